@@ -1,0 +1,28 @@
+// rope/decay.h — RoPE's long-range decay bound (RoFormer section 3.4.3).
+//
+// With h_i = q_[2i:2i+1] k*_[2i:2i+1] (complex blocks) and S_j = sum_{i<j} e^{i r theta_i},
+// summation by parts bounds |sum_i h_i e^{i r theta_i}| <= (max_i |h_{i+1} - h_i|) *
+// sum_{j=1}^{d/2} |S_j|. The curve the article plots is the relative upper bound
+//   D(r) = (1/(d/2)) * sum_{j=1}^{d/2} | sum_{i=0}^{j-1} e^{i r theta_i} |,
+// which starts at D(0) = (d/2 + 1)/2 (32.5 for d = 128) and falls as r grows.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "rope/conventions.h"
+
+namespace rope {
+
+// D(r) for r = 0 ... max_distance (max_distance + 1 values).
+// Errors: invalid dim/base; max_distance outside 0 ... 1'000'000.
+Result<std::vector<double>> decay_curve(std::int64_t dim, double base, std::int64_t max_distance);
+
+// The mean RoPE score (R_0 q) . (R_r k) over `samples` seeded random pairs whose entries are
+// uniform in [0, 1) (positive, so the mean does not cancel to 0), for r = 0 ... max_distance.
+// Deterministic for a given seed on every platform (uses rope::SplitMix64).
+Result<std::vector<double>> mean_random_score(std::int64_t dim, double base,
+                                              std::int64_t max_distance, int samples,
+                                              std::uint64_t seed);
+
+}  // namespace rope
