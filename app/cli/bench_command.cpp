@@ -1,0 +1,85 @@
+#include "cli/bench_command.h"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "cli/cli.h"
+#include "cli/screenshot_command.h"
+#include "cli/state_flags.h"
+#include "state/params.h"
+#include "ui/offscreen_app.h"
+
+namespace rope::app {
+
+struct BenchCommand {
+  std::string size = "1920x1080";
+  int frames = 300;
+  int warmup = 20;
+  StateFlags flags;
+};
+
+std::shared_ptr<BenchCommand> add_bench_command(CLI::App& root) {
+  auto cmd = std::make_shared<BenchCommand>();
+  auto* sub = root.add_subcommand(
+      "bench", "Measure frame times of a view rendered offscreen (median and 99th percentile)");
+  sub->add_option("--size", cmd->size, "window size WIDTHxHEIGHT")->capture_default_str();
+  sub->add_option("--frames", cmd->frames, "frames measured (10 ... 100000)")
+      ->capture_default_str();
+  sub->add_option("--warmup", cmd->warmup, "frames run first and not measured (0 ... 1000)")
+      ->capture_default_str();
+  add_state_flags(*sub, cmd->flags);
+  return cmd;
+}
+
+int run_bench_command(const BenchCommand& cmd) {
+  auto size = parse_size(cmd.size);
+  if (!size) {
+    print_error(size.error().to_string());
+    return kExitUsage;
+  }
+  if (cmd.frames < 10 || cmd.frames > 100000) {
+    print_error("--frames: must be an integer from 10 to 100000, got " +
+                std::to_string(cmd.frames));
+    return kExitUsage;
+  }
+  if (cmd.warmup < 0 || cmd.warmup > 1000) {
+    print_error("--warmup: must be an integer from 0 to 1000, got " + std::to_string(cmd.warmup));
+    return kExitUsage;
+  }
+  AppState state;
+  if (auto s = apply_state_flags(cmd.flags, state.params); !s) {
+    print_error(s.error().to_string());
+    return kExitUsage;
+  }
+  auto created = OffscreenApp::create(size.value().first, size.value().second, 1.0f);
+  if (!created) {
+    print_error(created.error().message);
+    return kExitFailure;
+  }
+  OffscreenApp& app = *created.value();
+  constexpr double kDt = 1.0 / 60.0;  // the animation advances as at 60 Hz
+  for (int i = 0; i < cmd.warmup; ++i)
+    app.frame(state, kDt);
+  std::vector<double> ms;
+  ms.reserve(static_cast<std::size_t>(cmd.frames));
+  for (int i = 0; i < cmd.frames; ++i)
+    ms.push_back(1e3 * app.frame(state, kDt));
+  std::sort(ms.begin(), ms.end());
+  const auto at = [&](double q) {
+    const auto idx = static_cast<std::size_t>(std::ceil(q * static_cast<double>(ms.size()))) - 1;
+    return ms[std::min(idx, ms.size() - 1)];
+  };
+  std::printf("view %s, %dx%d, d = %d, base = %s, %s, %d frames after %d warm-up\n",
+              view_name(state.params.view), app.pixel_width(), app.pixel_height(), state.params.dim,
+              format_real(state.params.base).c_str(), state.params.playing ? "animating" : "still",
+              cmd.frames, cmd.warmup);
+  std::printf("renderer: %s\n", app.renderer().c_str());
+  std::printf("frame time: median %.2f ms, p99 %.2f ms, max %.2f ms\n", at(0.5), at(0.99),
+              ms.back());
+  return kExitOk;
+}
+
+}  // namespace rope::app

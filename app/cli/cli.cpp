@@ -1,0 +1,72 @@
+#include "cli/cli.h"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+
+#include "cli/bench_command.h"
+#include "cli/export_command.h"
+#include "cli/screenshot_command.h"
+#include "cli/state_flags.h"
+#include "ui/window.h"
+
+#ifndef ROPE_LAB_VERSION
+#define ROPE_LAB_VERSION "0.0.0"
+#endif
+
+namespace rope::app {
+
+void print_error(const std::string& message) {
+  std::fprintf(stderr, "rope-lab: error: %s\n", message.c_str());
+}
+
+namespace {
+
+// CLI11 reports problems as multi-line text in places; we promise one line.
+std::string one_line(std::string s) {
+  for (char& c : s)
+    if (c == '\n' || c == '\r') c = ' ';
+  while (!s.empty() && s.back() == ' ')
+    s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv) {
+  CLI::App root{"RoPE Lab: an interactive lab for Rotary Position Embedding", "rope-lab"};
+  root.set_version_flag("--version", std::string("rope-lab ") + ROPE_LAB_VERSION);
+  root.footer("Subcommands have their own --help, e.g. rope-lab screenshot --help.");
+
+  GuiOptions gui;
+  StateFlags gui_flags;
+  root.add_option("session", gui.session_path, "session file (.json) to open");
+  root.add_option("--frames", gui.frames, "quit by itself after N frames (0: run until closed)")
+      ->check(CLI::Range(0, 100000000));
+  add_state_flags(root, gui_flags);
+
+  auto export_cmd = add_export_command(root);
+  auto screenshot_cmd = add_screenshot_command(root);
+  auto bench_cmd = add_bench_command(root);
+
+  try {
+    root.parse(argc, argv);
+  } catch (const CLI::Success& e) {  // --help, --version
+    return root.exit(e);
+  } catch (const CLI::ParseError& e) {
+    print_error(one_line(e.what()));
+    return kExitUsage;
+  }
+
+  if (root.got_subcommand("export")) return run_export_command(*export_cmd);
+  if (root.got_subcommand("screenshot")) return run_screenshot_command(*screenshot_cmd);
+  if (root.got_subcommand("bench")) return run_bench_command(*bench_cmd);
+
+  AppState state;
+  if (auto s = apply_state_flags(gui_flags, state.params); !s) {
+    print_error(s.error().to_string());
+    return kExitUsage;
+  }
+  return run_window(state, gui);
+}
+
+}  // namespace rope::app

@@ -1,0 +1,25 @@
+// export/png.h — RGBA8 pixels to a PNG file, written atomically (temporary name, then rename).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "rope/conventions.h"
+
+namespace rope::app {
+
+struct Image {
+  int width = 0;
+  int height = 0;
+  std::vector<std::uint8_t> rgba;  // [height][width][4], rows top to bottom
+};
+
+// Encodes to PNG bytes (stb_image_write, from Debian's libstb).
+Result<std::string> encode_png(const Image& image);
+
+// Encodes and writes; on failure no file is created or replaced. Error.parameter is "output".
+Status write_png(const std::filesystem::path& path, const Image& image);
+
+}  // namespace rope::app

@@ -1,0 +1,12 @@
+// render/gl.h — the one place OpenGL headers are included.
+//
+// ImGui's backend carries its own tiny loader for its own calls; ours link straight against
+// glvnd's libGL/libOpenGL, which export every core 3.3 entry point, so prototypes suffice and no
+// loader library is needed (notes/toolchain.md, sec. 4).
+#pragma once
+
+#ifndef GL_GLEXT_PROTOTYPES
+#define GL_GLEXT_PROTOTYPES 1
+#endif
+#include <GL/gl.h>
+#include <GL/glext.h>

@@ -1,0 +1,123 @@
+#include "render/offscreen.h"
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+
+#include <cstring>
+
+#include "render/gl.h"
+
+namespace rope::app {
+namespace {
+
+EGLDisplay open_display(std::string* how) {
+  const auto get_platform_display = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(
+      eglGetProcAddress("eglGetPlatformDisplayEXT"));
+  if (get_platform_display) {
+    EGLDisplay d =
+        get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+    if (d != EGL_NO_DISPLAY && eglInitialize(d, nullptr, nullptr)) {
+      *how = "EGL surfaceless";
+      return d;
+    }
+    const auto query_devices =
+        reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(eglGetProcAddress("eglQueryDevicesEXT"));
+    EGLDeviceEXT device{};
+    EGLint count = 0;
+    if (query_devices && query_devices(1, &device, &count) && count > 0) {
+      d = get_platform_display(EGL_PLATFORM_DEVICE_EXT, device, nullptr);
+      if (d != EGL_NO_DISPLAY && eglInitialize(d, nullptr, nullptr)) {
+        *how = "EGL device";
+        return d;
+      }
+    }
+  }
+  EGLDisplay d = eglGetDisplay(EGL_DEFAULT_DISPLAY);
+  if (d != EGL_NO_DISPLAY && eglInitialize(d, nullptr, nullptr)) {
+    *how = "EGL default display";
+    return d;
+  }
+  return EGL_NO_DISPLAY;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<OffscreenContext>> OffscreenContext::create() {
+  std::string how;
+  EGLDisplay display = open_display(&how);
+  if (display == EGL_NO_DISPLAY)
+    return Error{"opengl",
+                 "no EGL display could be opened for offscreen rendering (needs "
+                 "Mesa's libegl-mesa0 and libgl1-mesa-dri, or a GPU driver with EGL)"};
+  if (!eglBindAPI(EGL_OPENGL_API)) {
+    eglTerminate(display);
+    return Error{"opengl", "EGL cannot bind the desktop OpenGL API"};
+  }
+  // A pbuffer-capable config; surfaceless contexts need no surface but Mesa wants a config
+  // whose surface type is not only WINDOW_BIT.
+  const EGLint config_attribs[] = {EGL_SURFACE_TYPE,
+                                   EGL_PBUFFER_BIT,
+                                   EGL_RENDERABLE_TYPE,
+                                   EGL_OPENGL_BIT,
+                                   EGL_RED_SIZE,
+                                   8,
+                                   EGL_GREEN_SIZE,
+                                   8,
+                                   EGL_BLUE_SIZE,
+                                   8,
+                                   EGL_NONE};
+  EGLConfig config{};
+  EGLint n_configs = 0;
+  if (!eglChooseConfig(display, config_attribs, &config, 1, &n_configs) || n_configs < 1) {
+    eglTerminate(display);
+    return Error{"opengl", "EGL offers no OpenGL configuration (" + how + ")"};
+  }
+  const EGLint context_attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                    3,
+                                    EGL_CONTEXT_MINOR_VERSION,
+                                    3,
+                                    EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                    EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                    EGL_NONE};
+  EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attribs);
+  if (context == EGL_NO_CONTEXT) {
+    eglTerminate(display);
+    return Error{"opengl", "OpenGL 3.3 core is not available offscreen (" + how + ")"};
+  }
+  if (!eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) {
+    eglDestroyContext(display, context);
+    eglTerminate(display);
+    return Error{"opengl", "the offscreen OpenGL context cannot be made current (" + how + ")"};
+  }
+  std::unique_ptr<OffscreenContext> ctx(new OffscreenContext());
+  ctx->display_ = display;
+  ctx->context_ = context;
+  const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  ctx->description_ = how + ": " + (renderer ? renderer : "unknown renderer");
+  return ctx;
+}
+
+OffscreenContext::~OffscreenContext() {
+  eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroyContext(display_, context_);
+  eglTerminate(display_);
+  eglReleaseThread();
+}
+
+std::vector<std::uint8_t> read_pixels_rgba(int width, int height) {
+  const auto row = static_cast<std::size_t>(width) * 4;
+  std::vector<std::uint8_t> pixels(row * static_cast<std::size_t>(height));
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  std::vector<std::uint8_t> tmp(row);
+  for (int y = 0; y < height / 2; ++y) {
+    std::uint8_t* a = pixels.data() + static_cast<std::size_t>(y) * row;
+    std::uint8_t* b = pixels.data() + static_cast<std::size_t>(height - 1 - y) * row;
+    std::memcpy(tmp.data(), a, row);
+    std::memcpy(a, b, row);
+    std::memcpy(b, tmp.data(), row);
+  }
+  return pixels;
+}
+
+}  // namespace rope::app

@@ -1,0 +1,124 @@
+// state/app_state.h — the one struct the whole app reads and writes.
+//
+// Everything a person can set — from a widget, a flag, a session file or a lesson step — is a
+// field of Params, reachable by one snake_case name (flag --key-position, JSON and lesson key
+// key_position) through state/params.h. AppState adds what is not a parameter: the animation
+// clock, transient notices, and requests the frame code hands to the platform layer.
+//
+// Usage: one AppState lives in the window (or offscreen) driver and is passed by reference to
+// the frame function and every view. Views never keep a copy; they cache derived buffers keyed
+// by the fields they read.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "rope/attention.h"
+#include "rope/conventions.h"
+
+namespace rope::app {
+
+enum class ViewId {
+  pointers,
+  sinusoidal,
+  trajectory,
+  sentence,
+  heatmap,
+  decay,
+  spectrum,
+  derivation
+};
+enum class VectorPreset { unit, ones, random, custom };
+enum class PointerLayout { dials, circle };
+enum class Content { shared, random, sentence };
+enum class ScoreMode { raw, scaled, softmax };
+enum class Theme { dark, light };
+
+// A query or key vector as the lecturer chose it. The effective d-vector is derived
+// (state/params.h: effective_vector) so that changing d never loses the choice.
+struct VectorChoice {
+  VectorPreset preset = VectorPreset::unit;
+  std::vector<double> values;  // used when preset == custom; padded with 0 / cut to d
+  bool operator==(const VectorChoice&) const = default;
+};
+
+struct Params {
+  ViewId view = ViewId::pointers;
+
+  // RoPE
+  int dim = 16;               // head dimension d, even, 2 ... 4096 (the pointers view shows <= 512)
+  double base = 10000.0;      // theta_i = base^(-2i/d), > 1
+  double position = 0.0;      // query position m (real: animation moves smoothly between integers)
+  double key_position = 4.0;  // key position n
+  Pairing pairing = Pairing::interleaved;
+  VectorChoice query{VectorPreset::ones, {}};
+  VectorChoice key{VectorPreset::ones, {}};
+  std::uint64_t seed = 1;  // for every seeded random vector
+
+  // pointers view
+  PointerLayout layout = PointerLayout::dials;
+  bool trails = true;
+  double trail_length = 6.0;  // positions behind m drawn as a trail
+
+  // animation: m advances by speed positions per second while playing
+  bool playing = false;
+  double speed = 1.0;
+
+  // heatmap view
+  int positions = 64;  // N, 8 ... 4096
+  Encoding encoding = Encoding::rope;
+  bool compare = false;  // none / sinusoidal / rope side by side
+  Content content = Content::shared;
+  ScoreMode score_mode = ScoreMode::raw;
+  bool causal = false;
+
+  // decay and spectrum views
+  int max_distance = 256;  // R
+  int context_length = 4096;
+
+  // trajectory view
+  double point_x = 1.0, point_y = 1.0;  // the 2D vector x
+  double offset = 1.0;                  // k in PE_{pos+k} = M(k) PE_pos
+
+  // sentence view
+  std::string sentence_a = "Python is love";
+  std::string sentence_b = "Coding in Python is love";
+  std::string query_word = "Python";
+  std::string key_word = "love";
+
+  // lessons
+  std::string lesson;  // lesson id (file stem), empty: none chosen
+  int step = 0;        // zero-based step within the lesson
+
+  // presentation
+  Theme theme = Theme::dark;
+  double ui_scale = 1.0;  // multiplies every pixel size, 0.5 ... 4
+  bool presentation = false;
+};
+
+// A message shown in the window for a few seconds (saved screenshot path, or an error).
+struct Notice {
+  std::string text;
+  bool is_error = false;
+  double shown_at = -1.0;  // seconds on the app clock; < 0: nothing to show
+};
+
+struct AppState {
+  Params params;
+
+  // clock
+  double time = 0.0;      // seconds since start, advanced by the driver each frame
+  double frame_dt = 0.0;  // seconds since the previous frame
+
+  Notice notice;
+
+  // requests from the frame code to the driver (window or offscreen); cleared when handled
+  bool request_quit = false;
+  bool request_screenshot = false;
+  bool show_shortcuts = false;
+  bool show_about = false;
+  bool show_controls = true;
+};
+
+}  // namespace rope::app

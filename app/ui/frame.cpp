@@ -1,0 +1,375 @@
+#include "ui/frame.h"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "state/params.h"
+#include "ui/canvas.h"
+#include "ui/theme.h"
+
+namespace rope::app {
+namespace {
+
+constexpr double kNoticeSeconds = 6.0;
+constexpr float kPanelWidth = 400.0f;  // px at scale 1
+
+void set_view(AppState& state, ViewId v) {
+  if (view_available(v)) state.params.view = v;
+}
+
+void step_position(Params& p, double delta) {
+  p.playing = false;
+  p.position = std::clamp(std::round(p.position) + delta, -1e9, 1e9);
+}
+
+void shift_both(Params& p, double delta) {
+  p.position = std::clamp(p.position + delta, -1e9, 1e9);
+  p.key_position = std::clamp(p.key_position + delta, -1e9, 1e9);
+}
+
+// [SECTION] menu bar
+
+void draw_menu_bar(AppState& state) {
+  Params& p = state.params;
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Save screenshot", "F12")) state.request_screenshot = true;
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) state.request_quit = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    int number = 1;
+    for (ViewId v : all_views()) {
+      if (!view_available(v)) continue;
+      const std::string key = std::to_string(number++);
+      if (ImGui::MenuItem(view_title(v), key.c_str(), p.view == v)) set_view(state, v);
+    }
+    ImGui::Separator();
+    ImGui::MenuItem("Control panel", nullptr, &state.show_controls);
+    if (ImGui::BeginMenu("Theme")) {
+      if (ImGui::MenuItem("Dark", nullptr, p.theme == Theme::dark)) p.theme = Theme::dark;
+      if (ImGui::MenuItem("Light (projector)", nullptr, p.theme == Theme::light))
+        p.theme = Theme::light;
+      ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("UI scale")) {
+      for (double sc : {0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0}) {
+        const std::string label = format_number(sc, 3) + "×";
+        if (ImGui::MenuItem(label.c_str(), nullptr, p.ui_scale == sc)) p.ui_scale = sc;
+      }
+      ImGui::EndMenu();
+    }
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    if (ImGui::MenuItem("Keyboard shortcuts", "F1")) state.show_shortcuts = true;
+    if (ImGui::MenuItem("About RoPE Lab")) state.show_about = true;
+    ImGui::EndMenu();
+  }
+  ImGui::EndMainMenuBar();
+}
+
+// [SECTION] control panel
+
+void section(const char* title, const ViewEnv& env) {
+  ImGui::Spacing();
+  ImGui::PushFont(env.fonts->bold);
+  ImGui::TextUnformatted(title);
+  ImGui::PopFont();
+  ImGui::Separator();
+}
+
+// A position slider with an exact-entry field: the slider covers the usual range, the field
+// takes any allowed value.
+bool position_control(const char* label, const char* id, double& value) {
+  ImGui::PushID(id);
+  ImGui::TextUnformatted(label);
+  bool changed = false;
+  const float w = ImGui::GetContentRegionAvail().x;
+  ImGui::SetNextItemWidth(w * 0.62f);
+  float v = static_cast<float>(value);
+  if (ImGui::SliderFloat("##slider", &v, 0.0f, 256.0f, "%.2f")) {
+    value = static_cast<double>(v);
+    changed = true;
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-1);
+  double exact = value;
+  if (ImGui::InputDouble("##exact", &exact, 0.0, 0.0, "%.6g",
+                         ImGuiInputTextFlags_EnterReturnsTrue) &&
+      std::isfinite(exact) && std::fabs(exact) <= 1e9) {
+    value = exact;
+    changed = true;
+  }
+  ImGui::PopID();
+  return changed;
+}
+
+void draw_common_controls(AppState& state, const ViewEnv& env) {
+  Params& p = state.params;
+  const float s = env.scale;
+
+  section("Position", env);
+  const float bw = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3;
+  if (ImGui::Button("◀ −1", ImVec2(bw, 0))) step_position(p, -1.0);
+  ImGui::SameLine();
+  if (ImGui::Button(p.playing ? "‖ Pause" : "▶ Play", ImVec2(bw, 0))) p.playing = !p.playing;
+  ImGui::SameLine();
+  if (ImGui::Button("+1 ▶", ImVec2(bw, 0))) step_position(p, 1.0);
+  float speed = static_cast<float>(p.speed);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderFloat("##speed", &speed, 0.05f, 100.0f, "speed %.2f positions/s",
+                         ImGuiSliderFlags_Logarithmic))
+    p.speed = std::clamp(static_cast<double>(speed), 0.05, 100.0);
+  position_control("query position m", "m", p.position);
+  position_control("key position n", "n", p.key_position);
+  ImGui::TextUnformatted("shift both");
+  ImGui::SameLine();
+  if (ImGui::Button("◀ −1##both")) shift_both(p, -1.0);
+  ImGui::SameLine();
+  if (ImGui::Button("+1 ▶##both")) shift_both(p, 1.0);
+  ImGui::SameLine();
+  ImGui::TextDisabled("n − m = %s", format_number(p.key_position - p.position, 6).c_str());
+
+  section("RoPE", env);
+  int dim = p.dim;
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderInt("##dim", &dim, 2, 512, "d = %d"))
+    p.dim = std::clamp(dim + (dim & 1), 2, 512);
+  float base = static_cast<float>(p.base);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderFloat("##base", &base, 10.0f, 1e7f, "base = %.0f", ImGuiSliderFlags_Logarithmic))
+    p.base = std::clamp(std::round(static_cast<double>(base)), 10.0, 1e7);
+  if (ImGui::Button("10 000")) p.base = 10000.0;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("RoFormer and Llama 2");
+  ImGui::SameLine();
+  if (ImGui::Button("500 000")) p.base = 500000.0;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Llama 3: slower low frequencies for long context");
+  int pairing = p.pairing == Pairing::half_split ? 1 : 0;
+  ImGui::TextUnformatted("pairing");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("interleaved", &pairing, 0)) p.pairing = Pairing::interleaved;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("half-split", &pairing, 1)) p.pairing = Pairing::half_split;
+  (void)s;
+}
+
+void draw_control_panel(AppState& state, Views& views, const ViewEnv& env, float top,
+                        float height) {
+  const float s = env.scale;
+  ImGui::SetNextWindowPos(ImVec2(0, top));
+  ImGui::SetNextWindowSize(ImVec2(kPanelWidth * s, height));
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar |
+                                 ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+  if (ImGui::Begin("Controls", nullptr, flags)) {
+    ImGui::PushFont(env.fonts->title);
+    ImGui::TextUnformatted(view_title(state.params.view));
+    ImGui::PopFont();
+    draw_common_controls(state, env);
+    section("View", env);
+    switch (state.params.view) {
+      case ViewId::pointers:
+        views.pointers.DrawControls(state, env);
+        break;
+      default:
+        break;
+    }
+  }
+  ImGui::End();
+}
+
+// [SECTION] canvas, notice and overlays
+
+void draw_canvas(AppState& state, Views& views, const ViewEnv& env, ImVec2 pos, ImVec2 size) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar |
+                                 ImGuiWindowFlags_NoScrollWithMouse |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+  if (ImGui::Begin("Canvas", nullptr, flags)) {
+    switch (state.params.view) {
+      case ViewId::pointers:
+        views.pointers.Draw(state, env);
+        break;
+      default:
+        ImGui::TextUnformatted("This view is not available in this build.");
+        break;
+    }
+  }
+  ImGui::End();
+  ImGui::PopStyleVar();
+}
+
+void draw_notice(AppState& state, const ViewEnv& env, ImVec2 canvas_pos, ImVec2 canvas_size) {
+  const Notice& n = state.notice;
+  if (n.shown_at < 0.0 || state.time - n.shown_at > kNoticeSeconds) return;
+  const Palette& pal = palette(state.params.theme);
+  const float s = env.scale;
+  ImFont* font = env.fonts->body;
+  const float wrap = canvas_size.x * 0.8f;
+  const ImVec2 ts = font->CalcTextSizeA(font->FontSize, 1e9f, wrap, n.text.c_str());
+  const ImVec2 box(ts.x + 32 * s, ts.y + 20 * s);
+  const ImVec2 p0(canvas_pos.x + 0.5f * (canvas_size.x - box.x),
+                  canvas_pos.y + canvas_size.y - box.y - 24 * s);
+  ImDrawList* dl = ImGui::GetForegroundDrawList();
+  dl->AddRectFilled(p0, ImVec2(p0.x + box.x, p0.y + box.y), pal.panel, 8 * s);
+  dl->AddRect(p0, ImVec2(p0.x + box.x, p0.y + box.y), n.is_error ? pal.bad : pal.good, 8 * s, 0,
+              2 * s);
+  dl->AddText(font, font->FontSize, ImVec2(p0.x + 16 * s, p0.y + 10 * s),
+              n.is_error ? pal.bad : pal.text, n.text.c_str(), nullptr, wrap);
+}
+
+void draw_shortcuts(AppState& state, const ViewEnv& env) {
+  if (!state.show_shortcuts) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(0.5f * io.DisplaySize.x, 0.5f * io.DisplaySize.y),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(0.97f);
+  if (ImGui::Begin("Keyboard shortcuts", &state.show_shortcuts,
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
+                       ImGuiWindowFlags_NoSavedSettings)) {
+    static const char* kRows[][2] = {
+        {"Space", "play / pause the position"},
+        {"← / →", "position m − 1 / + 1"},
+        {"Shift + ← / →", "position m − 10 / + 10"},
+        {"Ctrl + ← / →", "shift m and n together by − 1 / + 1"},
+        {"↑ / ↓", "key position n + 1 / − 1"},
+        {"+ / −", "animation faster / slower"},
+        {"1 … 9", "switch view"},
+        {"T", "dark / light (projector) theme"},
+        {"Ctrl + = / Ctrl + −", "UI larger / smaller"},
+        {"F12", "save a screenshot"},
+        {"F1 or ?", "this list"},
+        {"Ctrl + Q", "quit"},
+    };
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
+      for (const auto& row : kRows) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::PushFont(env.fonts->bold);
+        ImGui::TextUnformatted(row[0]);
+        ImGui::PopFont();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(row[1]);
+      }
+      ImGui::EndTable();
+    }
+  }
+  ImGui::End();
+}
+
+void draw_about(AppState& state) {
+  if (!state.show_about) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(0.5f * io.DisplaySize.x, 0.5f * io.DisplaySize.y),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  if (ImGui::Begin("About RoPE Lab", &state.show_about,
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
+                       ImGuiWindowFlags_NoSavedSettings)) {
+    ImGui::Text("RoPE Lab %s", ROPE_LAB_VERSION);
+    ImGui::TextUnformatted("An interactive lab for Rotary Position Embedding.");
+    ImGui::TextUnformatted("Every number on screen is computed with the exact formulas.");
+    ImGui::Text("Dear ImGui %s", ImGui::GetVersion());
+  }
+  ImGui::End();
+}
+
+}  // namespace
+
+bool view_available(ViewId v) {
+  return v == ViewId::pointers;
+}
+
+void show_notice(AppState& state, std::string text, bool is_error) {
+  state.notice = Notice{std::move(text), is_error, state.time};
+}
+
+void advance_animation(AppState& state, double dt) {
+  state.frame_dt = dt;
+  state.time += dt;
+  Params& p = state.params;
+  if (p.playing && std::isfinite(dt) && dt > 0.0)
+    p.position = std::clamp(p.position + p.speed * std::min(dt, 0.25), -1e9, 1e9);
+}
+
+void handle_shortcuts(AppState& state) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;
+  Params& p = state.params;
+  const bool ctrl = io.KeyCtrl;
+  const bool shift = io.KeyShift;
+  const auto pressed = [](int key, bool repeat = false) {
+    return ImGui::IsKeyPressed(key, repeat);
+  };
+
+  if (pressed(GLFW_KEY_SPACE)) p.playing = !p.playing;
+  if (pressed(GLFW_KEY_RIGHT, true)) {
+    if (ctrl) {
+      shift_both(p, 1.0);
+    } else {
+      step_position(p, shift ? 10.0 : 1.0);
+    }
+  }
+  if (pressed(GLFW_KEY_LEFT, true)) {
+    if (ctrl) {
+      shift_both(p, -1.0);
+    } else {
+      step_position(p, shift ? -10.0 : -1.0);
+    }
+  }
+  if (pressed(GLFW_KEY_UP, true)) p.key_position = std::min(std::round(p.key_position) + 1, 1e9);
+  if (pressed(GLFW_KEY_DOWN, true)) p.key_position = std::max(std::round(p.key_position) - 1, -1e9);
+  if (ctrl && (pressed(GLFW_KEY_EQUAL) || pressed(GLFW_KEY_KP_ADD)))
+    p.ui_scale = std::min(4.0, p.ui_scale + 0.25);
+  else if (pressed(GLFW_KEY_EQUAL) || pressed(GLFW_KEY_KP_ADD))
+    p.speed = std::min(100.0, p.speed * 1.5);
+  if (ctrl && (pressed(GLFW_KEY_MINUS) || pressed(GLFW_KEY_KP_SUBTRACT)))
+    p.ui_scale = std::max(0.5, p.ui_scale - 0.25);
+  else if (pressed(GLFW_KEY_MINUS) || pressed(GLFW_KEY_KP_SUBTRACT))
+    p.speed = std::max(0.05, p.speed / 1.5);
+  if (!ctrl) {
+    int number = 1;
+    for (ViewId v : all_views()) {
+      if (!view_available(v)) continue;
+      if (number <= 9 && pressed(GLFW_KEY_1 + number - 1)) set_view(state, v);
+      ++number;
+    }
+  }
+  if (pressed(GLFW_KEY_T) && !ctrl) p.theme = p.theme == Theme::dark ? Theme::light : Theme::dark;
+  if (pressed(GLFW_KEY_F12)) state.request_screenshot = true;
+  if (pressed(GLFW_KEY_F1) || (shift && pressed(GLFW_KEY_SLASH)))
+    state.show_shortcuts = !state.show_shortcuts;
+  if (pressed(GLFW_KEY_ESCAPE)) state.show_shortcuts = state.show_about = false;
+  if (ctrl && pressed(GLFW_KEY_Q)) state.request_quit = true;
+}
+
+void draw_frame(AppState& state, Views& views, const ViewEnv& env) {
+  const ImGuiIO& io = ImGui::GetIO();
+  handle_shortcuts(state);
+  draw_menu_bar(state);
+  const float top = ImGui::GetFrameHeight();  // the main menu bar's height
+  const float height = std::max(1.0f, io.DisplaySize.y - top);
+  float panel_w = 0.0f;
+  if (state.show_controls) {
+    panel_w = std::min(kPanelWidth * env.scale, io.DisplaySize.x * 0.5f);
+    draw_control_panel(state, views, env, top, height);
+  }
+  const ImVec2 canvas_pos(panel_w, top);
+  const ImVec2 canvas_size(std::max(1.0f, io.DisplaySize.x - panel_w), height);
+  draw_canvas(state, views, env, canvas_pos, canvas_size);
+  draw_notice(state, env, canvas_pos, canvas_size);
+  draw_shortcuts(state, env);
+  draw_about(state);
+}
+
+}  // namespace rope::app

@@ -1,0 +1,33 @@
+// ui/frame.h — one frame of the application, the same in the window and offscreen.
+//
+// draw_frame lists every window drawn: the menu bar, the control panel, the main canvas with
+// the current view, the notice, and the shortcuts / about overlays. The drivers (ui/window.cpp,
+// ui/offscreen_app.cpp) call it between ImGui::NewFrame and ImGui::Render.
+#pragma once
+
+#include "state/app_state.h"
+#include "views/pointers_view.h"
+#include "views/view_env.h"
+
+namespace rope::app {
+
+// Every view with its cache; owned by the driver, destroyed before the GL context.
+struct Views {
+  PointersView pointers;
+};
+
+// Which views exist in this build (the View menu lists these).
+bool view_available(ViewId v);
+
+// Advances the animation clock: while playing, m moves by speed * dt positions.
+void advance_animation(AppState& state, double dt);
+
+// Keyboard shortcuts (GLFW key codes in io.KeysDown). Ignored while a text field has focus.
+void handle_shortcuts(AppState& state);
+
+void draw_frame(AppState& state, Views& views, const ViewEnv& env);
+
+// Shows a message at the bottom of the canvas for a few seconds.
+void show_notice(AppState& state, std::string text, bool is_error);
+
+}  // namespace rope::app

@@ -1,0 +1,72 @@
+#include "ui/offscreen_app.h"
+
+#include <chrono>
+
+#include "render/gl.h"
+
+namespace rope::app {
+
+Result<std::unique_ptr<OffscreenApp>> OffscreenApp::create(int width, int height,
+                                                           float pixel_scale) {
+  auto ctx = OffscreenContext::create();
+  if (!ctx) return ctx.error();
+  std::unique_ptr<OffscreenApp> app(new OffscreenApp());
+  app->context_ = std::move(ctx).value();
+  app->pixel_scale_ = pixel_scale;
+  const int pw = static_cast<int>(static_cast<float>(width) * pixel_scale + 0.5f);
+  const int ph = static_cast<int>(static_cast<float>(height) * pixel_scale + 0.5f);
+  if (!app->target_.resize(pw, ph))
+    return Error{"size", "the offscreen framebuffer of " + std::to_string(pw) + "x" +
+                             std::to_string(ph) + " pixels cannot be created (too large for " +
+                             app->context_->description() + ")"};
+  app->ui_ = std::make_unique<UiContext>(true);
+  app->views_ = std::make_unique<Views>();
+  return app;
+}
+
+OffscreenApp::~OffscreenApp() {
+  views_.reset();
+  ui_.reset();
+  target_ = gl::RenderTarget();
+}
+
+double OffscreenApp::frame(AppState& state, double dt) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const float scale = static_cast<float>(state.params.ui_scale) * pixel_scale_;
+  ui_->prepare(scale, state.params.theme);
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize =
+      ImVec2(static_cast<float>(target_.width()), static_cast<float>(target_.height()));
+  io.DisplayFramebufferScale = ImVec2(1, 1);
+  io.DeltaTime = dt > 0.0 ? static_cast<float>(dt) : 1.0f / 60.0f;
+  advance_animation(state, dt);
+  ui_->backend_new_frame();
+  ImGui::NewFrame();
+  draw_frame(state, *views_, ViewEnv{&ui_->fonts(), true, scale});
+  ImGui::Render();
+  target_.bind();
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  glClearColor(bg.x, bg.y, bg.z, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ui_->render_draw_data();
+  glFinish();
+  const auto t1 = std::chrono::steady_clock::now();
+  return std::chrono::duration<double>(t1 - t0).count();
+}
+
+Image OffscreenApp::capture() const {
+  target_.bind();
+  Image img;
+  img.width = target_.width();
+  img.height = target_.height();
+  img.rgba = read_pixels_rgba(img.width, img.height);
+  return img;
+}
+
+Image OffscreenApp::render(AppState& state, int frames, double dt) {
+  for (int i = 0; i < std::max(1, frames); ++i)
+    frame(state, dt);
+  return capture();
+}
+
+}  // namespace rope::app

@@ -1,0 +1,56 @@
+// ui/offscreen_app.h — the application's frame rendered into an offscreen framebuffer: the
+// engine of `rope-lab screenshot`, `bench`, animation export and the GL tests.
+//
+// It runs the very same draw_frame as the window; only the GL context (EGL, no window) and the
+// input (none, or events a test feeds into ImGui's IO) differ.
+//
+// Usage:
+//   auto app = OffscreenApp::create(1920, 1080, /*scale=*/1.0f);
+//   if (!app) fail(app.error());
+//   Image img = app.value()->render(state, /*frames=*/3);
+#pragma once
+
+#include <memory>
+
+#include "export/png.h"
+#include "render/gl_objects.h"
+#include "render/offscreen.h"
+#include "state/app_state.h"
+#include "ui/frame.h"
+#include "ui/ui_context.h"
+
+namespace rope::app {
+
+class OffscreenApp {
+ public:
+  // width x height are logical pixels; the image has (width * pixel_scale) x (height *
+  // pixel_scale) pixels and everything in it is drawn pixel_scale times larger (not upscaled).
+  static Result<std::unique_ptr<OffscreenApp>> create(int width, int height, float pixel_scale);
+  ~OffscreenApp();
+
+  // Runs one frame of `dt` seconds (animation advances) and renders it into the framebuffer.
+  // Returns the CPU time to build the frame plus the GL time to draw it (glFinish), in seconds.
+  double frame(AppState& state, double dt);
+  // Reads the last frame's pixels.
+  Image capture() const;
+  // Convenience: `frames` frames of 1/60 s (a new window shows nothing on its first), then
+  // capture. The clock does not advance the animation when dt is 0.
+  Image render(AppState& state, int frames, double dt = 0.0);
+
+  const std::string& renderer() const { return context_->description(); }
+  Views& views() { return *views_; }
+  int pixel_width() const { return target_.width(); }
+  int pixel_height() const { return target_.height(); }
+
+ private:
+  OffscreenApp() = default;
+  // members are destroyed in reverse order: views and UI (which hold GL objects) before the
+  // context
+  std::unique_ptr<OffscreenContext> context_;
+  gl::RenderTarget target_;
+  std::unique_ptr<UiContext> ui_;
+  std::unique_ptr<Views> views_;
+  float pixel_scale_ = 1.0f;
+};
+
+}  // namespace rope::app

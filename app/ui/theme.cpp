@@ -1,0 +1,144 @@
+#include "ui/theme.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+namespace rope::app {
+namespace {
+
+constexpr ImU32 rgb(int r, int g, int b, int a = 255) {
+  return IM_COL32(r, g, b, a);
+}
+
+const Palette kDark{
+    rgb(22, 24, 30),     // canvas
+    rgb(34, 37, 46),     // panel
+    rgb(70, 76, 92),     // grid
+    rgb(150, 156, 170),  // axis
+    rgb(235, 238, 245),  // text
+    rgb(160, 166, 180),  // text_dim
+    rgb(255, 196, 61),   // query: amber
+    rgb(86, 200, 255),   // key: sky blue
+    rgb(255, 105, 180),  // accent: pink
+    rgb(80, 220, 120),   // good
+    rgb(255, 90, 80),    // bad
+};
+
+// Projector theme: near-white canvas, black text, saturated dark colours (projectors wash out
+// light tints and thin lines, so everything is darker and bolder).
+const Palette kLight{
+    rgb(255, 255, 255),  // canvas
+    rgb(238, 240, 244),  // panel
+    rgb(175, 180, 190),  // grid
+    rgb(60, 64, 72),     // axis
+    rgb(0, 0, 0),        // text
+    rgb(70, 74, 84),     // text_dim
+    rgb(200, 110, 0),    // query: dark orange
+    rgb(0, 90, 200),     // key: strong blue
+    rgb(200, 0, 120),    // accent: magenta
+    rgb(0, 140, 60),     // good
+    rgb(210, 0, 0),      // bad
+};
+
+}  // namespace
+
+const Palette& palette(Theme theme) {
+  return theme == Theme::light ? kLight : kDark;
+}
+
+ImU32 frequency_colour(int i, int blocks, Theme theme) {
+  // Hue runs from red-orange (fastest block) through yellow and green to blue-violet (slowest):
+  // an ordered sweep a class can read as "hot = fast".
+  const float t = blocks > 1 ? static_cast<float>(i) / static_cast<float>(blocks - 1) : 0.0f;
+  const float hue = 0.02f + 0.70f * t;
+  const float sat = theme == Theme::light ? 0.95f : 0.70f;
+  const float val = theme == Theme::light ? 0.78f : 1.0f;
+  float r = 0, g = 0, b = 0;
+  ImGui::ColorConvertHSVtoRGB(hue, sat, val, r, g, b);
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, b, 1.0f));
+}
+
+void apply_style(Theme theme, float scale) {
+  ImGuiStyle style;  // ImGui's defaults, then ours, then the scale
+  if (theme == Theme::light) {
+    ImGui::StyleColorsLight(&style);
+  } else {
+    ImGui::StyleColorsDark(&style);
+  }
+  style.WindowRounding = 0.0f;
+  style.FrameRounding = 4.0f;
+  style.GrabRounding = 4.0f;
+  style.PopupRounding = 4.0f;
+  style.ScrollbarRounding = 6.0f;
+  style.WindowBorderSize = 0.0f;
+  style.FrameBorderSize = theme == Theme::light ? 1.0f : 0.0f;
+  style.WindowPadding = ImVec2(14, 12);
+  style.FramePadding = ImVec2(8, 5);
+  style.ItemSpacing = ImVec2(10, 8);
+  style.ItemInnerSpacing = ImVec2(8, 6);
+  style.GrabMinSize = 14.0f;
+  style.ScrollbarSize = 16.0f;
+  ImVec4* c = style.Colors;
+  if (theme == Theme::dark) {
+    c[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.12f, 0.15f, 1.0f);
+    c[ImGuiCol_ChildBg] = ImVec4(0.0f, 0.0f, 0.0f, 0.0f);
+    c[ImGuiCol_MenuBarBg] = ImVec4(0.09f, 0.10f, 0.12f, 1.0f);
+    c[ImGuiCol_FrameBg] = ImVec4(0.19f, 0.21f, 0.26f, 1.0f);
+    c[ImGuiCol_Header] = ImVec4(0.22f, 0.30f, 0.45f, 1.0f);
+    c[ImGuiCol_Button] = ImVec4(0.20f, 0.27f, 0.40f, 1.0f);
+    c[ImGuiCol_SliderGrab] = ImVec4(1.0f, 0.77f, 0.24f, 1.0f);
+    c[ImGuiCol_SliderGrabActive] = ImVec4(1.0f, 0.85f, 0.45f, 1.0f);
+    c[ImGuiCol_CheckMark] = ImVec4(1.0f, 0.77f, 0.24f, 1.0f);
+  } else {
+    c[ImGuiCol_Text] = ImVec4(0.0f, 0.0f, 0.0f, 1.0f);
+    c[ImGuiCol_WindowBg] = ImVec4(0.96f, 0.96f, 0.97f, 1.0f);
+    c[ImGuiCol_MenuBarBg] = ImVec4(0.90f, 0.91f, 0.93f, 1.0f);
+    c[ImGuiCol_FrameBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
+    c[ImGuiCol_Border] = ImVec4(0.45f, 0.47f, 0.52f, 1.0f);
+    c[ImGuiCol_SliderGrab] = ImVec4(0.78f, 0.43f, 0.0f, 1.0f);
+    c[ImGuiCol_SliderGrabActive] = ImVec4(0.60f, 0.33f, 0.0f, 1.0f);
+    c[ImGuiCol_CheckMark] = ImVec4(0.78f, 0.43f, 0.0f, 1.0f);
+  }
+  style.ScaleAllSizes(scale);
+  ImGui::GetStyle() = style;
+}
+
+Fonts load_fonts(ImFontAtlas& atlas, float scale) {
+  // Latin-1, Greek, general punctuation, super/subscripts, letterlike symbols (ℝ), arrows,
+  // mathematical operators, misc technical (⌈⌉), geometric shapes (▶ ■), misc symbols (✓ ✗).
+  static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2000, 0x206F, 0x2070, 0x209F,
+                                    0x2100, 0x214F, 0x2190, 0x21FF, 0x2200, 0x22FF, 0x2300, 0x23FF,
+                                    0x25A0, 0x25FF, 0x2700, 0x27BF, 0x27E8, 0x27EB, 0};
+  const char* kRegular = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+  const char* kBold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
+
+  Fonts f;
+  f.scale = scale;
+  atlas.Clear();
+  const auto add = [&](const char* path, float px) -> ImFont* {
+    ImFontConfig cfg;
+    cfg.OversampleH = 2;
+    cfg.OversampleV = 1;
+    cfg.PixelSnapH = false;
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) return nullptr;
+    return atlas.AddFontFromFileTTF(path, std::round(px * scale), &cfg, kRanges);
+  };
+  f.body = add(kRegular, 19.0f);
+  f.bold = add(kBold, 19.0f);
+  f.large = add(kRegular, 26.0f);
+  f.title = add(kBold, 38.0f);
+  if (!f.body || !f.bold || !f.large || !f.title) {
+    atlas.Clear();
+    ImFontConfig cfg;
+    cfg.SizePixels = std::round(13.0f * scale);
+    ImFont* fallback = atlas.AddFontDefault(&cfg);
+    f.body = f.bold = f.large = f.title = fallback;
+    f.warning = std::string("font ") + kRegular +
+                " not found (install fonts-dejavu-core); using ImGui's built-in font";
+  }
+  return f;
+}
+
+}  // namespace rope::app

@@ -1,0 +1,55 @@
+// ui/theme.h — the two themes (dark for screens, light high-contrast for projectors), the
+// canvas palette, the frequency colours, and the font set, all scaled by one UI scale.
+//
+// Usage (once per frame, before drawing): const Palette& pal = palette(state.params.theme);
+//   ImU32 c = frequency_colour(i, blocks, state.params.theme);
+#pragma once
+
+#include <string>
+
+#include "imgui.h"
+#include "state/app_state.h"
+
+namespace rope::app {
+
+// Colours of the canvases, as packed ImU32 (ABGR).
+struct Palette {
+  ImU32 canvas;    // main canvas background
+  ImU32 panel;     // boxes on the canvas (read-outs)
+  ImU32 grid;      // dial rims, axes' grid
+  ImU32 axis;      // axes, tick marks
+  ImU32 text;      // labels
+  ImU32 text_dim;  // secondary labels
+  ImU32 query;     // q and R_m q
+  ImU32 key;       // k and R_n k
+  ImU32 accent;    // angle differences, highlighted values
+  ImU32 good;      // check marks
+  ImU32 bad;       // crosses, errors
+};
+
+const Palette& palette(Theme theme);
+
+// Colour of block i of `blocks`: fast (i = 0) warm, slow (i = blocks-1) cool, at a lightness
+// chosen for contrast against the theme's canvas.
+ImU32 frequency_colour(int i, int blocks, Theme theme);
+
+// Sets ImGui's style colours and sizes for the theme at this scale (sizes are multiplied by
+// `scale` from ImGui's defaults, so calling it again with another scale is exact).
+void apply_style(Theme theme, float scale);
+
+// The fonts of one atlas. Sizes are line heights in px at scale 1 (ImGui sizes are not em).
+struct Fonts {
+  ImFont* body = nullptr;   // UI text, 19 px
+  ImFont* bold = nullptr;   // headings, 19 px
+  ImFont* large = nullptr;  // canvas labels, 26 px
+  ImFont* title = nullptr;  // titles and big read-outs, 38 px
+  float scale = 1.0f;       // the scale the atlas was built at
+  std::string warning;      // set when a font file was missing and ImGui's default font is used
+};
+
+// Builds the atlas for `scale`: DejaVu Sans (fonts-dejavu-core) with Latin, Greek, sub- and
+// superscripts, arrows and math operators. Missing font files fall back to ImGui's built-in
+// font (Latin only) and fill Fonts::warning. Call before the atlas texture is created.
+Fonts load_fonts(ImFontAtlas& atlas, float scale);
+
+}  // namespace rope::app

@@ -1,0 +1,90 @@
+#include "ui/ui_context.h"
+
+#include <utility>
+
+#include "backends/imgui_impl_opengl3.h"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+namespace rope::app {
+
+UiContext::UiContext(bool with_gl) : with_gl_(with_gl) {
+  IMGUI_CHECKVERSION();
+  context_ = ImGui::CreateContext();
+  ImGui::SetCurrentContext(context_);
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // layout is computed, not remembered; settings live in sessions
+  io.LogFilename = nullptr;
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  // Keys are GLFW key codes everywhere (io.KeysDown[GLFW_KEY_*]), in the window as well as
+  // offscreen and in tests that feed key events; the GLFW backend sets the same map.
+  const std::pair<ImGuiKey, int> kKeys[] = {
+      {ImGuiKey_Tab, GLFW_KEY_TAB},
+      {ImGuiKey_LeftArrow, GLFW_KEY_LEFT},
+      {ImGuiKey_RightArrow, GLFW_KEY_RIGHT},
+      {ImGuiKey_UpArrow, GLFW_KEY_UP},
+      {ImGuiKey_DownArrow, GLFW_KEY_DOWN},
+      {ImGuiKey_PageUp, GLFW_KEY_PAGE_UP},
+      {ImGuiKey_PageDown, GLFW_KEY_PAGE_DOWN},
+      {ImGuiKey_Home, GLFW_KEY_HOME},
+      {ImGuiKey_End, GLFW_KEY_END},
+      {ImGuiKey_Insert, GLFW_KEY_INSERT},
+      {ImGuiKey_Delete, GLFW_KEY_DELETE},
+      {ImGuiKey_Backspace, GLFW_KEY_BACKSPACE},
+      {ImGuiKey_Space, GLFW_KEY_SPACE},
+      {ImGuiKey_Enter, GLFW_KEY_ENTER},
+      {ImGuiKey_Escape, GLFW_KEY_ESCAPE},
+      {ImGuiKey_KeyPadEnter, GLFW_KEY_KP_ENTER},
+      {ImGuiKey_A, GLFW_KEY_A},
+      {ImGuiKey_C, GLFW_KEY_C},
+      {ImGuiKey_V, GLFW_KEY_V},
+      {ImGuiKey_X, GLFW_KEY_X},
+      {ImGuiKey_Y, GLFW_KEY_Y},
+      {ImGuiKey_Z, GLFW_KEY_Z},
+  };
+  for (const auto& [imgui_key, glfw_key] : kKeys)
+    io.KeyMap[imgui_key] = glfw_key;
+  if (with_gl_) backend_ready_ = ImGui_ImplOpenGL3_Init("#version 330 core");
+}
+
+UiContext::~UiContext() {
+  ImGui::SetCurrentContext(context_);
+  if (backend_ready_) ImGui_ImplOpenGL3_Shutdown();
+  ImGui::DestroyContext(context_);
+}
+
+void UiContext::prepare(float scale, Theme theme) {
+  ImGui::SetCurrentContext(context_);
+  if (scale != built_scale_) {
+    ImGuiIO& io = ImGui::GetIO();
+    // The backend creates its shaders and font texture together (lazily in NewFrame), so both
+    // are rebuilt together here; rebuilding only the texture would leak the lazy one.
+    if (backend_ready_) ImGui_ImplOpenGL3_DestroyDeviceObjects();
+    fonts_ = load_fonts(*io.Fonts, scale);
+    io.FontDefault = fonts_.body;
+    if (backend_ready_) {
+      ImGui_ImplOpenGL3_CreateDeviceObjects();
+    } else {
+      unsigned char* pixels = nullptr;  // builds the atlas, as the GL backend would
+      int w = 0, h = 0;
+      io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    }
+    built_scale_ = -1.0f;  // style below
+  }
+  if (scale != built_scale_ || theme != built_theme_) {
+    apply_style(theme, scale);
+    built_scale_ = scale;
+    built_theme_ = theme;
+  }
+}
+
+void UiContext::backend_new_frame() {
+  if (backend_ready_) ImGui_ImplOpenGL3_NewFrame();
+}
+
+void UiContext::render_draw_data() {
+  if (backend_ready_) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+}  // namespace rope::app

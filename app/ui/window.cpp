@@ -1,0 +1,135 @@
+#include "ui/window.h"
+
+#include "render/gl.h"
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "backends/imgui_impl_glfw.h"
+#include "cli/cli.h"
+#include "export/png.h"
+#include "export/screenshot_path.h"
+#include "render/offscreen.h"
+#include "ui/frame.h"
+#include "ui/ui_context.h"
+
+namespace rope::app {
+namespace {
+
+// GLFW reports errors through a C callback with no user pointer; the last message is kept here
+// only to word the exit message. It holds no application state.
+std::string g_glfw_error;  // NOLINT: see above
+
+void on_glfw_error(int code, const char* text) {
+  g_glfw_error = "GLFW error " + std::to_string(code) + ": " + (text ? text : "");
+}
+
+void save_window_screenshot(AppState& state, int fb_w, int fb_h) {
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glReadBuffer(GL_BACK);
+  Image img;
+  img.width = fb_w;
+  img.height = fb_h;
+  img.rgba = read_pixels_rgba(fb_w, fb_h);
+  const auto path = screenshot_folder() / screenshot_name(state.params);
+  if (auto s = write_png(path, img); !s) {
+    show_notice(state, "Screenshot not saved: " + s.error().message, true);
+  } else {
+    show_notice(state, "Screenshot saved: " + path.string(), false);
+  }
+}
+
+}  // namespace
+
+int run_window(AppState& state, const GuiOptions& options) {
+  glfwSetErrorCallback(on_glfw_error);
+  if (!glfwInit()) {
+    print_error("cannot open a window (" + g_glfw_error +
+                "); run RoPE Lab on a desktop, or use `rope-lab screenshot` without a display");
+    return kExitFailure;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+
+  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+  int width = 1600, height = 900;
+  if (monitor) {
+    int mx = 0, my = 0, mw = 0, mh = 0;
+    glfwGetMonitorWorkarea(monitor, &mx, &my, &mw, &mh);
+    if (mw > 0 && mh > 0) {
+      width = std::min(width, mw * 9 / 10);
+      height = std::min(height, mh * 9 / 10);
+    }
+  }
+  GLFWwindow* window = nullptr;
+  if (state.params.presentation && monitor) {
+    const GLFWvidmode* mode = glfwGetVideoMode(monitor);
+    window = glfwCreateWindow(mode->width, mode->height, "RoPE Lab", monitor, nullptr);
+  } else {
+    window = glfwCreateWindow(width, height, "RoPE Lab", nullptr, nullptr);
+  }
+  if (!window) {
+    print_error("OpenGL 3.3 core is not available (" + g_glfw_error +
+                "); RoPE Lab needs an OpenGL 3.3 driver (Mesa's llvmpipe works)");
+    glfwTerminate();
+    return kExitFailure;
+  }
+  glfwMakeContextCurrent(window);
+  glfwSwapInterval(1);
+
+  {  // everything holding GL objects lives in this scope and dies before the context
+    UiContext ui(true);
+    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    Views views;
+    if (!ui.fonts().warning.empty()) show_notice(state, ui.fonts().warning, true);
+    double last = glfwGetTime();
+    int frame = 0;
+    while (!glfwWindowShouldClose(window) && !state.request_quit) {
+      glfwPollEvents();
+      int fb_w = 0, fb_h = 0;
+      glfwGetFramebufferSize(window, &fb_w, &fb_h);
+      if (fb_w <= 0 || fb_h <= 0 || glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
+        glfwWaitEventsTimeout(0.1);  // minimised: nothing to draw, do not spin
+        last = glfwGetTime();
+        continue;
+      }
+      const double now = glfwGetTime();
+      const double dt = now - last;
+      last = now;
+      float xs = 1.0f, ys = 1.0f;
+      glfwGetWindowContentScale(window, &xs, &ys);
+      const float scale = static_cast<float>(state.params.ui_scale) * std::max(1.0f, xs);
+      ui.prepare(scale, state.params.theme);
+      ui.backend_new_frame();
+      ImGui_ImplGlfw_NewFrame();
+      ImGui::NewFrame();
+      advance_animation(state, dt);
+      draw_frame(state, views, ViewEnv{&ui.fonts(), true, scale});
+      ImGui::Render();
+      glBindFramebuffer(GL_FRAMEBUFFER, 0);
+      glViewport(0, 0, fb_w, fb_h);
+      const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+      glClearColor(bg.x, bg.y, bg.z, 1.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      ui.render_draw_data();
+      if (state.request_screenshot) {
+        state.request_screenshot = false;
+        save_window_screenshot(state, fb_w, fb_h);
+      }
+      glfwSwapBuffers(window);
+      if (options.frames > 0 && ++frame >= options.frames) break;
+    }
+    ImGui_ImplGlfw_Shutdown();
+  }
+  glfwDestroyWindow(window);
+  glfwTerminate();
+  return kExitOk;
+}
+
+}  // namespace rope::app

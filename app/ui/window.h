@@ -1,0 +1,18 @@
+// ui/window.h — the interactive window: GLFW + OpenGL 3.3 core + Dear ImGui.
+#pragma once
+
+#include <string>
+
+#include "state/app_state.h"
+
+namespace rope::app {
+
+struct GuiOptions {
+  std::string session_path;  // open this session first (empty: none)
+  int frames = 0;            // quit after this many frames; 0 runs until the window is closed
+};
+
+// Runs the window until it is closed. Returns an exit code (cli/cli.h).
+int run_window(AppState& state, const GuiOptions& options);
+
+}  // namespace rope::app

@@ -1,0 +1,368 @@
+#include "views/pointers_view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "rope/frequencies.h"
+#include "rope/rotation.h"
+#include "state/params.h"
+#include "ui/canvas.h"
+#include "ui/theme.h"
+
+namespace rope::app {
+namespace {
+
+// Block i of x under a pairing, as a 2D vector (see rope/conventions.h).
+Vec2 block(const std::vector<double>& x, int i, Pairing pairing) {
+  const auto half = x.size() / 2;
+  const auto u = static_cast<std::size_t>(i);
+  if (pairing == Pairing::interleaved) return {x[2 * u], x[2 * u + 1]};
+  return {x[u], x[u + half]};
+}
+
+double dot(const std::vector<double>& a, const std::vector<double>& b) {
+  double s = 0.0;
+  for (std::size_t j = 0; j < a.size(); ++j)
+    s += a[j] * b[j];
+  return s;
+}
+
+// Wraps an angle to (-pi, pi].
+double wrap(double a) {
+  a = std::remainder(a, kTwoPi);
+  return a <= -kPi ? a + kTwoPi : a;
+}
+
+std::string position_text(double v) {
+  if (v == std::round(v)) return format_number(v, 12);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", std::fabs(v));
+  return (v < 0 ? "−" : "") + std::string(buf);
+}
+
+struct Grid {
+  int cols = 1, rows = 1;
+  float cell = 0.0f;
+};
+
+// The column count that makes the largest square cells for `n` dials in a w x h area.
+Grid best_grid(int n, float w, float h) {
+  Grid best;
+  for (int c = 1; c <= n; ++c) {
+    const int r = (n + c - 1) / c;
+    const float cell = std::min(w / static_cast<float>(c), h / static_cast<float>(r));
+    if (cell > best.cell) best = {c, r, cell};
+  }
+  return best;
+}
+
+}  // namespace
+
+void PointersView::update_blocks(const Params& p) {
+  Blocks& b = blocks;
+  if (b.dim == p.dim && b.base == p.base && b.pairing == p.pairing && b.query == p.query &&
+      b.key == p.key && b.seed == p.seed)
+    return;
+  auto th = frequencies(p.dim, p.base);
+  if (!th) return;  // params are validated on entry; keep the last good picture otherwise
+  b.dim = p.dim;
+  b.base = p.base;
+  b.pairing = p.pairing;
+  b.query = p.query;
+  b.key = p.key;
+  b.seed = p.seed;
+  b.thetas = std::move(th).value();
+  b.q = effective_vector(p.query, p, false);
+  b.k = effective_vector(p.key, p, true);
+  const int half = p.dim / 2;
+  b.q_norm.assign(static_cast<std::size_t>(half), 0.0);
+  b.q_angle = b.k_norm = b.k_angle = b.q_norm;
+  b.max_norm = 0.0;
+  for (int i = 0; i < half; ++i) {
+    const auto u = static_cast<std::size_t>(i);
+    const Vec2 qb = block(b.q, i, p.pairing);
+    const Vec2 kb = block(b.k, i, p.pairing);
+    b.q_norm[u] = std::hypot(qb.x, qb.y);
+    b.k_norm[u] = std::hypot(kb.x, kb.y);
+    b.q_angle[u] = std::atan2(qb.y, qb.x);
+    b.k_angle[u] = std::atan2(kb.y, kb.x);
+    b.max_norm = std::max({b.max_norm, b.q_norm[u], b.k_norm[u]});
+  }
+  if (b.max_norm <= 0.0) b.max_norm = 1.0;
+  scored = false;
+}
+
+void PointersView::update_score(const Params& p) {
+  if (scored && scored_m == p.position && scored_n == p.key_position) return;
+  const auto d = blocks.q.size();
+  std::vector<double> qm(d), kn(d), kr(d);
+  apply_rope<double>(blocks.q, qm, p.position, blocks.thetas, blocks.pairing);
+  apply_rope<double>(blocks.k, kn, p.key_position, blocks.thetas, blocks.pairing);
+  apply_rope<double>(blocks.k, kr, p.key_position - p.position, blocks.thetas, blocks.pairing);
+  score = dot(qm, kn);
+  relative = dot(blocks.q, kr);
+  scored_m = p.position;
+  scored_n = p.key_position;
+  scored = true;
+}
+
+void PointersView::Draw(AppState& state, const ViewEnv& env) {
+  const Params& p = state.params;
+  update_blocks(p);
+  update_score(p);
+  const Palette& pal = palette(p.theme);
+  const float s = env.scale;
+  const Fonts& f = *env.fonts;
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImVec2 size = ImGui::GetContentRegionAvail();
+  size.x = std::max(size.x, 1.0f);
+  size.y = std::max(size.y, 1.0f);
+  ImGui::InvisibleButton("pointers_canvas", size);
+  const bool hovered = ImGui::IsItemHovered();
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  dl->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), pal.canvas);
+  dl->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
+
+  // [SECTION] read-out: positions and the two equal scores
+  const float pad = 18.0f * s;
+  float y = origin.y + pad;
+  const std::string line1 = "m = " + position_text(p.position) +
+                            "      n = " + position_text(p.key_position) +
+                            "      n − m = " + position_text(p.key_position - p.position);
+  dl->AddText(f.title, f.title->FontSize, ImVec2(origin.x + pad, y), pal.text, line1.c_str());
+  y += f.title->FontSize + 4.0f * s;
+  const std::string a = "(Rₘq)·(Rₙk) = " + format_number(score, 6);
+  const std::string b = "q·(Rₙ₋ₘk) = " + format_number(relative, 6);
+  const float xa = origin.x + pad;
+  dl->AddText(f.large, f.large->FontSize, ImVec2(xa, y), pal.query, a.c_str());
+  const float wa = f.large->CalcTextSizeA(f.large->FontSize, 1e9f, 0, a.c_str()).x;
+  dl->AddText(f.large, f.large->FontSize, ImVec2(xa + wa + 40.0f * s, y), pal.key, b.c_str());
+  y += f.large->FontSize + 4.0f * s;
+  const int half = p.dim / 2;
+  const std::string info = "d = " + std::to_string(p.dim) + " (" + std::to_string(half) +
+                           (half == 1 ? " block" : " blocks") +
+                           ")    base = " + format_number(p.base, 8) + "    θᵢ = base^(−2i/d)";
+  dl->AddText(f.body, f.body->FontSize, ImVec2(origin.x + pad, y), pal.text_dim, info.c_str());
+  y += f.body->FontSize + 14.0f * s;
+
+  // legend, top right
+  {
+    const float lx = origin.x + size.x - pad - 300.0f * s;
+    float ly = origin.y + pad;
+    const ImU32 demo = frequency_colour(0, 1, p.theme);
+    draw_arrow(dl, ImVec2(lx, ly + 10 * s), ImVec2(lx + 34 * s, ly + 10 * s), demo, 3.5f * s,
+               11.0f * s);
+    dl->AddText(f.body, f.body->FontSize, ImVec2(lx + 46 * s, ly), pal.text, "query Rₘq (solid)");
+    ly += f.body->FontSize + 6 * s;
+    dl->AddLine(ImVec2(lx, ly + 10 * s), ImVec2(lx + 28 * s, ly + 10 * s), demo, 1.8f * s);
+    dl->AddCircle(ImVec2(lx + 31 * s, ly + 10 * s), 5.0f * s, demo, 16, 2.0f * s);
+    dl->AddText(f.body, f.body->FontSize, ImVec2(lx + 46 * s, ly), pal.text, "key Rₙk (ring)");
+    ly += f.body->FontSize + 6 * s;
+    draw_arc(dl, ImVec2(lx + 4 * s, ly + 16 * s), 14.0f * s, 0.2, 1.4, pal.accent, 2.5f * s);
+    dl->AddText(f.body, f.body->FontSize, ImVec2(lx + 46 * s, ly), pal.text, "angle between them");
+  }
+
+  // [SECTION] dials
+  const float area_x = origin.x + pad;
+  const float area_y = y;
+  const float area_w = size.x - 2 * pad;
+  const float area_h = origin.y + size.y - pad - area_y;
+  tips.assign(static_cast<std::size_t>(half), Tip{});
+  if (area_w < 10 || area_h < 10) {
+    dl->PopClipRect();
+    return;
+  }
+
+  const double m = p.position;
+  const double n = p.key_position;
+  const double trail = p.trails ? p.trail_length : 0.0;
+  int hovered_block = -1;
+
+  const auto draw_block = [&](int i, ImVec2 c, float r, bool labels, bool circle_layout) {
+    const auto u = static_cast<std::size_t>(i);
+    const double th = blocks.thetas[u];
+    const ImU32 col = frequency_colour(i, half, p.theme);
+    const float rq = r * static_cast<float>(blocks.q_norm[u] / blocks.max_norm);
+    const float rk = r * static_cast<float>(blocks.k_norm[u] / blocks.max_norm);
+    const double aq = blocks.q_angle[u] + m * th;
+    const double ak = blocks.k_angle[u] + n * th;
+    const float thick = std::clamp(r * 0.05f, 1.5f * s, 4.0f * s);
+
+    // trail of the query tip over [m - trail, m]; more than one turn is drawn as one turn
+    if (trail > 0.0 && rq > 0.0f) {
+      const double span = std::min(trail * th, kTwoPi * 0.999);
+      const int segs = std::clamp(static_cast<int>(span / (kTwoPi / 56.0)) + 1, 1, 56);
+      for (int k = 0; k < segs; ++k) {
+        const double a0 = aq - span * (1.0 - static_cast<double>(k) / segs);
+        const double a1 = aq - span * (1.0 - static_cast<double>(k + 1) / segs);
+        const float alpha = 0.12f + 0.55f * static_cast<float>(k + 1) / static_cast<float>(segs);
+        dl->AddLine(polar(c, rq, a0), polar(c, rq, a1), with_alpha(col, alpha), thick * 0.7f);
+      }
+      // integer positions on the trail
+      const double first = std::ceil(m - trail);
+      if (r >= 16.0f * s && std::floor(m) - first < 64.0) {
+        for (double t = first; t <= m; t += 1.0)
+          dl->AddCircleFilled(polar(c, rq, blocks.q_angle[u] + t * th), thick * 0.9f,
+                              with_alpha(col, 0.85f), 10);
+      }
+    }
+    // angle between the pointers
+    if (r >= 22.0f * s && rq > 0.0f && rk > 0.0f) {
+      const double delta = wrap(ak - aq);
+      draw_arc(dl, c, r * 0.32f, aq, aq + delta, pal.accent, std::max(1.5f * s, thick * 0.6f));
+    }
+    // key: thin line with a ring at the tip; query: solid arrow
+    const ImVec2 tk = polar(c, rk, ak);
+    const ImVec2 tq = polar(c, rq, aq);
+    if (rk > 0.0f) {
+      dl->AddLine(c, tk, col, std::max(1.2f * s, thick * 0.45f));
+      dl->AddCircle(tk, std::max(3.0f * s, thick * 1.3f), col, 16,
+                    std::max(1.5f * s, thick * 0.5f));
+    }
+    if (rq > 0.0f) {
+      draw_arrow(dl, c, tq, col, thick, std::max(6.0f * s, thick * 3.2f));
+    } else {
+      dl->AddCircleFilled(c, thick, col, 12);
+    }
+    tips[u] = Tip{c, tq, tk, r};
+
+    if (hovered && std::hypot(mouse.x - c.x, mouse.y - c.y) <= r) hovered_block = i;
+    if (!labels) return;
+    if (circle_layout) {
+      const ImVec2 lp = polar(c, rq + 16.0f * s, aq);
+      draw_text_centred(dl, f.body, ImVec2(lp.x, lp.y - 0.5f * f.body->FontSize), col,
+                        std::to_string(i));
+      return;
+    }
+    float ly = c.y + r + 8.0f * s;
+    draw_text_centred(dl, f.bold, ImVec2(c.x, ly), col, "i = " + std::to_string(i));
+    ly += f.bold->FontSize;
+    draw_text_centred(dl, f.body, ImVec2(c.x, ly), pal.text,
+                      "θ = " + format_number(th, 4) + "   λ = " + format_number(wavelength(th), 4));
+  };
+
+  if (p.layout == PointerLayout::circle) {
+    const float r = 0.46f * std::min(area_w, area_h);
+    const ImVec2 c(area_x + 0.5f * area_w, area_y + 0.5f * area_h);
+    dl->AddCircle(c, r, pal.grid, 128, 1.5f * s);
+    dl->AddLine(ImVec2(c.x - r, c.y), ImVec2(c.x + r, c.y), with_alpha(pal.grid, 0.6f), 1.0f * s);
+    dl->AddLine(ImVec2(c.x, c.y - r), ImVec2(c.x, c.y + r), with_alpha(pal.grid, 0.6f), 1.0f * s);
+    for (int i = half - 1; i >= 0; --i)
+      draw_block(i, c, r, half <= 24, true);
+  } else {
+    const bool labels_possible = true;
+    const float label_h = labels_possible ? f.bold->FontSize + f.body->FontSize + 10.0f * s : 0;
+    Grid g = best_grid(half, area_w, area_h);
+    float r = 0.5f * g.cell - 10.0f * s;
+    bool labels = r >= 48.0f * s;
+    if (labels) {  // leave room for two label lines under each dial
+      g = best_grid(half, area_w, area_h - static_cast<float>(g.rows) * label_h);
+      r = 0.5f * g.cell - 10.0f * s;
+      labels = r >= 40.0f * s;
+    }
+    r = std::max(r, 2.0f);
+    const float cell_h = 2.0f * r + 20.0f * s + (labels ? label_h : 0.0f);
+    const float cell_w = std::max(2.0f * r + 20.0f * s, area_w / static_cast<float>(g.cols));
+    const float grid_w = cell_w * static_cast<float>(g.cols);
+    const float grid_h = cell_h * static_cast<float>(g.rows);
+    const float x0 = area_x + 0.5f * (area_w - grid_w);
+    const float y0 = area_y + std::max(0.0f, 0.5f * (area_h - grid_h));
+    const int segs = std::clamp(static_cast<int>(r / (2.0f * s)), 12, 64);
+    for (int i = 0; i < half; ++i) {
+      const int col = i % g.cols;
+      const int row = i / g.cols;
+      const ImVec2 c(x0 + cell_w * (static_cast<float>(col) + 0.5f),
+                     y0 + cell_h * static_cast<float>(row) + 10.0f * s + r);
+      dl->AddCircle(c, r, pal.grid, segs, std::max(1.0f, 1.5f * s));
+      draw_block(i, c, r, labels, false);
+    }
+  }
+
+  // [SECTION] hover read-out with full precision
+  if (hovered_block >= 0) {
+    const auto u = static_cast<std::size_t>(hovered_block);
+    const double th = blocks.thetas[u];
+    ImGui::BeginTooltip();
+    ImGui::PushFont(f.bold);
+    ImGui::Text(
+        "block i = %d  (coordinates %s)", hovered_block,
+        p.pairing == Pairing::interleaved
+            ? (std::to_string(2 * hovered_block) + ", " + std::to_string(2 * hovered_block + 1))
+                  .c_str()
+            : (std::to_string(hovered_block) + ", " + std::to_string(hovered_block + half))
+                  .c_str());
+    ImGui::PopFont();
+    ImGui::Text("θᵢ = %.17g rad per position", th);
+    ImGui::Text("wavelength 2π/θᵢ = %.17g positions", wavelength(th));
+    ImGui::Text("m·θᵢ = %.17g rad", m * th);
+    ImGui::Text("(n−m)·θᵢ = %.17g rad", (n - m) * th);
+    ImGui::Text("|qᵢ| = %.17g   |kᵢ| = %.17g", blocks.q_norm[u], blocks.k_norm[u]);
+    ImGui::EndTooltip();
+  }
+  dl->PopClipRect();
+}
+
+void PointersView::DrawControls(AppState& state, const ViewEnv&) {
+  Params& p = state.params;
+  int layout = p.layout == PointerLayout::circle ? 1 : 0;
+  ImGui::TextUnformatted("Layout");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("one dial per block", &layout, 0)) p.layout = PointerLayout::dials;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("shared circle", &layout, 1)) p.layout = PointerLayout::circle;
+  ImGui::Checkbox("Trails", &p.trails);
+  if (p.trails) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1);
+    float len = static_cast<float>(p.trail_length);
+    if (ImGui::SliderFloat("##trail", &len, 0.0f, 50.0f, "%.0f positions"))
+      p.trail_length = static_cast<double>(len);
+  }
+
+  const auto vector_editor = [&](const char* label, VectorChoice& choice, bool is_key) {
+    ImGui::PushID(label);
+    static const char* kNames[] = {"unit first component", "all ones", "seeded random", "custom"};
+    int preset = static_cast<int>(choice.preset);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::Combo("##preset", &preset, kNames, 4)) {
+      if (preset == static_cast<int>(VectorPreset::custom)) {
+        choice.values = effective_vector(choice, p, is_key);
+      }
+      choice.preset = static_cast<VectorPreset>(preset);
+    }
+    if (ImGui::TreeNode("values", "edit the %d values", p.dim)) {
+      std::vector<double> v = effective_vector(choice, p, is_key);
+      ImGui::BeginChild("vals", ImVec2(0, static_cast<float>(std::min(8, p.dim)) *
+                                              ImGui::GetFrameHeightWithSpacing()));
+      bool changed = false;
+      for (int j = 0; j < p.dim; ++j) {
+        ImGui::PushID(j);
+        ImGui::SetNextItemWidth(-1);
+        char item[16];
+        std::snprintf(item, sizeof item, "[%d]", j);
+        changed |= ImGui::InputDouble(item, &v[static_cast<std::size_t>(j)], 0.1, 1.0, "%.6g");
+        ImGui::PopID();
+      }
+      ImGui::EndChild();
+      if (changed) {
+        bool finite = true;
+        for (double x : v)
+          finite = finite && std::isfinite(x) && std::fabs(x) <= 1e6;
+        if (finite) choice = VectorChoice{VectorPreset::custom, v};
+      }
+      ImGui::TreePop();
+    }
+    ImGui::PopID();
+  };
+  ImGui::Spacing();
+  ImGui::TextUnformatted("Query q");
+  vector_editor("query", p.query, false);
+  ImGui::TextUnformatted("Key k");
+  vector_editor("key", p.key, true);
+}
+
+}  // namespace rope::app
