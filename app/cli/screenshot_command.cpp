@@ -78,7 +78,7 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
   // dt 0: the picture is of exactly the requested state, even with --playing
   const Image image = app.value()->render(state, cmd.frames, 0.0);
   if (auto s = write_png(cmd.output, image); !s) {
-    print_error(s.error().message);
+    print_error(s.error().to_string());
     return kExitFailure;
   }
   std::printf("wrote %s (%dx%d)\n", cmd.output.c_str(), image.width, image.height);

@@ -89,7 +89,7 @@ struct Params {
 
   // lessons
   std::string lesson;  // lesson id (file stem), empty: none chosen
-  int step = 0;        // zero-based step within the lesson
+  int step = 1;        // step within the lesson, counted from 1 as on screen
 
   // presentation
   Theme theme = Theme::dark;

@@ -191,11 +191,11 @@ void draw_canvas(AppState& state, Views& views, const ViewEnv& env, ImVec2 pos, 
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar |
-                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar |
-                                 ImGuiWindowFlags_NoScrollWithMouse |
-                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+  const ImGuiWindowFlags flags =
+      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+      ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoSavedSettings |
+      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+      ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoBackground;
   if (ImGui::Begin("Canvas", nullptr, flags)) {
     switch (state.params.view) {
       case ViewId::pointers:
@@ -285,6 +285,10 @@ void draw_about(AppState& state) {
 }
 
 }  // namespace
+
+ImVec4 clear_colour(const AppState& state) {
+  return ImGui::ColorConvertU32ToFloat4(palette(state.params.theme).canvas);
+}
 
 bool view_available(ViewId v) {
   return v == ViewId::pointers;

@@ -27,6 +27,11 @@ void handle_shortcuts(AppState& state);
 
 void draw_frame(AppState& state, Views& views, const ViewEnv& env);
 
+// The colour the driver clears the framebuffer with: the canvas colour. The canvas window has
+// no background of its own, so the largest area of the screen costs no blended fill (on a
+// software rasteriser a full-screen blended quad costs milliseconds).
+ImVec4 clear_colour(const AppState& state);
+
 // Shows a message at the bottom of the canvas for a few seconds.
 void show_notice(AppState& state, std::string text, bool is_error);
 

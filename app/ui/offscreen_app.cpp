@@ -30,7 +30,7 @@ OffscreenApp::~OffscreenApp() {
   target_ = gl::RenderTarget();
 }
 
-double OffscreenApp::frame(AppState& state, double dt) {
+OffscreenApp::FrameStats OffscreenApp::frame(AppState& state, double dt) {
   const auto t0 = std::chrono::steady_clock::now();
   const float scale = static_cast<float>(state.params.ui_scale) * pixel_scale_;
   ui_->prepare(scale, state.params.theme);
@@ -44,14 +44,19 @@ double OffscreenApp::frame(AppState& state, double dt) {
   ImGui::NewFrame();
   draw_frame(state, *views_, ViewEnv{&ui_->fonts(), true, scale});
   ImGui::Render();
+  const auto t1 = std::chrono::steady_clock::now();
   target_.bind();
-  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  const ImVec4 bg = clear_colour(state);
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ui_->render_draw_data();
   glFinish();
-  const auto t1 = std::chrono::steady_clock::now();
-  return std::chrono::duration<double>(t1 - t0).count();
+  const auto t2 = std::chrono::steady_clock::now();
+  state.request_screenshot = false;  // offscreen, every frame is a picture already
+  state.request_quit = false;
+  return FrameStats{std::chrono::duration<double>(t1 - t0).count(),
+                    std::chrono::duration<double>(t2 - t1).count(),
+                    ImGui::GetDrawData()->TotalVtxCount};
 }
 
 Image OffscreenApp::capture() const {

@@ -28,9 +28,14 @@ class OffscreenApp {
   static Result<std::unique_ptr<OffscreenApp>> create(int width, int height, float pixel_scale);
   ~OffscreenApp();
 
+  struct FrameStats {
+    double build_seconds = 0.0;  // CPU: NewFrame ... Render (views, ImGui vertex generation)
+    double draw_seconds = 0.0;   // GL: clear, draw, glFinish (llvmpipe rasterises here)
+    int vertices = 0;
+    double total() const { return build_seconds + draw_seconds; }
+  };
   // Runs one frame of `dt` seconds (animation advances) and renders it into the framebuffer.
-  // Returns the CPU time to build the frame plus the GL time to draw it (glFinish), in seconds.
-  double frame(AppState& state, double dt);
+  FrameStats frame(AppState& state, double dt);
   // Reads the last frame's pixels.
   Image capture() const;
   // Convenience: `frames` frames of 1/60 s (a new window shows nothing on its first), then

@@ -106,10 +106,12 @@ void apply_style(Theme theme, float scale) {
 
 Fonts load_fonts(ImFontAtlas& atlas, float scale) {
   // Latin-1, Greek, general punctuation, super/subscripts, letterlike symbols (ℝ), arrows,
-  // mathematical operators, misc technical (⌈⌉), geometric shapes (▶ ■), misc symbols (✓ ✗).
-  static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2000, 0x206F, 0x2070, 0x209F,
-                                    0x2100, 0x214F, 0x2190, 0x21FF, 0x2200, 0x22FF, 0x2300, 0x23FF,
-                                    0x25A0, 0x25FF, 0x2700, 0x27BF, 0x27E8, 0x27EB, 0};
+  // mathematical operators, misc technical (⌈⌉), geometric shapes (▶ ■), dingbats (✓ ✗),
+  // and the subscript letters ᵢ ⱼ that live outside those blocks.
+  static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2000, 0x206F, 0x2070,
+                                    0x209F, 0x2100, 0x214F, 0x2190, 0x21FF, 0x2200, 0x22FF,
+                                    0x2300, 0x23FF, 0x25A0, 0x25FF, 0x2700, 0x27BF, 0x27E8,
+                                    0x27EB, 0x1D62, 0x1D62, 0x2C7C, 0x2C7C, 0};
   const char* kRegular = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
   const char* kBold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
 

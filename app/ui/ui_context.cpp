@@ -45,7 +45,13 @@ UiContext::UiContext(bool with_gl) : with_gl_(with_gl) {
   };
   for (const auto& [imgui_key, glfw_key] : kKeys)
     io.KeyMap[imgui_key] = glfw_key;
-  if (with_gl_) backend_ready_ = ImGui_ImplOpenGL3_Init("#version 330 core");
+  if (with_gl_) {
+    backend_ready_ = ImGui_ImplOpenGL3_Init("#version 330 core");
+  } else {
+    // Headless: nothing is rendered, but draw lists must be built exactly as with the GL
+    // backend, which lets one list exceed 65536 vertices (16-bit indices plus offsets).
+    io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
+  }
 }
 
 UiContext::~UiContext() {

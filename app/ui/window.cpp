@@ -36,7 +36,7 @@ void save_window_screenshot(AppState& state, int fb_w, int fb_h) {
   img.rgba = read_pixels_rgba(fb_w, fb_h);
   const auto path = screenshot_folder() / screenshot_name(state.params);
   if (auto s = write_png(path, img); !s) {
-    show_notice(state, "Screenshot not saved: " + s.error().message, true);
+    show_notice(state, "Screenshot not saved: " + s.error().to_string(), true);
   } else {
     show_notice(state, "Screenshot saved: " + path.string(), false);
   }
@@ -114,7 +114,7 @@ int run_window(AppState& state, const GuiOptions& options) {
       ImGui::Render();
       glBindFramebuffer(GL_FRAMEBUFFER, 0);
       glViewport(0, 0, fb_w, fb_h);
-      const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+      const ImVec4 bg = clear_colour(state);
       glClearColor(bg.x, bg.y, bg.z, 1.0f);
       glClear(GL_COLOR_BUFFER_BIT);
       ui.render_draw_data();

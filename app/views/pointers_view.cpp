@@ -124,7 +124,6 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
   ImGui::InvisibleButton("pointers_canvas", size);
   const bool hovered = ImGui::IsItemHovered();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
-  dl->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), pal.canvas);
   dl->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
 
   // [SECTION] read-out: positions and the two equal scores
@@ -190,38 +189,47 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
     const float rk = r * static_cast<float>(blocks.k_norm[u] / blocks.max_norm);
     const double aq = blocks.q_angle[u] + m * th;
     const double ak = blocks.k_angle[u] + n * th;
-    const float thick = std::clamp(r * 0.05f, 1.5f * s, 4.0f * s);
+    // Whole-pixel widths: ImGui draws those as textured anti-aliased lines (one quad per
+    // segment) instead of geometric fringes, several times fewer vertices for the rasteriser.
+    const float thick = std::round(std::clamp(r * 0.05f, 1.0f * s, 4.0f * s));
+    const float thin = std::max(1.0f, std::round(thick * 0.5f));
 
-    // trail of the query tip over [m - trail, m]; more than one turn is drawn as one turn
+    // trail of the query tip over [m - trail, m], fading in four bands; more than one turn is
+    // drawn as one turn. About one segment per 5 px of arc.
     if (trail > 0.0 && rq > 0.0f) {
       const double span = std::min(trail * th, kTwoPi * 0.999);
-      const int segs = std::clamp(static_cast<int>(span / (kTwoPi / 56.0)) + 1, 1, 56);
-      for (int k = 0; k < segs; ++k) {
-        const double a0 = aq - span * (1.0 - static_cast<double>(k) / segs);
-        const double a1 = aq - span * (1.0 - static_cast<double>(k + 1) / segs);
-        const float alpha = 0.12f + 0.55f * static_cast<float>(k + 1) / static_cast<float>(segs);
-        dl->AddLine(polar(c, rq, a0), polar(c, rq, a1), with_alpha(col, alpha), thick * 0.7f);
+      constexpr int kBands = 4;
+      const int per_band = std::clamp(static_cast<int>(span * static_cast<double>(rq) /
+                                                       (5.0 * static_cast<double>(s)) / kBands) +
+                                          1,
+                                      1, 16);
+      for (int band = 0; band < kBands; ++band) {
+        const double b0 = aq - span * (1.0 - static_cast<double>(band) / kBands);
+        const double b1 = aq - span * (1.0 - static_cast<double>(band + 1) / kBands);
+        for (int k = 0; k <= per_band; ++k)
+          dl->PathLineTo(polar(c, rq, b0 + (b1 - b0) * k / per_band));
+        const float alpha = 0.15f + 0.6f * static_cast<float>(band + 1) / kBands;
+        dl->PathStroke(with_alpha(col, alpha), 0, thin);
       }
       // integer positions on the trail
       const double first = std::ceil(m - trail);
-      if (r >= 16.0f * s && std::floor(m) - first < 64.0) {
+      if (r >= 30.0f * s && std::floor(m) - first < 64.0) {
         for (double t = first; t <= m; t += 1.0)
-          dl->AddCircleFilled(polar(c, rq, blocks.q_angle[u] + t * th), thick * 0.9f,
-                              with_alpha(col, 0.85f), 10);
+          dl->AddCircleFilled(polar(c, rq, blocks.q_angle[u] + t * th), thick + 1.0f,
+                              with_alpha(col, 0.85f), 8);
       }
     }
     // angle between the pointers
     if (r >= 22.0f * s && rq > 0.0f && rk > 0.0f) {
       const double delta = wrap(ak - aq);
-      draw_arc(dl, c, r * 0.32f, aq, aq + delta, pal.accent, std::max(1.5f * s, thick * 0.6f));
+      draw_arc(dl, c, r * 0.32f, aq, aq + delta, pal.accent, thin, r >= 60.0f * s ? 48 : 12);
     }
     // key: thin line with a ring at the tip; query: solid arrow
     const ImVec2 tk = polar(c, rk, ak);
     const ImVec2 tq = polar(c, rq, aq);
     if (rk > 0.0f) {
-      dl->AddLine(c, tk, col, std::max(1.2f * s, thick * 0.45f));
-      dl->AddCircle(tk, std::max(3.0f * s, thick * 1.3f), col, 16,
-                    std::max(1.5f * s, thick * 0.5f));
+      dl->AddLine(c, tk, col, thin);
+      dl->AddCircle(tk, std::max(3.0f * s, thick * 1.5f), col, r >= 60.0f * s ? 16 : 8, thin);
     }
     if (rq > 0.0f) {
       draw_arrow(dl, c, tq, col, thick, std::max(6.0f * s, thick * 3.2f));
@@ -271,13 +279,13 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
     const float grid_h = cell_h * static_cast<float>(g.rows);
     const float x0 = area_x + 0.5f * (area_w - grid_w);
     const float y0 = area_y + std::max(0.0f, 0.5f * (area_h - grid_h));
-    const int segs = std::clamp(static_cast<int>(r / (2.0f * s)), 12, 64);
+    const int segs = std::clamp(static_cast<int>(r / (3.0f * s)), 12, 64);
     for (int i = 0; i < half; ++i) {
       const int col = i % g.cols;
       const int row = i / g.cols;
       const ImVec2 c(x0 + cell_w * (static_cast<float>(col) + 0.5f),
                      y0 + cell_h * static_cast<float>(row) + 10.0f * s + r);
-      dl->AddCircle(c, r, pal.grid, segs, std::max(1.0f, 1.5f * s));
+      dl->AddCircle(c, r, pal.grid, segs, std::max(1.0f, std::round(1.5f * s)));
       draw_block(i, c, r, labels, false);
     }
   }
@@ -309,8 +317,6 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
 void PointersView::DrawControls(AppState& state, const ViewEnv&) {
   Params& p = state.params;
   int layout = p.layout == PointerLayout::circle ? 1 : 0;
-  ImGui::TextUnformatted("Layout");
-  ImGui::SameLine();
   if (ImGui::RadioButton("one dial per block", &layout, 0)) p.layout = PointerLayout::dials;
   ImGui::SameLine();
   if (ImGui::RadioButton("shared circle", &layout, 1)) p.layout = PointerLayout::circle;

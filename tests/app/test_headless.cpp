@@ -1,0 +1,139 @@
+// Every view drawn without any GL context: ImGui builds its draw lists for two frames (a new
+// auto-sized window draws nothing on its first).
+#include <catch2/catch.hpp>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include "state/params.h"
+#include "ui/frame.h"
+#include "ui/ui_context.h"
+
+using namespace rope::app;
+
+namespace {
+
+int run_frames(UiContext& ui, AppState& state, Views& views, int frames) {
+  int vertices = 0;
+  for (int f = 0; f < frames; ++f) {
+    ui.prepare(static_cast<float>(state.params.ui_scale), state.params.theme);
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(1600, 900);
+    io.DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+    advance_animation(state, 1.0 / 60.0);
+    draw_frame(state, views,
+               ViewEnv{&ui.fonts(), false, static_cast<float>(state.params.ui_scale)});
+    ImGui::Render();
+    vertices = ImGui::GetDrawData()->TotalVtxCount;
+  }
+  return vertices;
+}
+
+// Presses a key for one frame (GLFW key codes, as in the window).
+void press(UiContext& ui, AppState& state, Views& views, int key, bool shift = false,
+           bool ctrl = false) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeysDown[key] = true;
+  io.KeyShift = shift;
+  io.KeyCtrl = ctrl;
+  run_frames(ui, state, views, 1);
+  io.KeysDown[key] = false;
+  io.KeyShift = io.KeyCtrl = false;
+  run_frames(ui, state, views, 1);
+}
+
+}  // namespace
+
+TEST_CASE("every available view draws headless in both themes and at several scales",
+          "[app][headless]") {
+  UiContext ui(false);
+  for (ViewId v : all_views()) {
+    if (!view_available(v)) continue;
+    for (Theme theme : {Theme::dark, Theme::light}) {
+      for (double scale : {1.0, 2.0}) {
+        AppState state;
+        state.params.view = v;
+        state.params.theme = theme;
+        state.params.ui_scale = scale;
+        Views views;
+        INFO(view_name(v) << " theme " << theme_name(theme) << " scale " << scale);
+        CHECK(run_frames(ui, state, views, 2) > 1000);
+      }
+    }
+  }
+}
+
+TEST_CASE("the pointers view survives extreme parameters", "[app][headless]") {
+  UiContext ui(false);
+  for (const char* dim : {"2", "512", "4096"}) {
+    for (const char* pos : {"0", "-1e9", "1e9", "3.75"}) {
+      AppState state;
+      Views views;
+      REQUIRE(set_param(state.params, "dim", dim).ok());
+      REQUIRE(set_param(state.params, "position", pos).ok());
+      REQUIRE(set_param(state.params, "base", "1.0000001").ok());
+      REQUIRE(set_param(state.params, "layout", "circle").ok());
+      INFO("dim " << dim << " position " << pos);
+      CHECK(run_frames(ui, state, views, 2) > 0);
+      CHECK(std::isfinite(views.pointers.score));
+    }
+  }
+}
+
+TEST_CASE("the score read-out equals q.(R_{n-m} k), and shifting both leaves it unchanged",
+          "[app][headless]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  REQUIRE(set_param(state.params, "query", "random").ok());
+  REQUIRE(set_param(state.params, "key", "random").ok());
+  state.params.position = 3;
+  state.params.key_position = 10;
+  run_frames(ui, state, views, 2);
+  const double before = views.pointers.score;
+  CHECK(before == Approx(views.pointers.relative).epsilon(1e-12));
+  press(ui, state, views, GLFW_KEY_RIGHT, false, /*ctrl=*/true);  // shift both by +1
+  CHECK(state.params.position == 4);
+  CHECK(state.params.key_position == 11);
+  CHECK(views.pointers.score == Approx(before).epsilon(1e-12));
+}
+
+TEST_CASE("keyboard shortcuts move the state as documented", "[app][headless][keys]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  run_frames(ui, state, views, 2);
+  press(ui, state, views, GLFW_KEY_RIGHT);
+  CHECK(state.params.position == 1);
+  press(ui, state, views, GLFW_KEY_RIGHT, /*shift=*/true);
+  CHECK(state.params.position == 11);
+  press(ui, state, views, GLFW_KEY_LEFT);
+  CHECK(state.params.position == 10);
+  press(ui, state, views, GLFW_KEY_UP);
+  CHECK(state.params.key_position == 5);
+  press(ui, state, views, GLFW_KEY_SPACE);
+  CHECK(state.params.playing);
+  press(ui, state, views, GLFW_KEY_SPACE);
+  CHECK_FALSE(state.params.playing);
+  const double speed = state.params.speed;
+  press(ui, state, views, GLFW_KEY_EQUAL);
+  CHECK(state.params.speed > speed);
+  press(ui, state, views, GLFW_KEY_T);
+  CHECK(state.params.theme == Theme::light);
+  press(ui, state, views, GLFW_KEY_F12);
+  CHECK(state.request_screenshot);
+  press(ui, state, views, GLFW_KEY_F1);
+  CHECK(state.show_shortcuts);
+}
+
+TEST_CASE("playing advances the position by speed * time", "[app][headless]") {
+  AppState state;
+  state.params.playing = true;
+  state.params.speed = 2.0;
+  advance_animation(state, 0.25);
+  CHECK(state.params.position == Approx(0.5));
+  state.params.playing = false;
+  advance_animation(state, 0.25);
+  CHECK(state.params.position == Approx(0.5));
+}

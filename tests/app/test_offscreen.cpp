@@ -1,0 +1,111 @@
+// Offscreen OpenGL renders checked for content: the pixel at the tip of each query pointer has
+// that pointer's colour, and moving the position moves the tip to where the core puts it.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "rope/frequencies.h"
+#include "rope/rotation.h"
+#include "state/params.h"
+#include "ui/offscreen_app.h"
+#include "ui/theme.h"
+
+using namespace rope::app;
+
+namespace {
+
+struct Rgb {
+  int r, g, b;
+};
+
+Rgb pixel(const Image& img, ImVec2 p) {
+  const int x = static_cast<int>(std::floor(p.x));
+  const int y = static_cast<int>(std::floor(p.y));
+  const auto i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(img.width) +
+                  static_cast<std::size_t>(x)) *
+                 4;
+  return {img.rgba[i], img.rgba[i + 1], img.rgba[i + 2]};
+}
+
+Rgb unpack(ImU32 c) {
+  return {static_cast<int>(c & 0xFF), static_cast<int>((c >> 8) & 0xFF),
+          static_cast<int>((c >> 16) & 0xFF)};
+}
+
+bool close(Rgb a, Rgb b, int tolerance) {
+  return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance &&
+         std::abs(a.b - b.b) <= tolerance;
+}
+
+// A point a few px back from the tip along the pointer: inside the filled arrowhead, away from
+// its anti-aliased edge.
+ImVec2 inside_head(const PointersView::Tip& t, float back) {
+  const float dx = t.query.x - t.centre.x;
+  const float dy = t.query.y - t.centre.y;
+  const float len = std::sqrt(dx * dx + dy * dy);
+  return ImVec2(t.query.x - dx / len * back, t.query.y - dy / len * back);
+}
+
+}  // namespace
+
+TEST_CASE("pointer tips have their block's colour and sit where the core puts them", "[app][gl]") {
+  auto created = OffscreenApp::create(1600, 900, 1.0f);
+  REQUIRE(created.ok());
+  OffscreenApp& app = *created.value();
+  AppState state;
+  REQUIRE(set_param(state.params, "dim", "8").ok());
+  REQUIRE(set_param(state.params, "base", "100").ok());
+  REQUIRE(set_param(state.params, "trails", "false").ok());
+  // every block (1, 0): pointer i points along m theta_i at the full dial radius
+  REQUIRE(set_param(state.params, "key", "1,0,1,0,1,0,1,0").ok());
+  REQUIRE(set_param(state.params, "query", "1,0,1,0,1,0,1,0").ok());
+  const auto thetas = rope::frequencies(8, 100.0).value();
+
+  for (double m : {3.0, 5.0}) {
+    state.params.position = m;
+    const Image img = app.render(state, 2);
+    const auto& tips = app.views().pointers.tips;
+    REQUIRE(tips.size() == 4);
+    std::vector<double> q{1, 0, 1, 0, 1, 0, 1, 0}, rq(8);
+    rope::apply_rope<double>(q, rq, m, thetas, rope::Pairing::interleaved);
+    for (int i = 0; i < 4; ++i) {
+      const auto& t = tips[static_cast<std::size_t>(i)];
+      INFO("m = " << m << ", block " << i);
+      // where the core says: block i of R_m q, scaled to the dial radius, y pointing up
+      const double x = rq[static_cast<std::size_t>(2 * i)];
+      const double y = rq[static_cast<std::size_t>(2 * i + 1)];
+      CHECK(
+          t.query.x ==
+          Approx(static_cast<double>(t.centre.x) + static_cast<double>(t.radius) * x).margin(0.01));
+      CHECK(
+          t.query.y ==
+          Approx(static_cast<double>(t.centre.y) - static_cast<double>(t.radius) * y).margin(0.01));
+      const Rgb want = unpack(frequency_colour(i, 4, state.params.theme));
+      CHECK(close(pixel(img, inside_head(t, 5.0f)), want, 40));
+    }
+  }
+}
+
+TEST_CASE("a 2x render has twice the pixels and the same picture", "[app][gl]") {
+  AppState state;
+  REQUIRE(set_param(state.params, "dim", "4").ok());
+  state.params.position = 2;
+  auto one = OffscreenApp::create(800, 500, 1.0f);
+  auto two = OffscreenApp::create(800, 500, 2.0f);
+  REQUIRE(one.ok());
+  REQUIRE(two.ok());
+  const Image a = one.value()->render(state, 2);
+  const auto tips_a = one.value()->views().pointers.tips;
+  const Image b = two.value()->render(state, 2);
+  const auto tips_b = two.value()->views().pointers.tips;
+  CHECK(b.width == 2 * a.width);
+  CHECK(b.height == 2 * a.height);
+  REQUIRE(tips_a.size() == tips_b.size());
+  for (std::size_t i = 0; i < tips_a.size(); ++i) {
+    // the same layout, twice as large
+    CHECK(tips_b[i].query.x == Approx(2 * tips_a[i].query.x).margin(2.0));
+    CHECK(tips_b[i].query.y == Approx(2 * tips_a[i].query.y).margin(2.0));
+    CHECK(
+        close(pixel(a, inside_head(tips_a[i], 4.0f)), pixel(b, inside_head(tips_b[i], 8.0f)), 40));
+  }
+}
