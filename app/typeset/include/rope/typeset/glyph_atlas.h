@@ -1,0 +1,60 @@
+// rope/typeset/glyph_atlas.h — a CPU glyph atlas for the GPU path: glyphs rasterised by glyph
+// id on demand into one RGBA8 page (RGB = 255, A = coverage, so a tint colour multiplies in),
+// packed in shelves. No GL: the app uploads the page when dirty() and owns the texture.
+//
+// Entries are keyed by (glyph, size in 1/4 px, x and y subpixel phase in 1/4 px). When the page
+// is full, find() returns nullptr; call reset() at the start of the next frame (every entry is
+// rasterised again on demand).
+//
+// Usage (per frame):
+//   if (atlas.full()) atlas.reset();
+//   draw_display_list(dl, list, pos, atlas, tex);                  // imgui_draw.h
+//   if (atlas.dirty()) { upload(atlas.pixels(), atlas.width(), atlas.height()); atlas.mark_clean();
+//   }
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "rope/typeset/math_font.h"
+
+namespace rope::typeset {
+
+struct AtlasGlyph {
+  float u0 = 0, v0 = 0, u1 = 0, v1 = 0;  // texture coordinates of the bitmap (0..1)
+  int left = 0, top = 0;                 // bitmap offset from the integer pen position, px
+  int width = 0, height = 0;             // bitmap size, px (0 for blank glyphs such as space)
+};
+
+class GlyphAtlas {
+ public:
+  static constexpr int kPhases = 4;  // subpixel steps per px for x, y and size
+
+  // The page is width x height px (both >= 64). The font must outlive the atlas.
+  explicit GlyphAtlas(const MathFont& font, int width = 1024, int height = 1024);
+
+  // The entry for a glyph at an em size, with the pen at a subpixel phase (0 <= phase < 1 px).
+  // Rasterises on first use. nullptr if the page is full or FreeType failed.
+  const AtlasGlyph* find(std::uint32_t glyph, float size_px, float phase_x, float phase_y);
+
+  void reset();  // drops every entry and clears the page (dirty afterwards)
+  bool full() const { return full_; }
+  bool dirty() const { return dirty_; }
+  void mark_clean() { dirty_ = false; }
+  int width() const { return width_; }
+  int height() const { return height_; }
+  const std::uint8_t* pixels() const { return pixels_.data(); }  // width*height*4 RGBA8
+  std::size_t size() const { return entries_.size(); }           // number of cached entries
+
+ private:
+  const MathFont* font_;
+  int width_, height_;
+  std::vector<std::uint8_t> pixels_;
+  std::unordered_map<std::uint64_t, AtlasGlyph> entries_;
+  int shelf_x_ = 1, shelf_y_ = 1, shelf_h_ = 0;  // shelf packer cursor; 1 px border
+  bool full_ = false, dirty_ = true;
+  GlyphBitmap scratch_;
+};
+
+}  // namespace rope::typeset
