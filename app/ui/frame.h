@@ -6,7 +6,14 @@
 #pragma once
 
 #include "state/app_state.h"
+#include "views/decay_view.h"
+#include "views/derivation_view.h"
+#include "views/heatmap_view.h"
 #include "views/pointers_view.h"
+#include "views/sentence_view.h"
+#include "views/sinusoidal_view.h"
+#include "views/spectrum_view.h"
+#include "views/trajectory_view.h"
 #include "views/view_env.h"
 
 namespace rope::app {
@@ -14,6 +21,37 @@ namespace rope::app {
 // Every view with its cache; owned by the driver, destroyed before the GL context.
 struct Views {
   PointersView pointers;
+  SinusoidalView sinusoidal;
+  TrajectoryView trajectory;
+  SentenceView sentence;
+  HeatmapView heatmap;
+  DecayView decay;
+  SpectrumView spectrum;
+  DerivationView derivation;
+
+  // Calls f(view) with the view object of `id`.
+  template <class F>
+  decltype(auto) visit(ViewId id, F&& f) {
+    switch (id) {
+      case ViewId::pointers:
+        return f(pointers);
+      case ViewId::sinusoidal:
+        return f(sinusoidal);
+      case ViewId::trajectory:
+        return f(trajectory);
+      case ViewId::sentence:
+        return f(sentence);
+      case ViewId::heatmap:
+        return f(heatmap);
+      case ViewId::decay:
+        return f(decay);
+      case ViewId::spectrum:
+        return f(spectrum);
+      case ViewId::derivation:
+        return f(derivation);
+    }
+    return f(pointers);
+  }
 };
 
 // Which views exist in this build (the View menu lists these).

@@ -17,6 +17,7 @@
 namespace rope::app {
 
 struct PointersView {
+  static constexpr bool kReady = true;
   void Draw(AppState& state, const ViewEnv& env);
   void DrawControls(AppState& state, const ViewEnv& env);
 

@@ -1,0 +1,15 @@
+// views/decay_view.h — the `decay` view (not built yet: draws a placeholder).
+#pragma once
+
+#include "state/app_state.h"
+#include "views/view_env.h"
+
+namespace rope::app {
+
+struct DecayView {
+  static constexpr bool kReady = false;  // listed in the View menu once true
+  void Draw(AppState& state, const ViewEnv& env);
+  void DrawControls(AppState& state, const ViewEnv& env);
+};
+
+}  // namespace rope::app
