@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
   # compiler and build
-  g++ make cmake pkg-config ninja-build clang-format-14 glslang-tools
+  g++ make cmake pkg-config ninja-build clang-format-14 glslang-tools python3
   # libraries (all linked from Debian packages; nothing is vendored)
   libimgui-dev libstb-dev libglfw3-dev libfreetype-dev libharfbuzz-dev
   catch2 libcli11-dev nlohmann-json3-dev libgif-dev

@@ -1,0 +1,67 @@
+// export/atomic_file.h — write a file so that the path holds either the old file or the whole
+// new one, never a half-written mix.
+//
+// The bytes go to a temporary file beside the target, named ".NAME.tmp-PID-K" (same directory,
+// so the final rename cannot cross file systems and is atomic). commit() fsyncs it and renames
+// it over the target. Any failure — missing or read-only directory, full disk, a directory in
+// the way — removes the temporary file, leaves an existing target untouched, and returns an
+// Error whose parameter is the target path and whose message says what failed and why (the
+// operating system's reason, e.g. "No space left on device").
+//
+// An existing target keeps its permission bits; a new file gets 0666 minus the umask, as any
+// created file does. A symbolic link at the target path is replaced by the file, not followed.
+// POSIX only (open/fsync/rename), which is what RoPE Lab targets.
+//
+// Usage:
+//   if (auto s = write_file_atomic("figure.png", bytes); !s) report(s.error().to_string());
+//
+//   // Streaming, when the content is too large to hold in memory:
+//   AtomicFile f;
+//   Status s = f.open(path);
+//   while (s && more) s = f.write(next_chunk());
+//   if (s) s = f.commit();  // without commit() the destructor discards the temporary file
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <span>
+#include <string_view>
+
+#include "rope/conventions.h"
+
+namespace rope::app {
+
+class AtomicFile {
+ public:
+  AtomicFile() = default;
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+  ~AtomicFile() { discard(); }
+
+  // Creates the temporary file for `target`. A file opened before is discarded first.
+  Status open(const std::filesystem::path& target);
+  // Appends bytes. After an error the temporary file is already gone; later calls fail too.
+  Status write(std::string_view bytes);
+  Status write(std::span<const std::byte> bytes);
+  // Flushes to disk and renames over the target. The AtomicFile is closed afterwards.
+  Status commit();
+  // Closes and removes the temporary file; the target is untouched. Safe to call at any time.
+  void discard();
+
+  bool is_open() const { return fd_ >= 0; }
+  const std::filesystem::path& target() const { return target_; }
+  const std::filesystem::path& temporary_path() const { return temp_; }  // empty when closed
+
+ private:
+  Error fail(std::string_view what, int err);  // discards, then describes the failure
+
+  std::filesystem::path target_;
+  std::filesystem::path temp_;
+  int fd_ = -1;  // POSIX descriptor of temp_, -1 when closed
+};
+
+// The whole of `bytes` to `path`, atomically (see above).
+Status write_file_atomic(const std::filesystem::path& path, std::string_view bytes);
+Status write_file_atomic(const std::filesystem::path& path, std::span<const std::byte> bytes);
+
+}  // namespace rope::app

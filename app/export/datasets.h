@@ -1,0 +1,71 @@
+// export/datasets.h — the datasets of `rope-lab export`: their flags, checks and CSV tables.
+//
+//   frequencies  --dim D --base B                                  i,theta,wavelength
+//   sinusoidal   --positions N --dim D [--base B]                  pos,d0,d1,...,d{D-1}
+//   decay        --dim D --base B --max-distance R                 distance,value
+//   rotate       --vector X --position M --base B [--pairing P]    index,value
+//   scores       --query Q --key K --positions N --base B [--pairing P]   m,n,score
+//
+// One table describes each dataset and its flags: the command line registers its options and
+// --help from it, and build_dataset judges the text of every flag with the rules the rest of
+// the app uses (state/params.h, rope::validate_*), so a bad value gets the same message
+// wherever it is typed. The numbers come from the core functions the views call.
+//
+// Sizes are limited so that an export stays a file a notebook can load and takes seconds, not
+// hours: sinusoidal N*D <= 2^24 numbers; scores N <= 4096 (16.7M rows) and N*N*d <= 2^32
+// multiply-adds.
+//
+// Usage:
+//   const DatasetSpec* spec = find_dataset("frequencies");
+//   Result<CsvTable> t = build_dataset(*spec, {{"dim", "64"}, {"base", "10000"}});
+//   if (!t) report(t.error());  // parameter "dim", "base", ... (snake_case, as everywhere)
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "export/csv.h"
+#include "rope/conventions.h"
+
+namespace rope::app {
+
+struct ExportFlag {
+  const char* name;          // snake_case; the flag is --name with '_' -> '-'
+  const char* value_name;    // placeholder in --help: "D", "X0,X1,..."
+  const char* what;          // what the value means, e.g. "head dimension d"
+  const char* allowed;       // e.g. "an even integer from 2 to 4096"
+  const char* default_text;  // nullptr: the flag is required
+};
+
+// (parameter name, text as typed) for each flag given; absent flags take their default.
+using ExportArgs = std::vector<std::pair<std::string, std::string>>;
+
+struct DatasetSpec {
+  const char* name;     // "frequencies"
+  const char* summary;  // one line for --help
+  const char* columns;  // the header row, e.g. "i,theta,wavelength"
+  std::span<const ExportFlag> flags;
+  Result<CsvTable> (*build)(const ExportArgs& args);  // args complete: defaults filled in
+};
+
+std::span<const DatasetSpec> dataset_specs();
+const DatasetSpec* find_dataset(std::string_view name);  // nullptr when unknown
+// "frequencies, sinusoidal, decay, rotate or scores"
+std::string dataset_names();
+
+// Fills in defaults, reports a missing required flag or a flag the dataset does not have, then
+// checks every value and builds the table. Error.parameter is the snake_case flag name.
+Result<CsvTable> build_dataset(const DatasetSpec& spec, const ExportArgs& args);
+
+// Limits (see the top of this file).
+inline constexpr std::int64_t kMaxSinusoidalPositions = 100'000;
+inline constexpr std::int64_t kMaxSinusoidalNumbers = std::int64_t{1} << 24;  // N * D
+inline constexpr std::int64_t kMaxScorePositions = 4096;
+inline constexpr std::int64_t kMaxScoreWork = std::int64_t{1} << 32;  // N * N * d
+inline constexpr double kMaxVectorEntry = 1e100;  // |x_i|: scores stay far from overflow
+
+}  // namespace rope::app
