@@ -6,10 +6,13 @@
 //   Encoding::sinusoidal  q_m' = q_m + PE_m,          k_n' = k_n + PE_n   (added before the
 //                                                     projections; projections are the identity)
 //   Encoding::rope        q_m' = R_m q_m,             k_n' = R_n k_n
-// Inputs q, k are row-major [N][d]; S is row-major [N][N].
+// Inputs q, k are row-major [N][d]; S is row-major [N][N]. The pairing matters only for
+// Encoding::rope; PE is always laid out (sin, cos) per block as in sinusoidal.h.
+// Errors name "dim", "base", "positions" (N, 1 ... 4096) or the buffer ("q", "k", "v", "out").
 //
 // Usage:
-//   auto s = rope::score_matrix(q, k, N, d, base, rope::Encoding::rope, rope::Pairing::interleaved);
+//   auto s = rope::score_matrix(q, k, N, d, base, rope::Encoding::rope,
+//                               rope::Pairing::interleaved);
 //   rope::transform_scores(s.value(), N, d, {.scale = true, .softmax = true, .causal = true});
 #pragma once
 
@@ -31,15 +34,40 @@ Result<std::vector<double>> score_matrix(std::span<const double> q, std::span<co
                                          std::int64_t n_positions, std::int64_t dim, double base,
                                          Encoding encoding, Pairing pairing);
 
-// Fast single-precision version for the heatmap (same conventions and errors). Rotates all
-// rows once with a RopeTable, then forms Q' K'^T with cache-blocked, vectorisable loops.
+// Fast single-precision version for the heatmap (same conventions and errors). Encodes all
+// rows once (angles and arithmetic in double, rounded to float), then forms Q' K'^T with a
+// cache-blocked, register-tiled kernel (AVX2+FMA when the CPU has it, chosen at run time).
+// Equivalent to encode_qk_fast followed by score_rows_fast over all rows.
 Result<std::vector<float>> score_matrix_fast(std::span<const float> q, std::span<const float> k,
                                              std::int64_t n_positions, std::int64_t dim,
                                              double base, Encoding encoding, Pairing pairing);
 
+// The encoded rows of score_matrix_fast, for splitting one score matrix across threads that the
+// caller owns: encode once (O(N d)), then call score_rows_fast for disjoint row ranges. Calls
+// on the same EncodedQK may run concurrently: it is only read.
+struct EncodedQK {
+  std::int64_t n_positions = 0;  // N
+  std::int64_t dim = 0;          // d
+  std::vector<float> q;          // q'_m, [N][d]
+  std::vector<float> k;          // k'_n, [N][d]
+};
+Result<EncodedQK> encode_qk_fast(std::span<const float> q, std::span<const float> k,
+                                 std::int64_t n_positions, std::int64_t dim, double base,
+                                 Encoding encoding, Pairing pairing);
+
+// Rows m = row_begin ... row_end-1 of S = Q' K'^T: out is row-major [row_end - row_begin][N],
+// out[(m - row_begin) * N + n] = S[m][n]. O((row_end - row_begin) N d).
+// Errors: "dim"/"positions"/"q"/"k" if `encoded` is inconsistent; "row_begin" outside 0 ... N;
+// "row_end" outside row_begin ... N; "out" with a size other than (row_end - row_begin) * N.
+// On error `out` is left untouched.
+Status score_rows_fast(const EncodedQK& encoded, std::int64_t row_begin, std::int64_t row_end,
+                       std::span<float> out);
+
 // The same q and k at every position. For RoPE, S[m][n] = g(n - m) with
 // g(r) = sum_i |q_i||k_i| cos(r theta_i + phase_i) (blocks as complex numbers), so the matrix is
-// built from 2N-1 values in O(N d + N^2). q, k: d entries.
+// built from 2N-1 values in O(N d + N^2). For sinusoidal, PE_m . PE_n = sum_i cos((n-m) theta_i)
+// makes S[m][n] = q.k + q.PE_n + k.PE_m + c(n - m), also O(N d + N^2). q, k: d entries each.
+// Errors as score_matrix, with q and k expected to hold d entries.
 Result<std::vector<float>> score_matrix_shared(std::span<const float> q, std::span<const float> k,
                                                std::int64_t n_positions, std::int64_t dim,
                                                double base, Encoding encoding, Pairing pairing);
@@ -49,19 +77,31 @@ struct ScoreTransform {
   bool softmax = false;  // row softmax (numerically stable: subtract the row max)
   bool causal = false;   // keys n > m masked: -inf before softmax, so weight 0; NaN-free
 };
-// In place on a row-major [N][N] matrix. With causal and no softmax, masked cells become -inf
-// (display code shows them as masked).
+// In place on a row-major [N][N] matrix, in the order scale, mask, softmax. With causal and no
+// softmax, masked cells become -inf (display code shows them as masked). A softmax row whose
+// visible entries are all -inf becomes all zeros; a row containing NaN becomes all NaN.
+// dim is used (and must be valid) only when t.scale is set. If s.size() != N*N, N < 1, or dim
+// is needed and invalid, every entry of s is set to NaN.
 template <class T>
-void transform_scores(std::span<T> s, std::int64_t n_positions, std::int64_t dim,
-                      ScoreTransform t);
+void transform_scores(std::span<T> s, std::int64_t n_positions, std::int64_t dim, ScoreTransform t);
+// The same without template arguments, so that a std::vector converts: transform_scores(v, ...).
+inline void transform_scores(std::span<float> s, std::int64_t n_positions, std::int64_t dim,
+                             ScoreTransform t) {
+  transform_scores<float>(s, n_positions, dim, t);
+}
+inline void transform_scores(std::span<double> s, std::int64_t n_positions, std::int64_t dim,
+                             ScoreTransform t) {
+  transform_scores<double>(s, n_positions, dim, t);
+}
 
 // Linear attention (Katharopoulos et al.) with feature map phi(x) = elu(x) + 1, and RoPE applied
 // in the numerator only (RoFormer eq. 19):
 //   out_m = sum_n (R_m phi(q_m)) . (R_n phi(k_n)) v_n  /  sum_n phi(q_m) . phi(k_n)
 // q, k: [N][d], v: [N][dv]; out: [N][dv]. causal restricts the sums to n <= m.
-// with_rope = false gives plain linear attention. Errors as score_matrix, plus v's size.
-Result<std::vector<double>> linear_attention(std::span<const double> q,
-                                             std::span<const double> k,
+// with_rope = false gives plain linear attention. O(N d dv): the N x N matrix is never formed.
+// Errors as score_matrix, plus "dv" outside 1 ... 4096 and "v" of another size. A denominator
+// that underflows to 0 (entries of q, k below about -700) gives NaN outputs, not a crash.
+Result<std::vector<double>> linear_attention(std::span<const double> q, std::span<const double> k,
                                              std::span<const double> v, std::int64_t n_positions,
                                              std::int64_t dim, std::int64_t dv, double base,
                                              Pairing pairing, bool with_rope, bool causal);

@@ -8,7 +8,7 @@
 //   * The wavelength of block i is 2*pi/theta_i positions: how far the position must advance
 //     for pointer i to make one full turn.
 //   * Pairing says which coordinates form block i:
-//       Pairing::interleaved  (x[2i], x[2i+1])   RoFormer, and the complex form z_i = x[2i] + i x[2i+1]
+//       Pairing::interleaved  (x[2i], x[2i+1])   RoFormer; complex form z_i = x[2i] + i x[2i+1]
 //       Pairing::half_split   (x[i],  x[i+d/2])  the `rotate_half` implementations
 //     Under either pairing, block i at position m is rotated counter-clockwise by m * theta_i:
 //       (a, b) -> (a cos(m theta_i) - b sin(m theta_i),  a sin(m theta_i) + b cos(m theta_i)).

@@ -20,7 +20,10 @@ Result<std::vector<double>> decay_curve(std::int64_t dim, double base, std::int6
 
 // The mean RoPE score (R_0 q) . (R_r k) over `samples` seeded random pairs whose entries are
 // uniform in [0, 1) (positive, so the mean does not cancel to 0), for r = 0 ... max_distance.
-// Deterministic for a given seed on every platform (uses rope::SplitMix64).
+// Deterministic for a given seed on every platform (uses rope::SplitMix64). Each sample draws
+// q[0 ... d-1], then k[0 ... d-1]; blocks are interleaved pairs. The mean is exact by linearity:
+// mean_s (R_0 q_s).(R_r k_s) = sum_i Re(mean_s(conj(z_q,i) z_k,i) e^{i r theta_i}).
+// Errors: as decay_curve, plus "samples" outside 1 ... 100'000.
 Result<std::vector<double>> mean_random_score(std::int64_t dim, double base,
                                               std::int64_t max_distance, int samples,
                                               std::uint64_t seed);

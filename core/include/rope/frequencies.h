@@ -21,6 +21,8 @@ Status validate_base(double base);
 // A position (m, n, pos) must be finite. `parameter` names it in the message.
 Status validate_position(double position, const char* parameter = "position");
 // A count of positions (N, context length...) must be in [1, max_count].
+// Messages: "must be an even integer from 2 to 4096, got 7", "must be a finite number greater
+// than 1, got nan", "must be a finite number, got inf", "must be an integer from 1 to 4096, got 0".
 Status validate_count(std::int64_t count, std::int64_t max_count, const char* parameter);
 
 // theta_i = base^(-2i/d) for one block; no validation (callers validated dim and base).
@@ -30,6 +32,7 @@ double theta(int i, int dim, double base);
 Result<std::vector<double>> frequencies(std::int64_t dim, double base);
 
 // 2*pi / theta: the number of positions for one full turn of a block of frequency theta (> 0).
+// theta = 0 gives +inf (a block that never turns); negative or NaN theta gives NaN.
 double wavelength(double theta);
 
 }  // namespace rope

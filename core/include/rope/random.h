@@ -15,9 +15,9 @@ class SplitMix64 {
  public:
   explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
   std::uint64_t next();
-  double uniform();                    // [0, 1), 53 random bits
+  double uniform();                      // [0, 1), 53 random bits
   double uniform(double lo, double hi);  // [lo, hi)
-  double normal();                     // standard normal (Box-Muller, no cached second value)
+  double normal();                       // standard normal (Box-Muller, no cached second value)
 
  private:
   std::uint64_t state_;
@@ -27,7 +27,8 @@ class SplitMix64 {
 // gives the same vector. Used as a stand-in embedding in the sentence demo.
 std::vector<double> hash_embedding(std::string_view word, int dim, std::uint64_t seed);
 
-// `count` * dim entries in [-1, 1): seeded random vectors, row-major [count][dim].
+// `count` * dim entries in [-1, 1): seeded random vectors, row-major [count][dim]. Empty if count
+// or dim is negative or count * dim exceeds 4096 * 4096.
 std::vector<double> random_vectors(int count, int dim, std::uint64_t seed);
 
 }  // namespace rope

@@ -10,10 +10,13 @@
 //   rope::RopeTable<float> table(positions, th);  apply_rope_batch(table, X, Y, pairing);
 //
 // Shapes: x and y have d = 2 * thetas.size() entries. R is row-major [d][d].
+// Bad shapes: these functions return no Status. Those that return a vector return an empty one;
+// those that write into a span fill it with NaN. thetas must hold 1 ... kMaxDim/2 entries.
 #pragma once
 
 #include <complex>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "rope/conventions.h"
@@ -34,14 +37,16 @@ std::vector<double> dense_rotation(double position, std::span<const double> thet
                                    Pairing pairing);
 
 // y = A x for a row-major [rows][cols] matrix A; x has cols entries, y rows entries.
+// Empty if x is empty or a.size() is not a multiple of x.size().
 std::vector<double> mat_vec(std::span<const double> a, std::span<const double> x);
-// C = A^T B for square row-major [d][d] matrices.
-std::vector<double> mat_transpose_mul(std::span<const double> a, std::span<const double> b,
-                                      int d);
+// C = A^T B for square row-major [d][d] matrices. Empty unless 1 <= d <= kMaxDim and both
+// inputs have d*d entries.
+std::vector<double> mat_transpose_mul(std::span<const double> a, std::span<const double> b, int d);
 
 // The efficient form y = x (*) cos + rotate(x) (*) sin, where for interleaved pairing
 // rotate(x) = (-x1, x0, -x3, x2, ...) and for half-split rotate(x) = (-x_{d/2..d-1}, x_{0..d/2-1}).
-// x, y: d entries each (may not alias). T is float or double; angles are computed in double.
+// x, y: d entries each; y may be x itself (in place), but not a partial overlap. T is float or
+// double; angles are computed in double.
 template <class T>
 void apply_rope(std::span<const T> x, std::span<T> y, double position,
                 std::span<const double> thetas, Pairing pairing);
@@ -50,35 +55,42 @@ void apply_rope(std::span<const T> x, std::span<T> y, double position,
 // interleaved pairing becomes one laid out for half-split pairing. perm[i] = 2i and
 // perm[i + d/2] = 2i + 1. Applying it to q and k (equivalently, to the rows of W_q and W_k)
 // makes the two pairings give identical scores.
+// Empty if dim is not a valid head dimension. permute returns empty if any perm[j] is outside
+// 0 ... x.size()-1.
 std::vector<int> interleaved_to_half_permutation(int dim);
 template <class T>
 std::vector<T> permute(std::span<const T> x, std::span<const int> perm);  // out[j] = x[perm[j]]
 
 // Complex form (interleaved pairing): z_i = x[2i] + i x[2i+1], rotated as z_i * e^{i m theta_i}.
-std::vector<std::complex<double>> to_complex(std::span<const double> x);  // d/2 entries
+// to_complex: empty if x has an odd size. rotate_complex: empty if z.size() != thetas.size().
+std::vector<std::complex<double>> to_complex(std::span<const double> x);    // d/2 entries
 std::vector<double> from_complex(std::span<const std::complex<double>> z);  // d entries
 std::vector<std::complex<double>> rotate_complex(std::span<const std::complex<double>> z,
-                                                 double position,
-                                                 std::span<const double> thetas);
+                                                 double position, std::span<const double> thetas);
 
 // cos(p * theta_i) and sin(p * theta_i) for a list of positions, laid out [position][d/2]:
 // the cache that makes applying RoPE to many vectors as cheap as a few streaming passes.
+// Angles are computed in double, then rounded to T. The table is empty (count = half = 0) if
+// thetas is invalid or it would exceed 2^26 entries per table.
 template <class T>
 struct RopeTable {
   RopeTable(std::span<const double> positions, std::span<const double> thetas);
-  int count = 0;            // number of positions
-  int half = 0;             // d/2
-  std::vector<T> cos_tab;   // [count][half]
-  std::vector<T> sin_tab;   // [count][half]
+  int count = 0;           // number of positions
+  int half = 0;            // d/2
+  std::vector<T> cos_tab;  // [count][half]
+  std::vector<T> sin_tab;  // [count][half]
 };
 
 // Y[p] = R_{positions[p]} X[p] for every row p; X, Y are row-major [count][d], d = 2 * half.
+// In place (y == x) is allowed. Sizes that do not match the table fill y with NaN.
+// T is deduced from the table alone, so std::vector arguments convert.
 template <class T>
-void apply_rope_batch(const RopeTable<T>& table, std::span<const T> x, std::span<T> y,
-                      Pairing pairing);
+void apply_rope_batch(const RopeTable<T>& table, std::span<const std::type_identity_t<T>> x,
+                      std::span<std::type_identity_t<T>> y, Pairing pairing);
 
 // The same rows rotated with the dense matrix built per position (the slow reference the
-// benchmark compares against). `scratch` must hold d*d entries.
+// benchmark compares against). `scratch` must hold d*d entries; x, y, scratch must not
+// overlap. x, y: [positions.size()][d]. Bad sizes or overlap fill y with NaN.
 template <class T>
 void apply_rope_batch_dense(std::span<const double> positions, std::span<const double> thetas,
                             std::span<const T> x, std::span<T> y, Pairing pairing,
