@@ -5,8 +5,10 @@
 
 #include "cli/bench_command.h"
 #include "cli/export_command.h"
+#include "cli/lessons_command.h"
 #include "cli/screenshot_command.h"
 #include "cli/state_flags.h"
+#include "state/session.h"
 #include "ui/window.h"
 
 #ifndef ROPE_LAB_VERSION
@@ -47,6 +49,7 @@ int run_cli(int argc, char** argv) {
   auto export_cmd = add_export_command(root);
   auto screenshot_cmd = add_screenshot_command(root);
   auto bench_cmd = add_bench_command(root);
+  auto lessons_cmd = add_lessons_command(root);
 
   try {
     root.parse(argc, argv);
@@ -60,8 +63,15 @@ int run_cli(int argc, char** argv) {
   if (root.got_subcommand("export")) return run_export_command(*export_cmd);
   if (root.got_subcommand("screenshot")) return run_screenshot_command(*screenshot_cmd);
   if (root.got_subcommand("bench")) return run_bench_command(*bench_cmd);
+  if (root.got_subcommand("lessons")) return run_lessons_command(*lessons_cmd);
 
   AppState state;
+  if (!gui.session_path.empty()) {  // the session first; flags given with it override it
+    if (auto s = load_session(gui.session_path, state.params); !s) {
+      print_error(s.error().to_string());
+      return kExitUsage;
+    }
+  }
   if (auto s = apply_state_flags(gui_flags, state.params); !s) {
     print_error(s.error().to_string());
     return kExitUsage;

@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "cli/state_flags.h"
 #include "state/params.h"
+#include "state/session.h"
 #include "ui/offscreen_app.h"
 
 namespace rope::app {
@@ -15,6 +16,7 @@ struct ScreenshotCommand {
   std::string size = "1920x1080";
   double scale = 1.0;
   int frames = 3;
+  std::string session;
   StateFlags flags;
 };
 
@@ -42,6 +44,7 @@ std::shared_ptr<ScreenshotCommand> add_screenshot_command(CLI::App& root) {
       ->capture_default_str();
   sub->add_option("--frames", cmd->frames, "frames to run before the capture (1 ... 1000)")
       ->capture_default_str();
+  sub->add_option("--session", cmd->session, "session file (.json) to render; flags override it");
   add_state_flags(*sub, cmd->flags);
   return cmd;
 }
@@ -65,6 +68,12 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
     return kExitUsage;
   }
   AppState state;
+  if (!cmd.session.empty()) {
+    if (auto s = load_session(cmd.session, state.params); !s) {
+      print_error(s.error().to_string());
+      return kExitUsage;
+    }
+  }
   if (auto s = apply_state_flags(cmd.flags, state.params); !s) {
     print_error(s.error().to_string());
     return kExitUsage;

@@ -76,6 +76,13 @@ struct Params {
   // decay and spectrum views
   int max_distance = 256;  // R
   int context_length = 4096;
+  double compare_base = 500000.0;  // decay: overlay with this base (0: no overlay)
+  int compare_dim = 128;           // decay: overlay with this d (0: no overlay)
+  bool mean_score = true;          // decay: overlay the mean score of seeded random q, k
+
+  // sinusoidal view: its own figure size (as in "Attention Is All You Need" figures)
+  int pe_positions = 128;  // rows: positions 0 ... pe_positions-1
+  int pe_dim = 256;        // columns: dimensions 0 ... pe_dim-1 (even)
 
   // trajectory view
   double point_x = 1.0, point_y = 1.0;  // the 2D vector x
@@ -90,6 +97,7 @@ struct Params {
   // lessons
   std::string lesson;  // lesson id (file stem), empty: none chosen
   int step = 1;        // step within the lesson, counted from 1 as on screen
+  ViewId show_view = ViewId::pointers;  // derivation: the view drawn beside the lesson
 
   // presentation
   Theme theme = Theme::dark;

@@ -278,6 +278,44 @@ const std::array kSpecs = std::to_array<ParamSpec>({
      ROPE_INT(max_distance, 1, 100000, "an integer from 1 to 100000")},
     {"context_length", "integer 1 ... 10000000", "spectrum: context length marked",
      ROPE_INT(context_length, 1, 10000000, "an integer from 1 to 10000000")},
+    {"pe_positions", "integer 1 ... 4096", "sinusoidal: positions (rows) in the figure",
+     ROPE_INT(pe_positions, 1, 4096, "an integer from 1 to 4096")},
+    {"pe_dim", "even integer 2 ... 4096", "sinusoidal: dimensions (columns) in the figure",
+     [](Params& p, std::string_view t) -> Status {
+       auto r = parse_integer("pe_dim", t);
+       if (!r) return r.error();
+       if (!validate_dim(r.value()))
+         return error("pe_dim", "must be an even integer from 2 to 4096, got " + quoted(t));
+       p.pe_dim = static_cast<int>(r.value());
+       return {};
+     },
+     [](const Params& p) { return std::to_string(p.pe_dim); }},
+    {"compare_base", "0 (off) or a finite number > 1", "decay: overlay the curve for this base",
+     [](Params& p, std::string_view t) -> Status {
+       auto r = parse_real("compare_base", t);
+       if (!r) return r.error();
+       if (r.value() != 0.0) {
+         if (auto s = validate_base(r.value()); !s)
+           return error("compare_base", "must be 0 (off) or a finite number greater than 1, got " +
+                                            quoted(t));
+       }
+       p.compare_base = r.value();
+       return {};
+     },
+     [](const Params& p) { return format_real(p.compare_base); }},
+    {"compare_dim", "0 (off) or an even integer 2 ... 4096", "decay: overlay the curve for this d",
+     [](Params& p, std::string_view t) -> Status {
+       auto r = parse_integer("compare_dim", t);
+       if (!r) return r.error();
+       if (r.value() != 0 && !validate_dim(r.value()))
+         return error("compare_dim", "must be 0 (off) or an even integer from 2 to 4096, got " +
+                                         quoted(t));
+       p.compare_dim = static_cast<int>(r.value());
+       return {};
+     },
+     [](const Params& p) { return std::to_string(p.compare_dim); }},
+    {"mean_score", "true or false", "decay: overlay the mean score of seeded random q, k",
+     ROPE_BOOL(mean_score)},
     {"point_x", "number from -1e6 to 1e6", "trajectory: first coordinate of x",
      ROPE_REAL(point_x, -1e6, 1e6, "a number from -1e6 to 1e6")},
     {"point_y", "number from -1e6 to 1e6", "trajectory: second coordinate of x",
@@ -301,6 +339,16 @@ const std::array kSpecs = std::to_array<ParamSpec>({
      [](const Params& p) { return p.lesson; }},
     {"step", "integer 1 ... 1000", "lesson step, counted from 1",
      ROPE_INT(step, 1, 1000, "an integer from 1 to 1000")},
+    {"show_view", "any view but derivation", "derivation: the view drawn beside the lesson",
+     [](Params& p, std::string_view t) -> Status {
+       auto r = parse_choice("show_view", t, kViews);
+       if (!r) return r.error();
+       if (r.value() == ViewId::derivation)
+         return error("show_view", "must be a view other than derivation");
+       p.show_view = r.value();
+       return {};
+     },
+     [](const Params& p) -> std::string { return choice_name(p.show_view, kViews); }},
     {"theme", "dark or light", "colour theme (light is the projector theme)",
      ROPE_CHOICE(theme, kThemes)},
     {"ui_scale", "number 0.5 ... 4", "size of everything on screen",

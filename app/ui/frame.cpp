@@ -16,6 +16,7 @@ namespace {
 
 constexpr double kNoticeSeconds = 6.0;
 constexpr float kPanelWidth = 400.0f;  // px at scale 1
+constexpr float kLessonShare = 0.52f;  // derivation view: the lesson's share of the canvas
 
 void set_view(AppState& state, ViewId v) {
   if (view_available(v)) state.params.view = v;
@@ -174,13 +175,8 @@ void draw_control_panel(AppState& state, Views& views, const ViewEnv& env, float
     ImGui::PopFont();
     draw_common_controls(state, env);
     section("View", env);
-    switch (state.params.view) {
-      case ViewId::pointers:
-        views.pointers.DrawControls(state, env);
-        break;
-      default:
-        break;
-    }
+    if (view_available(state.params.view))
+      views.visit(state.params.view, [&](auto& view) { view.DrawControls(state, env); });
   }
   ImGui::End();
 }
@@ -197,16 +193,34 @@ void draw_canvas(AppState& state, Views& views, const ViewEnv& env, ImVec2 pos, 
       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
       ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoBackground;
   if (ImGui::Begin("Canvas", nullptr, flags)) {
-    switch (state.params.view) {
-      case ViewId::pointers:
-        views.pointers.Draw(state, env);
-        break;
-      default:
-        ImGui::TextUnformatted("This view is not available in this build.");
-        break;
+    const ViewId shown =  // the derivation view shows its step's view here (draw_lesson_panel)
+        state.params.view == ViewId::derivation ? state.params.show_view : state.params.view;
+    if (shown != ViewId::derivation && view_available(shown)) {
+      views.visit(shown, [&](auto& view) { view.Draw(state, env); });
+    } else {
+      ImGui::TextUnformatted("This view is not available in this build.");
     }
   }
   ImGui::End();
+  ImGui::PopStyleVar();
+}
+
+// The derivation view's lesson panel, left of the canvas that shows the step's view.
+void draw_lesson_panel(AppState& state, Views& views, const ViewEnv& env, ImVec2 pos,
+                       ImVec2 size) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  const float pad = 20.0f * env.scale;
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, palette(state.params.theme).canvas);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar |
+                                 ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                 ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
+  if (ImGui::Begin("Lesson", nullptr, flags)) views.derivation.Draw(state, env);
+  ImGui::End();
+  ImGui::PopStyleColor();
   ImGui::PopStyleVar();
 }
 
@@ -240,7 +254,8 @@ void draw_shortcuts(AppState& state, const ViewEnv& env) {
                        ImGuiWindowFlags_NoSavedSettings)) {
     static const char* kRows[][2] = {
         {"Space", "play / pause the position"},
-        {"← / →", "position m − 1 / + 1"},
+        {"← / →", "position m − 1 / + 1 (Derivations: previous / next step)"},
+        {"Page Up / Down, Home / End", "Derivations: previous / next, first / last step"},
         {"Shift + ← / →", "position m − 10 / + 10"},
         {"Ctrl + ← / →", "shift m and n together by − 1 / + 1"},
         {"↑ / ↓", "key position n + 1 / − 1"},
@@ -291,7 +306,25 @@ ImVec4 clear_colour(const AppState& state) {
 }
 
 bool view_available(ViewId v) {
-  return v == ViewId::pointers;
+  switch (v) {
+    case ViewId::pointers:
+      return PointersView::kReady;
+    case ViewId::sinusoidal:
+      return SinusoidalView::kReady;
+    case ViewId::trajectory:
+      return TrajectoryView::kReady;
+    case ViewId::sentence:
+      return SentenceView::kReady;
+    case ViewId::heatmap:
+      return HeatmapView::kReady;
+    case ViewId::decay:
+      return DecayView::kReady;
+    case ViewId::spectrum:
+      return SpectrumView::kReady;
+    case ViewId::derivation:
+      return DerivationView::kReady;
+  }
+  return false;
 }
 
 void show_notice(AppState& state, std::string text, bool is_error) {
@@ -317,14 +350,25 @@ void handle_shortcuts(AppState& state) {
   };
 
   if (pressed(GLFW_KEY_SPACE)) p.playing = !p.playing;
-  if (pressed(GLFW_KEY_RIGHT, true)) {
+  // derivation view: plain arrows and the page keys step the lesson (the view clamps the step
+  // to the lesson's length); Shift / Ctrl + arrows keep moving the positions
+  const bool lesson_keys = p.view == ViewId::derivation && !ctrl && !shift;
+  if (p.view == ViewId::derivation) {
+    if ((lesson_keys && pressed(GLFW_KEY_RIGHT, true)) || pressed(GLFW_KEY_PAGE_DOWN, true))
+      p.step = std::min(p.step + 1, 1000);
+    if ((lesson_keys && pressed(GLFW_KEY_LEFT, true)) || pressed(GLFW_KEY_PAGE_UP, true))
+      p.step = std::max(p.step - 1, 1);
+    if (pressed(GLFW_KEY_HOME)) p.step = 1;
+    if (pressed(GLFW_KEY_END)) p.step = 1000;
+  }
+  if (!lesson_keys && pressed(GLFW_KEY_RIGHT, true)) {
     if (ctrl) {
       shift_both(p, 1.0);
     } else {
       step_position(p, shift ? 10.0 : 1.0);
     }
   }
-  if (pressed(GLFW_KEY_LEFT, true)) {
+  if (!lesson_keys && pressed(GLFW_KEY_LEFT, true)) {
     if (ctrl) {
       shift_both(p, -1.0);
     } else {
@@ -368,8 +412,14 @@ void draw_frame(AppState& state, Views& views, const ViewEnv& env) {
     panel_w = std::min(kPanelWidth * env.scale, io.DisplaySize.x * 0.5f);
     draw_control_panel(state, views, env, top, height);
   }
-  const ImVec2 canvas_pos(panel_w, top);
-  const ImVec2 canvas_size(std::max(1.0f, io.DisplaySize.x - panel_w), height);
+  ImVec2 canvas_pos(panel_w, top);
+  ImVec2 canvas_size(std::max(1.0f, io.DisplaySize.x - panel_w), height);
+  if (state.params.view == ViewId::derivation) {  // lesson left, the step's view right
+    const float lesson_w = std::floor(canvas_size.x * kLessonShare);
+    draw_lesson_panel(state, views, env, canvas_pos, ImVec2(lesson_w, height));
+    canvas_pos.x += lesson_w;
+    canvas_size.x = std::max(1.0f, canvas_size.x - lesson_w);
+  }
   draw_canvas(state, views, env, canvas_pos, canvas_size);
   draw_notice(state, env, canvas_pos, canvas_size);
   draw_shortcuts(state, env);

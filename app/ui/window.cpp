@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "export/png.h"
 #include "export/screenshot_path.h"
+#include "render/driver_pin.h"
 #include "render/offscreen.h"
 #include "ui/frame.h"
 #include "ui/ui_context.h"
@@ -82,6 +83,7 @@ int run_window(AppState& state, const GuiOptions& options) {
   }
   glfwMakeContextCurrent(window);
   glfwSwapInterval(1);
+  pin_gl_driver_libraries();
 
   {  // everything holding GL objects lives in this scope and dies before the context
     UiContext ui(true);

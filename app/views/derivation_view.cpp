@@ -1,13 +1,558 @@
+// views/derivation_view.cpp — the lesson stepper (derivation_view.h).
+//
+// [SECTION] helpers: colours, live values in prose
+// [SECTION] loading lessons and the math font, entering steps
+// [SECTION] typesetting and drawing formulas
+// [SECTION] the lesson panel: header, prose and equations, checks, navigation
+// [SECTION] controls: lesson list and steps
 #include "views/derivation_view.h"
 
-#include "imgui.h"
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "rope/typeset/imgui_draw.h"
+#include "rope/typeset/layout.h"
+#include "rope/typeset/parser.h"
+#include "state/params.h"
+#include "ui/canvas.h"
+#include "ui/theme.h"
 
 namespace rope::app {
+namespace {
 
-void DerivationView::Draw(AppState&, const ViewEnv&) {
-  ImGui::TextUnformatted("This view is not built yet.");
+// [SECTION] helpers
+
+constexpr const char* kFallbackFonts[] = {
+    typeset::MathFont::kDefaultPath,
+    "/usr/share/fonts/opentype/stix-word/STIXMath-Regular.otf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuMathTeXGyre.ttf",
+};
+
+typeset::Rgba to_rgba(ImU32 c) {
+  return {static_cast<std::uint8_t>(c & 0xFF), static_cast<std::uint8_t>((c >> 8) & 0xFF),
+          static_cast<std::uint8_t>((c >> 16) & 0xFF), static_cast<std::uint8_t>((c >> 24) & 0xFF)};
 }
 
-void DerivationView::DrawControls(AppState&, const ViewEnv&) {}
+// A value for prose: plain text with 4 significant digits and a proper minus sign.
+std::string prose_value(const lessons::QuantityContext& ctx, const std::string& name) {
+  if (name == "pairing")
+    return ctx.params().pairing == Pairing::interleaved ? "interleaved" : "half-split";
+  auto v = ctx.evaluate(name);
+  if (!v) return "(" + name + "?)";
+  const auto& x = v.value();
+  std::string s = x.size() > 1 ? "(" : "";
+  for (std::size_t j = 0; j < x.size() && j < 4; ++j) {
+    if (j) s += ", ";
+    s += format_number(x[j], 5);
+  }
+  if (x.size() > 4) s += ", …";
+  return x.size() > 1 ? s + ")" : s;
+}
+
+// Replaces every {{name}} with its value as text.
+std::string expand_prose(const std::string& text, const lessons::QuantityContext& ctx) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t open = text.find("{{", i);
+    if (open == std::string::npos) break;
+    const std::size_t close = text.find("}}", open + 2);
+    if (close == std::string::npos) break;
+    const std::string name = text.substr(open + 2, close - open - 2);
+    out += text.substr(i, open - i);
+    if (lessons::find_quantity(name) != nullptr) {
+      out += prose_value(ctx, name);
+    } else {
+      out += text.substr(open, close + 2 - open);
+    }
+    i = close + 2;
+  }
+  return out + text.substr(std::min(i, text.size()));
+}
+
+// Values for every {{name}} in a TeX string.
+typeset::Values tex_values(const std::string& tex, const lessons::QuantityContext& ctx) {
+  typeset::Values v;
+  std::size_t i = 0;
+  while ((i = tex.find("{{", i)) != std::string::npos) {
+    const std::size_t close = tex.find("}}", i + 2);
+    if (close == std::string::npos) break;
+    const std::string name = tex.substr(i + 2, close - i - 2);
+    if (lessons::find_quantity(name) != nullptr) v[name] = ctx.tex_value(name);
+    i = close + 2;
+  }
+  return v;
+}
+
+std::string params_key(const Params& p) {
+  std::string key;
+  for (const ParamSpec& s : param_specs()) {
+    key += s.get(p);
+    key += '\x1f';
+  }
+  return key;
+}
+
+void draw_mark(ImDrawList* dl, ImVec2 c, float size, bool passed, const Palette& pal, float s) {
+  const float t = std::max(2.0f, std::round(3.5f * s));
+  if (passed) {
+    const ImVec2 pts[3] = {ImVec2(c.x - 0.45f * size, c.y + 0.02f * size),
+                           ImVec2(c.x - 0.12f * size, c.y + 0.35f * size),
+                           ImVec2(c.x + 0.48f * size, c.y - 0.38f * size)};
+    dl->AddPolyline(pts, 3, pal.good, 0, t);
+  } else {
+    const float h = 0.38f * size;
+    dl->AddLine(ImVec2(c.x - h, c.y - h), ImVec2(c.x + h, c.y + h), pal.bad, t);
+    dl->AddLine(ImVec2(c.x - h, c.y + h), ImVec2(c.x + h, c.y - h), pal.bad, t);
+  }
+}
+
+}  // namespace
+
+DerivationView::DerivationView() = default;
+DerivationView::~DerivationView() = default;
+
+// [SECTION] loading
+
+const std::vector<lessons::LoadedLesson>& DerivationView::lessons() {
+  ensure_loaded();
+  return lessons_;
+}
+
+void DerivationView::ensure_loaded() {
+  if (loaded_) return;
+  loaded_ = true;
+  lessons_.clear();
+  ids_.clear();
+  for (const std::string& file : lessons::lesson_files(lessons::lessons_directory())) {
+    lessons_.push_back(lessons::load_lesson_file(file));
+    ids_.push_back(lessons_.back().lesson.id);
+  }
+}
+
+void DerivationView::reload() {
+  loaded_ = false;
+  entered_lesson_.clear();
+  entered_step_ = 0;
+  ensure_loaded();
+}
+
+void DerivationView::ensure_font() {
+  if (font_tried_) return;
+  font_tried_ = true;
+  std::vector<std::string> paths;
+  if (const char* env = std::getenv("ROPE_LAB_MATH_FONT"); env != nullptr && *env != '\0') {
+    paths.emplace_back(env);  // an explicit choice: no silent fallback
+  } else {
+    paths.assign(std::begin(kFallbackFonts), std::end(kFallbackFonts));
+  }
+  for (const std::string& path : paths) {
+    typeset::FontLoad fl = typeset::MathFont::load(path);
+    if (fl.font) {
+      font_ = std::move(fl.font);
+      atlas_ = std::make_unique<typeset::GlyphAtlas>(*font_, 2048, 2048);
+      font_error.clear();
+      return;
+    }
+    if (font_error.empty()) font_error = fl.error;
+  }
+  font_error = "No math font could be loaded (" + font_error +
+               "). Install fonts-lmodern; equations are shown as TeX source.";
+}
+
+void DerivationView::enter_step(AppState& state) {
+  Params& p = state.params;
+  ensure_loaded();
+  if (p.lesson.empty() && !ids_.empty()) p.lesson = ids_.front();
+  lesson_index = lessons::find_lesson(ids_, p.lesson);
+  step_count = 0;
+  if (lesson_index < 0) return;
+  const lessons::LoadedLesson& l = lessons_[static_cast<std::size_t>(lesson_index)];
+  step_count = static_cast<int>(l.lesson.steps.size());
+  if (step_count == 0) return;
+  p.step = std::clamp(p.step, 1, step_count);
+  if (entered_lesson_ == p.lesson && entered_step_ == p.step) return;
+  lessons::apply_step_state(l.lesson, p.step - 1, p);
+  entered_lesson_ = p.lesson;
+  entered_step_ = p.step;
+}
+
+const lessons::QuantityContext& DerivationView::context(const Params& p) {
+  std::string key = params_key(p);
+  if (!context_ || key != values_key_) {
+    context_ = std::make_unique<lessons::QuantityContext>(p);
+    values_key_ = std::move(key);
+  }
+  return *context_;
+}
+
+// [SECTION] typesetting
+
+const DerivationView::Typeset& DerivationView::typeset_tex(const std::string& tex, float px,
+                                                           ImU32 colour) {
+  const typeset::Values values = tex_values(tex, *context_);
+  std::string key = tex;
+  for (const auto& [k, v] : values) {
+    key += '\x1f';
+    key += k;
+    key += '=';
+    key += v;
+  }
+  char tail[48];
+  std::snprintf(tail, sizeof tail, "\x1f%.2f\x1f%08x", static_cast<double>(px), colour);
+  key += tail;
+  auto it = typeset_cache_.find(key);
+  if (it != typeset_cache_.end()) return it->second;
+  constexpr std::size_t kMaxCached = 512;  // a slider sweep makes new strings every frame
+  if (typeset_cache_.size() >= kMaxCached) typeset_cache_.clear();
+  typeset::LayoutOptions options;
+  options.font_px = px;
+  options.ink = to_rgba(colour);
+  typeset::Typeset t = typeset::typeset(tex, values, *font_, options);
+  return typeset_cache_
+      .emplace(std::move(key), Typeset{std::move(t.list), static_cast<int>(t.diagnostics.size())})
+      .first->second;
+}
+
+ImVec2 DerivationView::draw_formula(const std::string& tex, float px, ImU32 colour, float width,
+                                    bool centre, const ViewEnv& env, const char* id, bool record) {
+  const float s = env.scale;
+  if (!font_) {  // no math font: the TeX source, wrapped
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+    ImGui::TextUnformatted(tex.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    return ImGui::GetItemRectSize();
+  }
+  // shrink to fit the panel, down to 55 %: a long matrix stays legible rather than clipped
+  const Typeset* t = &typeset_tex(tex, px, colour);
+  if (t->list.width > width && width > 0.0f) {
+    const float fit = std::max(0.55f * px, std::floor(px * width / t->list.width * 4.0f) / 4.0f);
+    t = &typeset_tex(tex, fit, colour);
+  }
+  const typeset::DisplayList& list = t->list;
+  const float h = std::ceil(list.height + list.depth);
+  const ImVec2 cursor = ImGui::GetCursorScreenPos();
+  const float x = centre ? cursor.x + std::max(0.0f, 0.5f * (width - list.width)) : cursor.x;
+  ImGui::InvisibleButton(id, ImVec2(std::max(width, 1.0f), std::max(h, 1.0f)));
+  if (ImGui::BeginPopupContextItem()) {
+    if (ImGui::MenuItem("Copy TeX")) ImGui::SetClipboardText(tex.c_str());
+    if (ImGui::MenuItem("Copy TeX with the current values")) {
+      // the source with each {{name}} replaced by its value
+      std::string out;
+      const typeset::Values values = tex_values(tex, *context_);
+      std::size_t i = 0;
+      while (i < tex.size()) {
+        const std::size_t open = tex.find("{{", i);
+        const std::size_t close = open == std::string::npos ? open : tex.find("}}", open + 2);
+        if (close == std::string::npos) break;
+        out += tex.substr(i, open - i);
+        const auto v = values.find(tex.substr(open + 2, close - open - 2));
+        out += v != values.end() ? "{" + v->second + "}" : tex.substr(open, close + 2 - open);
+        i = close + 2;
+      }
+      out += tex.substr(std::min(i, tex.size()));
+      ImGui::SetClipboardText(out.c_str());
+    }
+    ImGui::EndPopup();
+  } else if (ImGui::IsItemHovered() && ImGui::GetIO().MouseDelta.x == 0.0f) {
+    ImGui::SetTooltip("Right-click to copy the TeX");
+  }
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin(x, cursor.y + list.height);
+  if (env.has_gl) {
+    if (!typeset::draw_display_list(dl, list, origin, *atlas_, texture_.id()))
+      atlas_->reset();  // page full: start afresh (glyphs come back next frame)
+  } else {              // headless: a box per glyph and the rules, no texture
+    for (const typeset::PlacedGlyph& g : list.glyphs) {
+      const ImVec2 a(origin.x + g.x, origin.y + g.y - 0.6f * g.size_px);
+      dl->AddRectFilled(a, ImVec2(a.x + 0.45f * g.size_px, a.y + 0.6f * g.size_px),
+                        with_alpha(colour, 0.5f));
+    }
+    for (const typeset::FilledRect& r : list.rects)
+      dl->AddRectFilled(ImVec2(origin.x + r.x, origin.y + r.y),
+                        ImVec2(origin.x + r.x + r.w, origin.y + r.y + r.h), colour);
+  }
+  if (record) {
+    ++equations_drawn;
+    equation_errors += t->errors;
+    const ImVec2 a(x, cursor.y), b(x + list.width, cursor.y + h);
+    if (equations_drawn == 1) {
+      equations_min = a;
+      equations_max = b;
+    } else {
+      equations_min = ImVec2(std::min(equations_min.x, a.x), std::min(equations_min.y, a.y));
+      equations_max = ImVec2(std::max(equations_max.x, b.x), std::max(equations_max.y, b.y));
+    }
+  }
+  (void)s;
+  return ImVec2(list.width, h);
+}
+
+// [SECTION] the lesson panel
+
+void DerivationView::Draw(AppState& state, const ViewEnv& env) {
+  equations_drawn = equation_errors = 0;
+  equations_min = equations_max = ImVec2(0, 0);
+  marks.clear();
+  check_results.clear();
+  enter_step(state);
+  ensure_font();
+  if (atlas_ && atlas_->full()) atlas_->reset();
+  const Params& p = state.params;
+  const Palette& pal = palette(p.theme);
+  const Fonts& f = *env.fonts;
+  const float s = env.scale;
+
+  if (lesson_index < 0) {
+    ImGui::PushFont(f.title);
+    ImGui::TextUnformatted("Derivations");
+    ImGui::PopFont();
+    ImGui::PushFont(f.large);
+    if (ids_.empty()) {
+      ImGui::TextWrapped("No lessons were found in %s.", lessons::lessons_directory().c_str());
+    } else {
+      ImGui::PushStyleColor(ImGuiCol_Text, pal.bad);
+      ImGui::TextWrapped("There is no lesson named '%s'.", p.lesson.c_str());
+      ImGui::PopStyleColor();
+      ImGui::TextUnformatted("Choose one:");
+      for (std::size_t i = 0; i < lessons_.size(); ++i) {
+        const auto& l = lessons_[i].lesson;
+        const std::string label = l.title.empty() ? l.id : l.title;
+        if (ImGui::Selectable((label + "##" + l.id).c_str())) state.params.lesson = l.id;
+      }
+    }
+    ImGui::PopFont();
+    return;
+  }
+
+  const lessons::LoadedLesson& loaded = lessons_[static_cast<std::size_t>(lesson_index)];
+  const lessons::Lesson& lesson = loaded.lesson;
+  (void)context(p);
+
+  // header: lesson title, step counter
+  const float nav_h = f.large->FontSize + 2.0f * ImGui::GetStyle().FramePadding.y + 16.0f * s;
+  ImGui::PushFont(f.bold);
+  ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
+  const int number = lesson_index + 1;
+  ImGui::Text("Lesson %d · %s", number,
+              lesson.title.empty() ? lesson.id.c_str() : lesson.title.c_str());
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+
+  if (!loaded.problems.empty()) {  // shown in place; the usable part is still shown below
+    ImGui::PushFont(f.body);
+    ImGui::PushStyleColor(ImGuiCol_Text, pal.bad);
+    constexpr std::size_t kShown = 6;
+    for (std::size_t i = 0; i < loaded.problems.size() && i < kShown; ++i)
+      ImGui::TextWrapped("%s", loaded.problems[i].to_string().c_str());
+    if (loaded.problems.size() > kShown)
+      ImGui::Text("… and %zu more (rope-lab lessons --check lists them all)",
+                  loaded.problems.size() - kShown);
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+  }
+  if (step_count == 0) return;
+
+  const lessons::Step& step = lesson.steps[static_cast<std::size_t>(p.step - 1)];
+  const float content_h = std::max(1.0f, ImGui::GetContentRegionAvail().y - nav_h);
+  ImGui::BeginChild("step", ImVec2(0, content_h), false);
+  draw_step(state, env, lesson, step, content_h);
+  ImGui::EndChild();
+  draw_navigation(state, env);
+
+  if (env.has_gl && atlas_) texture_.sync(*atlas_);
+}
+
+void DerivationView::draw_step(AppState& state, const ViewEnv& env, const lessons::Lesson&,
+                               const lessons::Step& step, float) {
+  const Params& p = state.params;
+  const Palette& pal = palette(p.theme);
+  const Fonts& f = *env.fonts;
+  const float s = env.scale;
+  const float width = ImGui::GetContentRegionAvail().x;
+
+  ImGui::PushFont(f.title);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(step.title.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopFont();
+  ImGui::Dummy(ImVec2(0, 6.0f * s));
+
+  int eq = 0;
+  for (const lessons::Block& b : step.blocks) {
+    if (b.kind == lessons::Block::Kind::prose) {
+      ImGui::PushFont(f.large);
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextUnformatted(expand_prose(b.text, *context_).c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::PopFont();
+      ImGui::Dummy(ImVec2(0, 8.0f * s));
+    } else {
+      ImGui::Dummy(ImVec2(0, 4.0f * s));
+      const std::string id = "##eq" + std::to_string(eq++);
+      draw_formula(b.text, kEquationPx * s, pal.text, width, true, env, id.c_str(), true);
+      ImGui::Dummy(ImVec2(0, 12.0f * s));
+    }
+  }
+  if (!step.checks.empty()) draw_checks(state, env, step);
+}
+
+void DerivationView::draw_checks(AppState& state, const ViewEnv& env, const lessons::Step& step) {
+  const Params& p = state.params;
+  const Palette& pal = palette(p.theme);
+  const Fonts& f = *env.fonts;
+  const float s = env.scale;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+
+  ImGui::Dummy(ImVec2(0, 6.0f * s));
+  const float box_x0 = ImGui::GetCursorScreenPos().x;
+  const float box_w = ImGui::GetContentRegionAvail().x;
+  const float box_y0 = ImGui::GetCursorScreenPos().y;
+  dl->ChannelsSplit(2);  // the box behind, drawn once its height is known
+  dl->ChannelsSetCurrent(1);
+  const float pad = 12.0f * s;
+  ImGui::Indent(pad);
+  ImGui::Dummy(ImVec2(0, 4.0f * s));
+  ImGui::PushFont(f.bold);
+  ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
+  ImGui::TextUnformatted("Check with the current values");
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+
+  const float mark_w = 44.0f * s;
+  const float inner_w = box_w - 2.0f * pad - mark_w;
+  int i = 0;
+  for (const lessons::Check& c : step.checks) {
+    const lessons::CheckOutcome o = lessons::run_check(*context_, c.left, c.right, c.relation);
+    check_results.push_back(o);
+    const lessons::QuantityInfo* li = lessons::find_quantity(c.left);
+    const lessons::QuantityInfo* ri = lessons::find_quantity(c.right);
+    const float y0 = ImGui::GetCursorScreenPos().y;
+    if (!o.computed) {
+      ImGui::PushFont(f.large);
+      ImGui::PushStyleColor(ImGuiCol_Text, pal.bad);
+      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + inner_w);
+      ImGui::TextUnformatted(("cannot compute: " + o.error).c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::PopStyleColor();
+      ImGui::PopFont();
+    } else {
+      const std::string lv = "{{" + c.left + "}}";
+      const std::string rv = "{{" + c.right + "}}";
+      const std::string left = std::string(li->label) + " = " + lv;
+      const std::string right = c.relation == lessons::Relation::equal
+                                    ? std::string(ri->label) + " = " + rv
+                                    : "\\le\\ " + std::string(ri->label) + " = " + rv;
+      const std::string id = "##check" + std::to_string(i);
+      ImGui::SetCursorScreenPos(
+          ImVec2(ImGui::GetCursorScreenPos().x + mark_w, ImGui::GetCursorScreenPos().y));
+      draw_formula(left, kCheckPx * s, pal.query, inner_w, false, env, (id + "l").c_str(), false);
+      ImGui::SetCursorScreenPos(
+          ImVec2(ImGui::GetCursorScreenPos().x + mark_w, ImGui::GetCursorScreenPos().y + 2.0f * s));
+      draw_formula(right, kCheckPx * s, pal.key, inner_w, false, env, (id + "r").c_str(), false);
+    }
+    const float y1 = ImGui::GetCursorScreenPos().y;
+    const ImVec2 centre(box_x0 + pad + 0.5f * mark_w - 4.0f * s, 0.5f * (y0 + y1));
+    if (o.computed) {
+      draw_mark(dl, centre, 30.0f * s, o.passed, pal, s);
+      marks.push_back({centre, o.passed});
+    }
+    ImGui::Dummy(ImVec2(0, 6.0f * s));
+    ++i;
+  }
+  ImGui::Unindent(pad);
+  const float box_y1 = ImGui::GetCursorScreenPos().y;
+  dl->ChannelsSetCurrent(0);
+  dl->AddRectFilled(ImVec2(box_x0, box_y0), ImVec2(box_x0 + box_w, box_y1), pal.panel, 8.0f * s);
+  dl->AddRect(ImVec2(box_x0, box_y0), ImVec2(box_x0 + box_w, box_y1), pal.grid, 8.0f * s, 0,
+              std::max(1.0f, std::round(1.5f * s)));
+  dl->ChannelsMerge();
+  ImGui::Dummy(ImVec2(0, 4.0f * s));
+}
+
+void DerivationView::draw_navigation(AppState& state, const ViewEnv& env) {
+  Params& p = state.params;
+  const Fonts& f = *env.fonts;
+  const float s = env.scale;
+  ImGui::Separator();
+  ImGui::Dummy(ImVec2(0, 2.0f * s));
+  ImGui::PushFont(f.large);
+  const float w = ImGui::GetContentRegionAvail().x;
+  const float bw = std::min(240.0f * s, 0.32f * w);
+  ImGui::BeginDisabled(p.step <= 1);
+  if (ImGui::Button("◀ Previous", ImVec2(bw, 0))) p.step = std::max(1, p.step - 1);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  char counter[64];
+  std::snprintf(counter, sizeof counter, "step %d / %d", p.step, step_count);
+  const float cw = ImGui::CalcTextSize(counter).x;
+  ImGui::SetCursorPosX(
+      ImGui::GetCursorPosX() +
+      std::max(0.0f, 0.5f * (w - 2.0f * bw) - 0.5f * cw - ImGui::GetStyle().ItemSpacing.x));
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(counter);
+  ImGui::SameLine(std::max(0.0f, w - bw + ImGui::GetStyle().WindowPadding.x));
+  const bool last = p.step >= step_count;
+  const bool next_lesson = last && lesson_index + 1 < static_cast<int>(lessons_.size());
+  ImGui::BeginDisabled(last && !next_lesson);
+  if (ImGui::Button(next_lesson ? "Next lesson ▶" : "Next ▶", ImVec2(bw, 0))) {
+    if (next_lesson) {
+      p.lesson = ids_[static_cast<std::size_t>(lesson_index + 1)];
+      p.step = 1;
+    } else {
+      p.step = std::min(step_count, p.step + 1);
+    }
+  }
+  ImGui::EndDisabled();
+  ImGui::PopFont();
+}
+
+// [SECTION] controls
+
+void DerivationView::DrawControls(AppState& state, const ViewEnv& env) {
+  ensure_loaded();
+  Params& p = state.params;
+  const Palette& pal = palette(p.theme);
+  (void)env;
+  ImGui::TextUnformatted("Lesson");
+  ImGui::SetNextItemWidth(-1);
+  const int current = lessons::find_lesson(ids_, p.lesson);
+  const auto title_of = [&](std::size_t i) {
+    const auto& l = lessons_[i].lesson;
+    return std::to_string(i + 1) + ". " + (l.title.empty() ? l.id : l.title);
+  };
+  const std::string preview =
+      current >= 0 ? title_of(static_cast<std::size_t>(current)) : std::string("(none)");
+  if (ImGui::BeginCombo("##lesson", preview.c_str())) {
+    for (std::size_t i = 0; i < lessons_.size(); ++i) {
+      const bool selected = static_cast<int>(i) == current;
+      if (!lessons_[i].problems.empty()) ImGui::PushStyleColor(ImGuiCol_Text, pal.bad);
+      if (ImGui::Selectable((title_of(i) + "##" + ids_[i]).c_str(), selected)) {
+        p.lesson = ids_[i];
+        p.step = 1;
+      }
+      if (!lessons_[i].problems.empty()) ImGui::PopStyleColor();
+    }
+    ImGui::EndCombo();
+  }
+  if (current >= 0) {
+    const auto& steps = lessons_[static_cast<std::size_t>(current)].lesson.steps;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      const std::string label = std::to_string(i + 1) + ". " + steps[i].title;
+      if (ImGui::Selectable(label.c_str(), static_cast<int>(i) + 1 == p.step))
+        p.step = static_cast<int>(i) + 1;
+    }
+  }
+  if (ImGui::Button("Reload lessons")) reload();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Read the lesson files again after editing them");
+  ImGui::SameLine();
+  if (ImGui::Button("Restart step")) entered_step_ = 0;  // re-applies the step's state
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Put every value back to what this step shows");
+  ImGui::TextDisabled("← / →, Page Up / Down: step   Home / End");
+}
 
 }  // namespace rope::app

@@ -1,0 +1,582 @@
+// lessons/lesson.cpp — the lesson file parser and checker (lesson.h; format: FORMAT.md).
+//
+// [SECTION] text helpers: lines, UTF-8, columns
+// [SECTION] the line parser: directives, equations, prose
+// [SECTION] validation: state through set_param, TeX through the typesetter, quantities
+// [SECTION] files and lookup
+#include "lessons/lesson.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "lessons/quantities.h"
+#include "rope/typeset/parser.h"
+#include "state/params.h"
+
+#ifndef ROPE_LAB_ASSET_DIR
+#define ROPE_LAB_ASSET_DIR "assets"
+#endif
+
+namespace rope::lessons {
+
+std::string Problem::to_string() const {
+  return file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " + message;
+}
+
+SourcePos Block::position_of(std::size_t offset) const {
+  // pieces are in increasing offset order; columns inside a piece count code points
+  const Piece* best = nullptr;
+  for (const Piece& p : pieces)
+    if (p.offset <= offset) best = &p;
+  if (best == nullptr) return pos;
+  int col = best->pos.column;
+  for (std::size_t i = best->offset; i < offset && i < text.size(); ++i)
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++col;
+  return {best->pos.line, col};
+}
+
+namespace {
+
+// [SECTION] text helpers
+
+constexpr std::size_t kMaxFileBytes = 4u << 20;  // a lesson is text; 4 MiB is far beyond one
+constexpr std::size_t kMaxProblems = 200;        // a binary file stops reporting here
+
+// 1-based column (code points) of byte `offset` in `line`.
+int column_at(std::string_view line, std::size_t offset) {
+  int col = 1;
+  for (std::size_t i = 0; i < offset && i < line.size(); ++i)
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++col;
+  return col;
+}
+
+// Byte offset of the first invalid UTF-8 sequence (or a NUL / control byte), npos if none.
+std::size_t invalid_utf8_at(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      if (c < 0x20 && c != '\t') return i;
+      ++i;
+      continue;
+    }
+    std::size_t len = 0;
+    std::uint32_t cp = 0;
+    if ((c & 0xE0) == 0xC0) {
+      len = 2;
+      cp = c & 0x1Fu;
+    } else if ((c & 0xF0) == 0xE0) {
+      len = 3;
+      cp = c & 0x0Fu;
+    } else if ((c & 0xF8) == 0xF0) {
+      len = 4;
+      cp = c & 0x07u;
+    } else {
+      return i;
+    }
+    if (i + len > s.size()) return i;
+    for (std::size_t j = 1; j < len; ++j) {
+      const auto cc = static_cast<unsigned char>(s[i + j]);
+      if ((cc & 0xC0) != 0x80) return i;
+      cp = (cp << 6) | (cc & 0x3Fu);
+    }
+    const std::uint32_t min_cp = len == 2 ? 0x80u : len == 3 ? 0x800u : 0x10000u;
+    if (cp < min_cp || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
+    i += len;
+  }
+  return std::string_view::npos;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
+  return s;
+}
+
+bool is_ident_start(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+bool is_ident_char(char c) {
+  return is_ident_start(c) || (c >= '0' && c <= '9') || c == '.';
+}
+
+// A `{{name}}` in text: byte offset of the name and the name.
+struct Placeholder {
+  std::size_t offset;
+  std::string name;
+};
+
+std::vector<Placeholder> placeholders(std::string_view s) {
+  std::vector<Placeholder> out;
+  std::size_t i = 0;
+  while ((i = s.find("{{", i)) != std::string_view::npos) {
+    std::size_t j = i + 2;
+    if (j < s.size() && is_ident_start(s[j])) {
+      while (j < s.size() && is_ident_char(s[j]))
+        ++j;
+      if (s.substr(j, 2) == "}}") {
+        out.push_back({i + 2, std::string(s.substr(i + 2, j - i - 2))});
+        i = j + 2;
+        continue;
+      }
+    }
+    i += 2;
+  }
+  return out;
+}
+
+// [SECTION] the line parser
+
+struct Parser {
+  std::string_view text;
+  std::string file;
+  LoadedLesson out;
+  Step* step = nullptr;       // current step
+  bool in_paragraph = false;  // the last block is prose still being extended
+
+  void problem(SourcePos pos, std::string message) {
+    if (out.problems.size() < kMaxProblems) out.problems.push_back({file, pos, std::move(message)});
+  }
+
+  void run() {
+    std::vector<std::string_view> lines;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+      const std::size_t nl = text.find('\n', start);
+      const std::size_t end = nl == std::string_view::npos ? text.size() : nl;
+      lines.push_back(text.substr(start, end - start));
+      if (nl == std::string_view::npos) break;
+      start = nl + 1;
+    }
+    for (std::size_t li = 0; li < lines.size(); ++li) {
+      std::string_view raw = lines[li];
+      if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+      const int line_no = static_cast<int>(li) + 1;
+      if (const auto bad = invalid_utf8_at(raw); bad != std::string_view::npos) {
+        problem({line_no, column_at(raw, bad)},
+                "invalid UTF-8 or control character (lesson files are UTF-8 text)");
+        in_paragraph = false;
+        continue;
+      }
+      const std::size_t lead = raw.find_first_not_of(" \t");
+      if (lead == std::string_view::npos) {  // blank: ends a paragraph
+        in_paragraph = false;
+        continue;
+      }
+      const std::string_view body = trim(raw);
+      if (body.front() == '#') continue;  // comment
+      if (body.starts_with("$$")) {
+        li = equation(lines, li, lead);
+        in_paragraph = false;
+        continue;
+      }
+      if (directive(raw, lead, line_no)) continue;
+      prose(raw, lead, line_no);
+    }
+    finish();
+  }
+
+  // `name: value` at the start of a line, name in [a-z_]. Returns false for prose.
+  bool directive(std::string_view raw, std::size_t lead, int line_no) {
+    std::size_t j = lead;
+    while (j < raw.size() && ((raw[j] >= 'a' && raw[j] <= 'z') || raw[j] == '_'))
+      ++j;
+    if (j == lead || j >= raw.size() || raw[j] != ':') return false;
+    const std::string_view name = raw.substr(lead, j - lead);
+    std::size_t vstart = j + 1;
+    while (vstart < raw.size() && (raw[vstart] == ' ' || raw[vstart] == '\t'))
+      ++vstart;
+    const std::string_view value = trim(raw.substr(vstart));
+    const SourcePos at{line_no, column_at(raw, lead)};
+    const SourcePos value_at{line_no, column_at(raw, vstart)};
+    in_paragraph = false;
+    if (name == "title") {
+      if (!out.lesson.title.empty()) problem(at, "a second title: (a lesson has one)");
+      if (step != nullptr) problem(at, "title: must come before the first step:");
+      if (value.empty()) problem(value_at, "title: needs text");
+      if (out.lesson.title.empty()) out.lesson.title = std::string(value);
+    } else if (name == "step") {
+      if (value.empty()) problem(value_at, "step: needs a title");
+      out.lesson.steps.push_back(Step{std::string(value), at, {}, {}, {}});
+      step = &out.lesson.steps.back();
+    } else if (name == "show") {
+      show(raw, vstart, line_no);
+    } else if (name == "check") {
+      check(raw, vstart, line_no);
+    } else {
+      problem(at, "unknown directive '" + std::string(name) +
+                      ":', expected title:, step:, show: or check: (begin a prose line that "
+                      "starts with a lowercase word and a colon with a backslash)");
+    }
+    return true;
+  }
+
+  void show(std::string_view raw, std::size_t i, int line_no) {
+    std::vector<Assignment>& target = step ? step->show : out.lesson.show;
+    bool any = false;
+    while (true) {
+      while (i < raw.size() && (raw[i] == ' ' || raw[i] == '\t'))
+        ++i;
+      if (i >= raw.size()) break;
+      const std::size_t key_begin = i;
+      while (i < raw.size() && raw[i] != '=' && raw[i] != ' ' && raw[i] != '\t')
+        ++i;
+      const SourcePos at{line_no, column_at(raw, key_begin)};
+      const std::string key(raw.substr(key_begin, i - key_begin));
+      if (i >= raw.size() || raw[i] != '=') {
+        problem(at, "expected key=value in show:, got '" + key + "'");
+        continue;
+      }
+      ++i;  // '='
+      std::string value;
+      if (i < raw.size() && raw[i] == '"') {
+        const std::size_t close = raw.find('"', i + 1);
+        if (close == std::string_view::npos) {
+          problem({line_no, column_at(raw, i)}, "quoted value of '" + key + "' is not closed");
+          break;
+        }
+        value = std::string(raw.substr(i + 1, close - i - 1));
+        i = close + 1;
+      } else {
+        const std::size_t vb = i;
+        while (i < raw.size() && raw[i] != ' ' && raw[i] != '\t')
+          ++i;
+        value = std::string(raw.substr(vb, i - vb));
+      }
+      target.push_back({key == "view" ? "show_view" : key, value, at});
+      any = true;
+    }
+    if (!any) problem({line_no, column_at(raw, i)}, "show: needs key=value pairs");
+  }
+
+  void check(std::string_view raw, std::size_t i, int line_no) {
+    const SourcePos at{line_no, column_at(raw, i)};
+    if (step == nullptr) {
+      problem(at, "check: must be inside a step (after step:)");
+      return;
+    }
+    const auto word = [&](std::size_t& p, SourcePos& wpos) {
+      while (p < raw.size() && (raw[p] == ' ' || raw[p] == '\t'))
+        ++p;
+      wpos = {line_no, column_at(raw, p)};
+      const std::size_t b = p;
+      while (p < raw.size() && raw[p] != ' ' && raw[p] != '\t')
+        ++p;
+      return std::string(raw.substr(b, p - b));
+    };
+    Check c;
+    c.pos = at;
+    SourcePos op_pos;
+    c.left = word(i, c.left_pos);
+    const std::string op = word(i, op_pos);
+    c.right = word(i, c.right_pos);
+    SourcePos extra_pos;
+    const std::string extra = word(i, extra_pos);
+    if (c.left.empty() || op.empty() || c.right.empty()) {
+      problem(at, "check: needs 'quantity == quantity' or 'quantity <= quantity'");
+      return;
+    }
+    if (op == "==") {
+      c.relation = Relation::equal;
+    } else if (op == "<=") {
+      c.relation = Relation::at_most;
+    } else {
+      problem(op_pos, "check: compares with == or <=, got '" + op + "'");
+      return;
+    }
+    if (!extra.empty()) {
+      problem(extra_pos, "check: unexpected '" + extra + "' after the right-hand side");
+      return;
+    }
+    bool known = true;
+    for (const auto& [name, pos] : {std::pair{c.left, c.left_pos}, {c.right, c.right_pos}}) {
+      if (find_quantity(name) == nullptr) {
+        problem(pos,
+                "unknown check quantity '" + name + "' (see the list in assets/lessons/FORMAT.md)");
+        known = false;
+      }
+    }
+    if (known) step->checks.push_back(std::move(c));
+  }
+
+  // Returns the index of the last line of the equation.
+  std::size_t equation(const std::vector<std::string_view>& lines, std::size_t li,
+                       std::size_t lead) {
+    const int first_line = static_cast<int>(li) + 1;
+    Block b;
+    b.kind = Block::Kind::equation;
+    b.pos = {first_line, column_at(lines[li], lead)};
+    std::size_t cur = li;
+    std::size_t from = lead + 2;  // after the opening $$
+    while (true) {
+      std::string_view raw = lines[cur];
+      if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+      if (cur != li) {
+        if (const auto bad = invalid_utf8_at(raw); bad != std::string_view::npos) {
+          problem({static_cast<int>(cur) + 1, column_at(raw, bad)},
+                  "invalid UTF-8 or control character (lesson files are UTF-8 text)");
+          raw = raw.substr(0, bad);
+        }
+      }
+      const std::size_t close = raw.find("$$", std::min(from, raw.size()));
+      const std::size_t end = close == std::string_view::npos ? raw.size() : close;
+      if (!b.text.empty()) b.text += ' ';
+      b.pieces.push_back({b.text.size(), {static_cast<int>(cur) + 1, column_at(raw, from)}});
+      b.text += std::string(raw.substr(std::min(from, raw.size()), end - std::min(from, end)));
+      if (close != std::string_view::npos) {
+        const std::size_t after = raw.find_first_not_of(" \t", close + 2);
+        if (after != std::string_view::npos)
+          problem({static_cast<int>(cur) + 1, column_at(raw, after)},
+                  "text after the closing $$ (put prose on its own line)");
+        break;
+      }
+      if (cur + 1 >= lines.size()) {
+        problem(b.pos, "equation opened here is not closed with $$");
+        return cur;
+      }
+      ++cur;
+      from = 0;
+    }
+    if (trim(b.text).empty()) {
+      problem(b.pos, "empty equation");
+      return cur;
+    }
+    if (step == nullptr) {
+      problem(b.pos, "equation before the first step: (start a step with 'step: TITLE')");
+      return cur;
+    }
+    step->blocks.push_back(std::move(b));
+    return cur;
+  }
+
+  void prose(std::string_view raw, std::size_t lead, int line_no) {
+    std::string_view body = trim(raw);
+    std::size_t begin = lead;
+    if (body.front() == '\\') {  // escape: "\note: ..." is prose
+      body.remove_prefix(1);
+      ++begin;
+    }
+    if (step == nullptr) {
+      if (!in_paragraph)
+        problem({line_no, column_at(raw, lead)},
+                "text before the first step: (start a step with 'step: TITLE')");
+      in_paragraph = true;
+      return;
+    }
+    if (in_paragraph && !step->blocks.empty() && step->blocks.back().kind == Block::Kind::prose) {
+      Block& b = step->blocks.back();
+      b.text += ' ';
+      b.pieces.push_back({b.text.size(), {line_no, column_at(raw, begin)}});
+      b.text += std::string(body);
+    } else {
+      Block b;
+      b.kind = Block::Kind::prose;
+      b.pos = {line_no, column_at(raw, begin)};
+      b.pieces.push_back({0, b.pos});
+      b.text = std::string(body);
+      step->blocks.push_back(std::move(b));
+    }
+    in_paragraph = true;
+  }
+
+  // [SECTION] validation
+
+  void validate_placeholders(const Block& b, typeset::Values* values) {
+    for (const Placeholder& ph : placeholders(b.text)) {
+      if (find_quantity(ph.name) == nullptr)
+        problem(b.position_of(ph.offset),
+                "unknown live value {{" + ph.name + "}} (see assets/lessons/FORMAT.md)");
+      if (values) (*values)[ph.name] = "1";
+    }
+  }
+
+  void apply(const std::vector<Assignment>& list, app::Params& params) {
+    for (const Assignment& a : list) {
+      if (a.key == "lesson" || a.key == "step" || a.key == "theme" || a.key == "ui_scale" ||
+          a.key == "presentation") {
+        problem(a.pos, "'" + a.key + "' is the lecturer's setting, a step cannot set it");
+        continue;
+      }
+      if (auto s = app::set_param(params, a.key, a.value); !s) {
+        const std::string shown = a.key == "show_view" ? "view" : a.key;
+        problem(a.pos, shown + ": " + s.error().message);
+      }
+    }
+  }
+
+  void finish() {
+    Lesson& l = out.lesson;
+    if (l.title.empty()) problem({1, 1}, "the lesson has no 'title:' line");
+    if (l.steps.empty()) problem({1, 1}, "the lesson has no steps (start one with 'step: TITLE')");
+    app::Params state;
+    apply(l.show, state);
+    for (Step& s : l.steps) {
+      apply(s.show, state);
+      if (auto v = app::validate_params(state); !v)
+        problem(s.pos, "the state of this step is inconsistent: " + v.error().to_string());
+      if (s.blocks.empty() && s.checks.empty())
+        problem(s.pos, "this step has no text, equation or check");
+      for (const Block& b : s.blocks) {
+        if (b.kind == Block::Kind::prose) {
+          validate_placeholders(b, nullptr);
+          continue;
+        }
+        typeset::Values values;
+        validate_placeholders(b, &values);
+        const typeset::ParseResult r = typeset::parse(b.text, values);
+        for (const typeset::Diagnostic& d : r.diagnostics) {
+          // the diagnostic column counts code points of b.text; map it back to the file
+          std::size_t offset = 0;
+          int col = 1;
+          while (offset < b.text.size() && col < d.column) {
+            ++offset;
+            while (offset < b.text.size() &&
+                   (static_cast<unsigned char>(b.text[offset]) & 0xC0) == 0x80)
+              ++offset;
+            ++col;
+          }
+          problem(b.position_of(offset), "TeX: " + d.message);
+        }
+      }
+      if (!s.checks.empty() && app::validate_params(state).ok()) {
+        const QuantityContext ctx(state);
+        for (const Check& c : s.checks) {
+          const CheckOutcome o = run_check(ctx, c.left, c.right, c.relation);
+          if (!o.computed) {
+            problem(c.pos, "check cannot be computed at this step's state: " + o.error);
+          } else if (!o.passed) {
+            problem(c.pos, "check fails at this step's state: " + c.left + " = " +
+                               text_number(o.left[0]) + ", " + c.right + " = " +
+                               text_number(o.right[0]));
+          }
+        }
+      }
+    }
+  }
+};
+
+}  // namespace
+
+LoadedLesson parse_lesson(std::string_view text, const std::string& file, const std::string& id) {
+  Parser p{text, file, {}};
+  p.out.lesson.id = id;
+  p.out.lesson.file = file;
+  if (text.starts_with("\xEF\xBB\xBF")) p.text.remove_prefix(3);  // UTF-8 byte order mark
+  p.run();
+  std::stable_sort(
+      p.out.problems.begin(), p.out.problems.end(), [](const Problem& a, const Problem& b) {
+        return a.pos.line != b.pos.line ? a.pos.line < b.pos.line : a.pos.column < b.pos.column;
+      });
+  return std::move(p.out);
+}
+
+// [SECTION] files and lookup
+
+std::string lesson_id(const std::string& path) {
+  return std::filesystem::path(path).stem().string();
+}
+
+LoadedLesson load_lesson_file(const std::string& path) {
+  LoadedLesson bad;
+  bad.lesson.id = lesson_id(path);
+  bad.lesson.file = path;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    bad.problems.push_back({path, {1, 1}, "is a directory, not a lesson file"});
+    return bad;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    bad.problems.push_back({path, {1, 1}, "cannot be read (missing or not permitted)"});
+    return bad;
+  }
+  std::string text;
+  char buf[65536];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxFileBytes) {
+      bad.problems.push_back({path, {1, 1}, "is larger than 4 MiB, too large for a lesson file"});
+      return bad;
+    }
+  }
+  return parse_lesson(text, path, lesson_id(path));
+}
+
+std::string lessons_directory() {
+  if (const char* env = std::getenv("ROPE_LAB_LESSONS"); env != nullptr && *env != '\0') return env;
+  return std::string(ROPE_LAB_ASSET_DIR) + "/lessons";
+}
+
+std::vector<std::string> lesson_files(const std::string& directory) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(directory, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    if (it->path().extension() == ".lesson") files.push_back(it->path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+int find_lesson(const std::vector<std::string>& ids, std::string_view name) {
+  const auto without_number = [](std::string_view id) {
+    std::size_t i = 0;
+    while (i < id.size() && id[i] >= '0' && id[i] <= '9')
+      ++i;
+    if (i > 0 && i < id.size() && (id[i] == '-' || id[i] == '_')) return id.substr(i + 1);
+    return id;
+  };
+  const auto number = [](std::string_view id) {
+    std::size_t i = 0;
+    while (i < id.size() && id[i] >= '0' && id[i] <= '9')
+      ++i;
+    return i == 0 ? -1 : std::atoi(std::string(id.substr(0, i)).c_str());
+  };
+  if (name.empty()) return -1;
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    if (ids[i] == name) return static_cast<int>(i);
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    if (without_number(ids[i]) == name) return static_cast<int>(i);
+  const bool all_digits = name.size() <= 4 && std::all_of(name.begin(), name.end(), [](char c) {
+                            return c >= '0' && c <= '9';
+                          });
+  if (all_digits) {
+    const int want = std::atoi(std::string(name).c_str());
+    for (std::size_t i = 0; i < ids.size(); ++i)
+      if (number(ids[i]) == want) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void apply_step_state(const Lesson& lesson, int index, app::Params& params) {
+  app::Params fresh;
+  fresh.view = params.view;
+  fresh.lesson = params.lesson;
+  fresh.step = params.step;
+  fresh.theme = params.theme;
+  fresh.ui_scale = params.ui_scale;
+  fresh.presentation = params.presentation;
+  const auto apply = [&](const std::vector<Assignment>& list) {
+    for (const Assignment& a : list) {
+      if (a.key == "lesson" || a.key == "step" || a.key == "theme" || a.key == "ui_scale" ||
+          a.key == "presentation")
+        continue;
+      (void)app::set_param(fresh, a.key, a.value);
+    }
+  };
+  apply(lesson.show);
+  for (int i = 0; i <= index && i < static_cast<int>(lesson.steps.size()); ++i)
+    apply(lesson.steps[static_cast<std::size_t>(i)].show);
+  if (!app::validate_params(fresh)) {  // e.g. a custom query of the wrong length: drop it
+    fresh.query = app::Params{}.query;
+    fresh.key = app::Params{}.key;
+  }
+  params = std::move(fresh);
+}
+
+}  // namespace rope::lessons

@@ -1,0 +1,117 @@
+// lessons/lesson.h — a lesson file (assets/lessons/*.lesson, format in assets/lessons/FORMAT.md)
+// parsed into steps, and every problem in it reported with file:line:column.
+//
+// A lesson is a title and steps; each step has prose, display equations (TeX with {{name}} live
+// values), the state it shows (`show: view=pointers dim=4`) and optional numeric checks
+// (`check: rope_score == relative_score`). No GL, no ImGui: the loader, `rope-lab lessons
+// --check` and the tests share this code with the derivation view.
+//
+// Usage:
+//   LoadedLesson l = load_lesson_file("assets/lessons/03-rope-2d.lesson");
+//   for (const Problem& p : l.problems) std::fprintf(stderr, "%s\n", p.to_string().c_str());
+//   if (l.usable()) show(l.lesson.steps[0]);
+//   Params p; apply_step_state(l.lesson, 2, p);     // the state step 3 shows (steps from 0)
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "state/app_state.h"
+
+namespace rope::lessons {
+
+// Where something is in the lesson file: 1-based line and column (columns count code points).
+struct SourcePos {
+  int line = 1;
+  int column = 1;
+};
+
+struct Problem {
+  std::string file;
+  SourcePos pos;
+  std::string message;
+  std::string to_string() const;  // "file:line:col: message"
+};
+
+// One `key=value` of a `show:` line. `view=X` is stored as key "show_view" (the view drawn
+// beside the lesson), every other key is a Params name (state/params.h).
+struct Assignment {
+  std::string key, value;
+  SourcePos pos;
+};
+
+// Prose (a paragraph, may hold {{name}} values as plain text) or a display equation (TeX).
+struct Block {
+  enum class Kind { prose, equation } kind = Kind::prose;
+  std::string text;
+  SourcePos pos;
+  // equations spanning lines: where each source line's text starts in `text`, to map a column
+  // in `text` back to the file
+  struct Piece {
+    std::size_t offset;
+    SourcePos pos;
+  };
+  std::vector<Piece> pieces;
+  SourcePos position_of(std::size_t offset_in_text) const;
+};
+
+enum class Relation { equal, at_most };  // ==, <=
+
+struct Check {
+  std::string left, right;  // quantity names (lessons/quantities.h)
+  Relation relation = Relation::equal;
+  SourcePos pos, left_pos, right_pos;
+};
+
+struct Step {
+  std::string title;
+  SourcePos pos;
+  std::vector<Assignment> show;  // applied on entry, after the lesson's and earlier steps'
+  std::vector<Block> blocks;
+  std::vector<Check> checks;
+};
+
+struct Lesson {
+  std::string id;                // file stem, e.g. "03-rope-2d"
+  std::string file;              // path as given
+  std::string title;             // from `title:`
+  std::vector<Assignment> show;  // lesson-wide state (a `show:` before the first step)
+  std::vector<Step> steps;
+};
+
+struct LoadedLesson {
+  Lesson lesson;
+  std::vector<Problem> problems;  // empty when the file is fine
+  bool usable() const { return !lesson.steps.empty(); }
+};
+
+// Parses lesson text. `file` only names the source in problems. Checks syntax, the parameter
+// names and values of `show:` (through set_param), the TeX of every equation (through the
+// typesetter's parser), the names of live values and check quantities, and that every check
+// holds at its step's state. Never throws; any byte sequence gives a result.
+LoadedLesson parse_lesson(std::string_view text, const std::string& file, const std::string& id);
+
+// Reads and parses a file; an unreadable file is one problem at 1:1.
+LoadedLesson load_lesson_file(const std::string& path);
+
+// The lessons directory: $ROPE_LAB_LESSONS if set, else the one built in (ROPE_LAB_ASSET_DIR).
+std::string lessons_directory();
+
+// Every *.lesson file of a directory, sorted by name (the number prefix orders them).
+std::vector<std::string> lesson_files(const std::string& directory);
+
+// Finds a lesson by id: the file stem ("03-rope-2d"), the stem without its number prefix
+// ("rope-2d"), or the number ("3"). Returns the index into `ids`, or -1.
+int find_lesson(const std::vector<std::string>& ids, std::string_view name);
+
+// The file stem of a path: "a/b/03-rope-2d.lesson" -> "03-rope-2d".
+std::string lesson_id(const std::string& path);
+
+// The state of step `index` (from 0): Params reset to defaults except what the lecturer owns
+// (view, lesson, step, theme, ui_scale, presentation), then the lesson's `show:` and the
+// `show:` lines of steps 0 ... index applied in order. Assignments that fail are skipped (the
+// loader has reported them).
+void apply_step_state(const Lesson& lesson, int index, app::Params& params);
+
+}  // namespace rope::lessons

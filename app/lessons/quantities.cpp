@@ -1,0 +1,603 @@
+// lessons/quantities.cpp — the check and live-value vocabulary (quantities.h).
+//
+// [SECTION] helpers: blocks under a pairing, dot products, number formatting
+// [SECTION] the table of names
+// [SECTION] QuantityContext: one function per family of quantities
+// [SECTION] checks
+#include "lessons/quantities.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <complex>
+#include <cstdio>
+
+#include "rope/attention.h"
+#include "rope/frequencies.h"
+#include "rope/random.h"
+#include "rope/rotation.h"
+#include "rope/sinusoidal.h"
+#include "state/params.h"
+
+namespace rope::lessons {
+namespace {
+
+using Vec = std::vector<double>;
+using Cplx = std::complex<double>;
+
+// [SECTION] helpers
+
+constexpr int kMaxDenseDim = 512;     // dense d x d matrices beyond this are too costly per frame
+constexpr int kLinearTokens = 16;     // rows of the linear-attention example
+constexpr int kLinearValueDim = 2;    // dv of the linear-attention example
+constexpr double kSentenceShift = 2;  // "Coding in" puts two tokens before "Python is love"
+
+// Coordinates (a, b) of block i (conventions.h).
+std::pair<std::size_t, std::size_t> block_index(std::size_t i, std::size_t d, Pairing pairing) {
+  if (pairing == Pairing::interleaved) return {2 * i, 2 * i + 1};
+  return {i, i + d / 2};
+}
+
+std::vector<Cplx> to_blocks(const Vec& x, Pairing pairing) {
+  const std::size_t h = x.size() / 2;
+  std::vector<Cplx> z(h);
+  for (std::size_t i = 0; i < h; ++i) {
+    const auto [a, b] = block_index(i, x.size(), pairing);
+    z[i] = Cplx(x[a], x[b]);
+  }
+  return z;
+}
+
+Vec from_blocks(const std::vector<Cplx>& z, Pairing pairing) {
+  Vec x(2 * z.size());
+  for (std::size_t i = 0; i < z.size(); ++i) {
+    const auto [a, b] = block_index(i, x.size(), pairing);
+    x[a] = z[i].real();
+    x[b] = z[i].imag();
+  }
+  return x;
+}
+
+double dot(const Vec& a, const Vec& b) {
+  double s = 0.0;
+  for (std::size_t j = 0; j < a.size() && j < b.size(); ++j)
+    s += a[j] * b[j];
+  return s;
+}
+
+double norm(const Vec& a) {
+  return std::sqrt(dot(a, a));
+}
+
+Vec rotated(const Vec& x, double position, const Vec& thetas, Pairing pairing) {
+  Vec y(x.size());
+  apply_rope<double>(x, y, position, thetas, pairing);
+  return y;
+}
+
+double max_abs_difference(const Vec& a, const Vec& b) {
+  double m = 0.0;
+  for (std::size_t j = 0; j < a.size() && j < b.size(); ++j)
+    m = std::max(m, std::fabs(a[j] - b[j]));
+  return m;
+}
+
+Error fail(std::string_view name, std::string message) {
+  return Error{std::string(name), std::move(message)};
+}
+
+// Splits "theta.3" into ("theta", "3"); no dot: index empty.
+std::pair<std::string_view, std::string_view> split_index(std::string_view name) {
+  const auto dot_at = name.find('.');
+  if (dot_at == std::string_view::npos) return {name, {}};
+  return {name.substr(0, dot_at), name.substr(dot_at + 1)};
+}
+
+bool valid_index_syntax(std::string_view index) {
+  if (index == "last") return true;
+  if (index.empty() || index.size() > 6) return false;
+  return std::all_of(index.begin(), index.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The words of a sentence, without surrounding punctuation.
+std::vector<std::string> words_of(std::string_view s) {
+  std::vector<std::string> out;
+  std::string cur;
+  const auto flush = [&] {
+    while (!cur.empty() && std::string_view(",.;:!?\"'").find(cur.back()) != std::string::npos)
+      cur.pop_back();
+    if (!cur.empty()) out.push_back(cur);
+    cur.clear();
+  };
+  for (char c : s) {
+    if (c == ' ' || c == '\t') {
+      flush();
+    } else {
+      cur += c;
+    }
+  }
+  flush();
+  return out;
+}
+
+// [SECTION] the table of names
+
+constexpr QuantityInfo kTable[] = {
+    // state
+    {"m", "m", "query position m"},
+    {"n", "n", "key position n"},
+    {"delta", "n-m", "relative position n - m"},
+    {"d", "d", "head dimension d"},
+    {"half", "d/2", "number of 2D blocks d/2"},
+    {"base", "b", "frequency base"},
+    {"offset", "k", "the shift k of the sinusoidal identity (parameter offset)"},
+    {"shift", "s", "the constant 2: tokens put in front of a sentence ('Coding in')"},
+    {"zero", "0", "the number 0, for checks such as 'gap == zero'"},
+    {"pairing", "\\text{pairing}", "interleaved or half (as words)"},
+    // per block or coordinate
+    {"theta.K", "\\theta_K", "frequency of block K: base^(-2K/d)"},
+    {"wavelength.K", "\\lambda_K", "wavelength of block K: 2 pi / theta_K positions"},
+    {"angle_m.K", "m\\theta_K", "rotation angle of block K at the query position, radians"},
+    {"angle_n.K", "n\\theta_K", "rotation angle of block K at the key position, radians"},
+    {"angle_delta.K", "(n-m)\\theta_K", "angle between the rotations of block K, radians"},
+    {"q.K", "q_K", "coordinate K of the query vector"},
+    {"k.K", "k_K", "coordinate K of the key vector"},
+    {"rq.K", "(\\boldsymbol{R}_m\\boldsymbol{q})_K", "coordinate K of the rotated query"},
+    // scores
+    {"rope_score", "(\\boldsymbol{R}_m\\boldsymbol{q})^\\top(\\boldsymbol{R}_n\\boldsymbol{k})",
+     "RoPE score: rotate q to m and k to n (efficient form), then dot"},
+    {"relative_score", "\\boldsymbol{q}^\\top\\boldsymbol{R}_{n-m}\\boldsymbol{k}",
+     "q dotted with k rotated by the relative position n - m only"},
+    {"content_score", "\\boldsymbol{q}^\\top\\boldsymbol{k}", "q.k without positions"},
+    {"shifted_score",
+     "(\\boldsymbol{R}_{m+2}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{n+2}\\boldsymbol{k})",
+     "the RoPE score after two tokens are put in front (both positions + 2)"},
+    {"dense_score",
+     "(\\boldsymbol{R}^d_{\\Theta,m}\\boldsymbol{q})^\\top(\\boldsymbol{R}^d_{\\Theta,n}"
+     "\\boldsymbol{k})",
+     "the score with the dense d x d block-diagonal matrices (d <= 512)"},
+    {"dense_relative_score",
+     "\\boldsymbol{q}^\\top(\\boldsymbol{R}^{d\\top}_{\\Theta,m}\\boldsymbol{R}^d_{\\Theta,n})"
+     "\\boldsymbol{k}",
+     "q^T (R_m^T R_n) k with the dense matrix product formed (d <= 512)"},
+    {"complex_score", "\\mathrm{Re}\\sum_i q_i k_i^{*} e^{\\mathrm{i}(m-n)\\theta_i}",
+     "the complex form: blocks as complex numbers, real part of the sum"},
+    {"blockwise_score",
+     "\\sum_i \\hat q_i^\\top\\hat k_i\\cos(n-m)\\theta_i + \\hat q_i^\\top J\\hat k_i\\sin(n-m)"
+     "\\theta_i",
+     "block-wise expansion with J = [[0,-1],[1,0]]"},
+    {"interleaved_score", "s_{\\text{interleaved}}",
+     "RoPE score with interleaved pairing of q and k"},
+    {"half_score", "s_{\\text{half}}", "RoPE score with half-split pairing of the same q and k"},
+    {"half_permuted_score", "s_{\\text{half}}(P\\boldsymbol{q}, P\\boldsymbol{k})",
+     "half-split score after permuting q and k (interleaved -> half layout)"},
+    {"norm_q", "\\|\\boldsymbol{q}\\|", "length of q"},
+    {"norm_k", "\\|\\boldsymbol{k}\\|", "length of k"},
+    {"norm_rq", "\\|\\boldsymbol{R}_m\\boldsymbol{q}\\|", "length of the rotated query"},
+    {"norm_rk", "\\|\\boldsymbol{R}_n\\boldsymbol{k}\\|", "length of the rotated key"},
+    // vectors
+    {"efficient_rq",
+     "\\boldsymbol{q}\\otimes\\cos m\\Theta + \\mathrm{rot}(\\boldsymbol{q})\\otimes\\sin m\\Theta",
+     "R_m q by the element-wise form (vector)"},
+    {"dense_rq", "\\boldsymbol{R}^d_{\\Theta,m}\\boldsymbol{q}",
+     "R_m q by the dense matrix (vector, d <= 512)"},
+    {"complex_rq", "q_i e^{\\mathrm{i}m\\theta_i}",
+     "R_m q by complex multiplication of each block (vector)"},
+    {"pe_shifted", "PE_{m+k}", "sinusoidal encoding at position m + offset (vector)"},
+    {"rotated_pe", "M(k)\\,PE_m", "the offset matrix M(k) applied to PE_m (vector)"},
+    {"pe_dot", "PE_m^\\top PE_{m+k}", "dot product of two sinusoidal encodings"},
+    {"pe_dot_formula", "\\sum_i\\cos k\\theta_i", "the same, from the offset alone"},
+    // long-range decay
+    {"abel_sum", "\\sum_i h_i e^{\\mathrm{i}(m-n)\\theta_i}",
+     "the complex score sum, as (real, imaginary)"},
+    {"abel_parts", "-\\sum_i S_{i+1}(h_{i+1}-h_i)",
+     "the same sum after summation by parts, as (real, imaginary)"},
+    {"abs_abel_sum", "\\left|\\sum_i h_i e^{\\mathrm{i}(m-n)\\theta_i}\\right|",
+     "magnitude of the score sum"},
+    {"abel_bound", "\\max_i|h_{i+1}-h_i|\\sum_j|S_j|", "the summation-by-parts bound"},
+    {"decay", "D(|n-m|)", "relative decay bound (1/(d/2)) sum_j |S_j| at r = |n - m|"},
+    {"decay0", "D(0)", "the same at r = 0: (d/2 + 1)/2"},
+    // linear attention
+    {"linear_rope_row", "\\mathrm{LinAttn}_m",
+     "row m of linear attention with RoPE in the numerator (core, 16 seeded tokens, dv = 2)"},
+    {"linear_rope_direct",
+     "\\frac{\\sum_n (R_m\\phi(q_m))^\\top R_n\\phi(k_n) v_n}"
+     "{\\sum_n\\phi(q_m)^\\top\\phi(k_n)}",
+     "the same row summed term by term"},
+    {"linear_denominator", "\\sum_n\\phi(q_m)^\\top\\phi(k_n)",
+     "the unrotated denominator of that row (positive)"},
+    // permutation
+    {"nopos_out", "o_m", "self-attention output at token m of sentence_a, no positions (vector)"},
+    {"nopos_out_moved", "o'_{T-1-m}",
+     "the same token's output after reversing the sentence, no positions (vector)"},
+    {"rope_out", "o_m^{\\text{RoPE}}", "output at token m with RoPE (vector)"},
+    {"rope_out_moved", "o'^{\\text{RoPE}}_{T-1-m}",
+     "the same token's output after reversing, with RoPE (vector)"},
+    {"nopos_move_change", "\\max|o_m - o'_{T-1-m}|", "how much reversing changed it, no positions"},
+    {"rope_move_change", "\\max|o^{\\text{RoPE}}_m - o'^{\\text{RoPE}}_{T-1-m}|",
+     "how much reversing changed it, with RoPE"},
+    {"repeat_gap_nopos", "\\max|o_{\\text{1st}} - o_{\\text{2nd}}|",
+     "difference of the outputs at the two occurrences of query_word, no positions"},
+    {"repeat_gap_rope", "\\max|o^{\\text{RoPE}}_{\\text{1st}} - o^{\\text{RoPE}}_{\\text{2nd}}|",
+     "the same with RoPE"},
+    {"tokens", "T", "number of words in sentence_a"},
+};
+
+}  // namespace
+
+std::span<const QuantityInfo> quantity_table() {
+  return kTable;
+}
+
+const QuantityInfo* find_quantity(std::string_view name) {
+  const auto [stem, index] = split_index(name);
+  for (const QuantityInfo& q : kTable) {
+    const auto [qs, qi] = split_index(q.name);
+    if (qs != stem) continue;
+    if (qi.empty() != index.empty()) continue;
+    if (!index.empty() && !valid_index_syntax(index)) continue;
+    return &q;
+  }
+  return nullptr;
+}
+
+// [SECTION] QuantityContext
+
+QuantityContext::QuantityContext(const app::Params& params) : p_(params) {
+  auto th = frequencies(p_.dim, p_.base);
+  if (!th) {
+    error_ = th.error().to_string();
+    return;
+  }
+  thetas_ = std::move(th).value();
+  q_ = app::effective_vector(p_.query, p_, false);
+  k_ = app::effective_vector(p_.key, p_, true);
+}
+
+namespace {
+
+struct Env {
+  const app::Params& p;
+  const Vec& thetas;
+  const Vec& q;
+  const Vec& k;
+  std::size_t d() const { return q.size(); }
+  double m() const { return p.position; }
+  double n() const { return p.key_position; }
+};
+
+Result<Vec> one(double v) {
+  return Vec{v};
+}
+
+Result<Vec> indexed(const Env& e, std::string_view stem, std::string_view index,
+                    std::string_view name) {
+  const bool per_coordinate = stem == "q" || stem == "k" || stem == "rq";
+  const std::size_t count = per_coordinate ? e.d() : e.thetas.size();
+  std::size_t i = count - 1;
+  if (index != "last") {
+    unsigned long v = 0;
+    const auto [ptr, ec] = std::from_chars(index.data(), index.data() + index.size(), v);
+    if (ec != std::errc() || ptr != index.data() + index.size() || v >= count)
+      return fail(name, "index " + std::string(index) + " is outside 0 ... " +
+                            std::to_string(count - 1) + " for d = " + std::to_string(e.d()));
+    i = v;
+  }
+  const double th = per_coordinate ? 0.0 : e.thetas[i];
+  if (stem == "theta") return one(th);
+  if (stem == "wavelength") return one(wavelength(th));
+  if (stem == "angle_m") return one(e.m() * th);
+  if (stem == "angle_n") return one(e.n() * th);
+  if (stem == "angle_delta") return one((e.n() - e.m()) * th);
+  if (stem == "q") return one(e.q[i]);
+  if (stem == "k") return one(e.k[i]);
+  if (stem == "rq") return one(rotated(e.q, e.m(), e.thetas, e.p.pairing)[i]);
+  return fail(name, "is not a lesson quantity");
+}
+
+Result<Vec> dense(const Env& e, std::string_view name) {
+  if (e.d() > static_cast<std::size_t>(kMaxDenseDim))
+    return fail(name, "uses the dense d x d matrix, computed for d up to 512 (d is " +
+                          std::to_string(e.d()) + ")");
+  const Vec rm = dense_rotation(e.m(), e.thetas, e.p.pairing);
+  const Vec rn = dense_rotation(e.n(), e.thetas, e.p.pairing);
+  if (name == "dense_rq") return mat_vec(rm, e.q);
+  if (name == "dense_score") return one(dot(mat_vec(rm, e.q), mat_vec(rn, e.k)));
+  const Vec rtr = mat_transpose_mul(rm, rn, static_cast<int>(e.d()));
+  return one(dot(e.q, mat_vec(rtr, e.k)));
+}
+
+// h_i = z_q,i conj(z_k,i), the partial sums S_j and the summation by parts (RoFormer 3.4.3).
+Result<Vec> decay_family(const Env& e, std::string_view name) {
+  const std::size_t h = e.thetas.size();
+  if (name == "decay" || name == "decay0") {
+    const double r = name == "decay0" ? 0.0 : std::fabs(e.n() - e.m());
+    Cplx s(0.0, 0.0);
+    double total = 0.0;
+    for (std::size_t i = 0; i < h; ++i) {
+      s += std::polar(1.0, r * e.thetas[i]);
+      total += std::abs(s);
+    }
+    return one(total / static_cast<double>(h));
+  }
+  const auto zq = to_blocks(e.q, e.p.pairing);
+  const auto zk = to_blocks(e.k, e.p.pairing);
+  std::vector<Cplx> hh(h + 1, Cplx(0.0, 0.0)), s(h + 1, Cplx(0.0, 0.0));  // h_{d/2} = S_0 = 0
+  const double r = e.m() - e.n();
+  for (std::size_t i = 0; i < h; ++i) {
+    hh[i] = zq[i] * std::conj(zk[i]);
+    s[i + 1] = s[i] + std::polar(1.0, r * e.thetas[i]);
+  }
+  Cplx direct(0.0, 0.0), parts(0.0, 0.0);
+  double max_step = 0.0, sum_s = 0.0;
+  for (std::size_t i = 0; i < h; ++i) {
+    direct += hh[i] * (s[i + 1] - s[i]);
+    parts -= s[i + 1] * (hh[i + 1] - hh[i]);
+    max_step = std::max(max_step, std::abs(hh[i + 1] - hh[i]));
+    sum_s += std::abs(s[i + 1]);
+  }
+  if (name == "abel_sum") return Vec{direct.real(), direct.imag()};
+  if (name == "abel_parts") return Vec{parts.real(), parts.imag()};
+  if (name == "abs_abel_sum") return one(std::abs(direct));
+  if (name == "complex_score") return one(direct.real());
+  return one(max_step * sum_s);  // abel_bound
+}
+
+Result<Vec> linear_family(const Env& e, std::string_view name) {
+  const int n_tok = kLinearTokens, dv = kLinearValueDim;
+  const int d = static_cast<int>(e.d());
+  const Vec q = random_vectors(n_tok, d, e.p.seed + 10);
+  const Vec k = random_vectors(n_tok, d, e.p.seed + 11);
+  const Vec v = random_vectors(n_tok, dv, e.p.seed + 12);
+  const auto row = static_cast<std::size_t>(std::clamp(std::round(e.m()), 0.0, n_tok - 1.0));
+  const auto ud = static_cast<std::size_t>(d);
+  const auto phi = [&](const Vec& x, std::size_t r) {
+    Vec out(ud);
+    for (std::size_t j = 0; j < ud; ++j) {
+      const double a = x[r * ud + j];
+      out[j] = a > 0.0 ? a + 1.0 : std::exp(a);  // elu(a) + 1
+    }
+    return out;
+  };
+  if (name == "linear_rope_row") {
+    auto out = linear_attention(q, k, v, n_tok, d, dv, e.p.base, e.p.pairing, true, false);
+    if (!out) return out.error();
+    const auto b = out.value().begin() + static_cast<std::ptrdiff_t>(row * 2);
+    return Vec(b, b + dv);
+  }
+  const Vec pq = phi(q, row);
+  const Vec rq = rotated(pq, static_cast<double>(row), e.thetas, e.p.pairing);
+  Vec num(static_cast<std::size_t>(dv), 0.0);
+  double den = 0.0;
+  for (std::size_t t = 0; t < static_cast<std::size_t>(n_tok); ++t) {
+    const Vec pk = phi(k, t);
+    const double w = dot(rq, rotated(pk, static_cast<double>(t), e.thetas, e.p.pairing));
+    for (std::size_t c = 0; c < static_cast<std::size_t>(dv); ++c)
+      num[c] += w * v[t * static_cast<std::size_t>(dv) + c];
+    den += dot(pq, pk);
+  }
+  if (name == "linear_denominator") return one(den);
+  for (double& x : num)
+    x /= den;
+  return num;
+}
+
+// Self-attention over the words of sentence_a, q = k = v = the word's hash embedding:
+// without positions it is permutation equivariant, with RoPE it is not.
+Result<Vec> attention_family(const Env& e, std::string_view name) {
+  const auto words = words_of(e.p.sentence_a);
+  const auto t = static_cast<std::int64_t>(words.size());
+  if (name == "tokens") return one(static_cast<double>(t));
+  if (t < 1) return fail(name, "sentence_a has no words");
+  const int d = static_cast<int>(e.d());
+  const auto ud = static_cast<std::size_t>(d);
+  const auto ut = static_cast<std::size_t>(t);
+  const auto outputs = [&](const std::vector<std::string>& ws, bool rope) -> Result<Vec> {
+    Vec x;
+    for (const auto& w : ws) {
+      const Vec h = hash_embedding(w, d, e.p.seed);
+      x.insert(x.end(), h.begin(), h.end());
+    }
+    auto s =
+        score_matrix(x, x, t, d, e.p.base, rope ? Encoding::rope : Encoding::none, e.p.pairing);
+    if (!s) return s.error();
+    Vec w = std::move(s).value();
+    transform_scores(w, t, d, ScoreTransform{true, true, false});
+    Vec o(ut * ud, 0.0);
+    for (std::size_t r = 0; r < ut; ++r)
+      for (std::size_t c = 0; c < ut; ++c)
+        for (std::size_t j = 0; j < ud; ++j)
+          o[r * ud + j] += w[r * ut + c] * x[c * ud + j];
+    return o;
+  };
+  const auto row = [&](const Vec& o, std::size_t r) {
+    return Vec(o.begin() + static_cast<std::ptrdiff_t>(r * ud),
+               o.begin() + static_cast<std::ptrdiff_t>((r + 1) * ud));
+  };
+  const bool rope = name.starts_with("rope") || name == "repeat_gap_rope";
+  auto o = outputs(words, rope);
+  if (!o) return o.error();
+  if (name.starts_with("repeat_gap")) {
+    std::vector<std::size_t> at;
+    for (std::size_t i = 0; i < ut; ++i)
+      if (words[i] == e.p.query_word) at.push_back(i);
+    if (at.size() < 2)
+      return fail(
+          name, "needs query_word '" + e.p.query_word + "' to occur at least twice in sentence_a");
+    return one(max_abs_difference(row(o.value(), at[0]), row(o.value(), at[1])));
+  }
+  const auto i =
+      static_cast<std::size_t>(std::clamp(std::round(e.m()), 0.0, static_cast<double>(t - 1)));
+  std::vector<std::string> reversed(words.rbegin(), words.rend());
+  auto o2 = outputs(reversed, rope);
+  if (!o2) return o2.error();
+  const Vec before = row(o.value(), i);
+  const Vec after = row(o2.value(), ut - 1 - i);
+  if (name == "nopos_out" || name == "rope_out") return before;
+  if (name == "nopos_out_moved" || name == "rope_out_moved") return after;
+  return one(max_abs_difference(before, after));  // *_move_change
+}
+
+}  // namespace
+
+Result<Vec> QuantityContext::evaluate(std::string_view name) const {
+  if (find_quantity(name) == nullptr) return fail(name, "is not a lesson quantity");
+  if (!error_.empty()) return fail(name, "cannot be computed: " + error_);
+  const Env e{p_, thetas_, q_, k_};
+  const auto [stem, index] = split_index(name);
+  if (!index.empty()) return indexed(e, stem, index, name);
+
+  const double m = e.m(), n = e.n();
+  const Pairing pr = p_.pairing;
+  if (name == "m") return one(m);
+  if (name == "n") return one(n);
+  if (name == "delta") return one(n - m);
+  if (name == "d") return one(static_cast<double>(p_.dim));
+  if (name == "half") return one(static_cast<double>(p_.dim / 2));
+  if (name == "base") return one(p_.base);
+  if (name == "offset") return one(p_.offset);
+  if (name == "shift") return one(kSentenceShift);
+  if (name == "zero") return one(0.0);
+  if (name == "pairing") return fail(name, "is a word, not a number");
+
+  if (name == "rope_score")
+    return one(dot(rotated(q_, m, thetas_, pr), rotated(k_, n, thetas_, pr)));
+  if (name == "relative_score") return one(dot(q_, rotated(k_, n - m, thetas_, pr)));
+  if (name == "content_score") return one(dot(q_, k_));
+  if (name == "shifted_score")
+    return one(dot(rotated(q_, m + kSentenceShift, thetas_, pr),
+                   rotated(k_, n + kSentenceShift, thetas_, pr)));
+  if (name == "dense_score" || name == "dense_relative_score" || name == "dense_rq")
+    return dense(e, name);
+  if (name == "blockwise_score") {
+    // q^T R(phi) k = cos(phi) q.k + sin(phi) q^T J k, with q^T J k = q_b k_a - q_a k_b
+    double s = 0.0;
+    for (std::size_t i = 0; i < thetas_.size(); ++i) {
+      const auto [a, b] = block_index(i, q_.size(), pr);
+      const double phi = (n - m) * thetas_[i];
+      s += (q_[a] * k_[a] + q_[b] * k_[b]) * std::cos(phi) +
+           (q_[b] * k_[a] - q_[a] * k_[b]) * std::sin(phi);
+    }
+    return one(s);
+  }
+  if (name == "interleaved_score" || name == "half_score" || name == "half_permuted_score") {
+    Vec q = q_, k = k_;
+    if (name == "half_permuted_score") {
+      const auto perm = interleaved_to_half_permutation(p_.dim);
+      q = permute<double>(q_, perm);
+      k = permute<double>(k_, perm);
+    }
+    const Pairing use = name == "interleaved_score" ? Pairing::interleaved : Pairing::half_split;
+    return one(dot(rotated(q, m, thetas_, use), rotated(k, n, thetas_, use)));
+  }
+  if (name == "norm_q") return one(norm(q_));
+  if (name == "norm_k") return one(norm(k_));
+  if (name == "norm_rq") return one(norm(rotated(q_, m, thetas_, pr)));
+  if (name == "norm_rk") return one(norm(rotated(k_, n, thetas_, pr)));
+  if (name == "efficient_rq") return rotated(q_, m, thetas_, pr);
+  if (name == "complex_rq") return from_blocks(rotate_complex(to_blocks(q_, pr), m, thetas_), pr);
+  if (name == "pe_shifted") return sinusoidal_vector(m + p_.offset, thetas_);
+  if (name == "rotated_pe")
+    return mat_vec(sinusoidal_offset_matrix(p_.offset, thetas_), sinusoidal_vector(m, thetas_));
+  if (name == "pe_dot")
+    return one(dot(sinusoidal_vector(m, thetas_), sinusoidal_vector(m + p_.offset, thetas_)));
+  if (name == "pe_dot_formula") {
+    double s = 0.0;
+    for (double th : thetas_)
+      s += std::cos(p_.offset * th);
+    return one(s);
+  }
+  if (name.starts_with("abel") || name == "abs_abel_sum" || name == "complex_score" ||
+      name.starts_with("decay"))
+    return decay_family(e, name);
+  if (name.starts_with("linear")) return linear_family(e, name);
+  return attention_family(e, name);
+}
+
+std::string QuantityContext::tex_value(std::string_view name) const {
+  if (name == "pairing")
+    return p_.pairing == Pairing::interleaved ? "\\text{interleaved}" : "\\text{half-split}";
+  auto v = evaluate(name);
+  if (!v) return "\\text{(" + std::string(name) + "?)}";
+  const Vec& x = v.value();
+  if (x.size() == 1) return tex_number(x[0]);
+  constexpr std::size_t kShown = 4;
+  std::string s = "(";
+  for (std::size_t j = 0; j < x.size() && j < kShown; ++j) {
+    if (j) s += ",\\ ";
+    s += tex_number(x[j]);
+  }
+  if (x.size() > kShown) s += ",\\ \\ldots";
+  return s + ")";
+}
+
+// [SECTION] checks
+
+CheckOutcome run_check(const QuantityContext& ctx, std::string_view left, std::string_view right,
+                       Relation relation) {
+  CheckOutcome c;
+  auto a = ctx.evaluate(left);
+  auto b = ctx.evaluate(right);
+  if (!a || !b) {
+    c.error = (!a ? a.error() : b.error()).to_string();
+    return c;
+  }
+  c.left = std::move(a).value();
+  c.right = std::move(b).value();
+  if (c.left.size() != c.right.size()) {
+    c.error = std::string(left) + " has " + std::to_string(c.left.size()) + " values but " +
+              std::string(right) + " has " + std::to_string(c.right.size());
+    return c;
+  }
+  c.computed = true;
+  double scale = 1.0;
+  for (double x : c.left)
+    scale = std::max(scale, std::fabs(x));
+  for (double x : c.right)
+    scale = std::max(scale, std::fabs(x));
+  const app::Params& p = ctx.params();
+  const double pos = std::max(
+      {1.0, std::fabs(p.position), std::fabs(p.key_position), std::fabs(p.position + p.offset)});
+  c.tolerance = 1e-9 * scale * pos;
+  c.passed = true;
+  for (std::size_t j = 0; j < c.left.size(); ++j) {
+    const double x = c.left[j], y = c.right[j];
+    const bool ok =
+        relation == Relation::equal ? std::fabs(x - y) <= c.tolerance : x <= y + c.tolerance;
+    c.passed = c.passed && ok && std::isfinite(x) && std::isfinite(y);
+  }
+  return c;
+}
+
+std::string tex_number(double v) {
+  if (!std::isfinite(v)) return "\\text{NaN}";
+  if (v == 0.0) return "0";
+  char buf[64];
+  if (v == std::round(v) && std::fabs(v) < 1e9) {
+    std::snprintf(buf, sizeof buf, "%.0f", std::fabs(v));
+    std::string digits = buf, grouped;
+    // 10\,000 as in print; four-digit numbers stay whole
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+      if (i > 0 && (digits.size() - i) % 3 == 0 && digits.size() > 4) grouped += "\\,";
+      grouped += digits[i];
+    }
+    return (v < 0 ? "-" : "") + grouped;
+  }
+  std::snprintf(buf, sizeof buf, "%.5g", v);
+  std::string s = buf;
+  const auto e = s.find('e');
+  if (e == std::string::npos) return s;
+  const std::string mantissa = s.substr(0, e);
+  int exponent = 0;
+  std::from_chars(s.data() + e + (s[e + 1] == '+' ? 2 : 1), s.data() + s.size(), exponent);
+  const std::string power = "10^{" + std::to_string(exponent) + "}";
+  return mantissa == "1" ? power : mantissa + " \\times " + power;
+}
+
+std::string text_number(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+}  // namespace rope::lessons

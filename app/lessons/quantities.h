@@ -1,0 +1,75 @@
+// lessons/quantities.h — the named numbers a lesson can show and check, all computed from the
+// current Params with the core (rope/*.h).
+//
+// A quantity is a vector of doubles (most are one number). Lessons use them two ways:
+//   {{name}} in an equation or prose   the value, formatted as TeX (vectors as (a, b, c, ...))
+//   check: left == right                both sides computed, agree within a tolerance
+//   check: left <= right                left is at most right (within the same tolerance)
+// The vocabulary is fixed (quantity_table() lists it with a description; FORMAT.md too).
+// Indexed names take a block index or `last`: theta.0, wavelength.last, q.3.
+//
+// Usage:
+//   QuantityContext ctx(params);               // derived vectors computed once per state
+//   Result<std::vector<double>> v = ctx.evaluate("rope_score");
+//   CheckOutcome c = run_check(ctx, "rope_score", "relative_score", Relation::equal);
+#pragma once
+
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lessons/lesson.h"
+#include "state/app_state.h"
+
+namespace rope::lessons {
+
+struct QuantityInfo {
+  const char* name;   // as written in lessons; "theta.K" for indexed names
+  const char* label;  // TeX shown in the check panel
+  const char* help;   // one line for FORMAT.md and --help
+};
+
+std::span<const QuantityInfo> quantity_table();
+
+// The entry of `name` ("theta.3" finds "theta.K"), or nullptr. Syntax only: the index is
+// checked against d when evaluated.
+const QuantityInfo* find_quantity(std::string_view name);
+
+// Everything derived from one state. Build a new one when Params change (it copies them).
+class QuantityContext {
+ public:
+  explicit QuantityContext(const app::Params& params);
+  Result<std::vector<double>> evaluate(std::string_view name) const;
+  // TeX for {{name}}: a number, a vector, or \text{...} for words; an error message in
+  // \text{} when the value cannot be computed.
+  std::string tex_value(std::string_view name) const;
+  const app::Params& params() const { return p_; }
+
+ private:
+  app::Params p_;
+  std::vector<double> thetas_, q_, k_;
+  std::string error_;  // set when dim/base are invalid: every quantity fails with it
+};
+
+struct CheckOutcome {
+  bool computed = false;            // both sides evaluated
+  bool passed = false;              // computed and the relation holds within tolerance
+  std::vector<double> left, right;  // values (when computed)
+  std::string error;                // why not computed
+  double tolerance = 0.0;
+};
+
+// Agreement rule: |a_j - b_j| <= tol for every entry (or a_j <= b_j + tol), with
+// tol = 1e-9 * max(1, max |a|, max |b|) * max(1, |m|, |n|): angles m theta lose about
+// |m| * 1e-16 rad, and sums over d terms scale with their size.
+CheckOutcome run_check(const QuantityContext& ctx, std::string_view left, std::string_view right,
+                       Relation relation);
+
+// A number as TeX: integers plainly, others with 5 significant digits, 1.5 \times 10^{-7}.
+std::string tex_number(double v);
+// A number as plain text for the terminal ("1.5e-07" style is fine there).
+std::string text_number(double v);
+
+}  // namespace rope::lessons

@@ -1,0 +1,193 @@
+#include "render/heatmap_renderer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "ui/plot.h"
+
+#ifndef ROPE_LAB_SHADER_DIR
+#define ROPE_LAB_SHADER_DIR "shaders"
+#endif
+
+namespace rope::app {
+namespace {
+
+bool read_file(const std::string& path, std::string& out) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return false;
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+// Everything the colouring pass changes, saved before and restored after it.
+struct SavedState {
+  GLint fbo = 0, viewport[4] = {0, 0, 0, 0}, program = 0, vao = 0, texture = 0, active = 0;
+  GLint unpack = 4;
+  GLboolean blend = GL_FALSE, scissor = GL_FALSE, depth = GL_FALSE, cull = GL_FALSE;
+  SavedState() {
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &fbo);
+    glGetIntegerv(GL_VIEWPORT, viewport);
+    glGetIntegerv(GL_CURRENT_PROGRAM, &program);
+    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vao);
+    glGetIntegerv(GL_ACTIVE_TEXTURE, &active);
+    glActiveTexture(GL_TEXTURE0);
+    glGetIntegerv(GL_TEXTURE_BINDING_2D, &texture);
+    glGetIntegerv(GL_UNPACK_ALIGNMENT, &unpack);
+    blend = glIsEnabled(GL_BLEND);
+    scissor = glIsEnabled(GL_SCISSOR_TEST);
+    depth = glIsEnabled(GL_DEPTH_TEST);
+    cull = glIsEnabled(GL_CULL_FACE);
+  }
+  ~SavedState() {
+    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(fbo));
+    glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
+    glUseProgram(static_cast<GLuint>(program));
+    glBindVertexArray(static_cast<GLuint>(vao));
+    glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(texture));
+    glActiveTexture(static_cast<GLenum>(active));
+    glPixelStorei(GL_UNPACK_ALIGNMENT, unpack);
+    const auto set = [](GLenum cap, GLboolean on) { on ? glEnable(cap) : glDisable(cap); };
+    set(GL_BLEND, blend);
+    set(GL_SCISSOR_TEST, scissor);
+    set(GL_DEPTH_TEST, depth);
+    set(GL_CULL_FACE, cull);
+  }
+  SavedState(const SavedState&) = delete;
+  SavedState& operator=(const SavedState&) = delete;
+};
+
+}  // namespace
+
+std::string shader_dir() {
+  if (const char* env = std::getenv("ROPE_LAB_SHADER_DIR"); env && *env) return env;
+  return ROPE_LAB_SHADER_DIR;
+}
+
+bool HeatmapRenderer::ensure_program() {
+  if (program_) return true;
+  if (tried_) return false;
+  tried_ = true;
+  const std::string dir = shader_dir();
+  std::string vs, fs;
+  for (const auto& [name, text] :
+       {std::pair{"heatmap.vert", &vs}, std::pair{"heatmap.frag", &fs}}) {
+    if (!read_file(dir + "/" + name, *text)) {
+      error_ = "shader file " + dir + "/" + name +
+               " not found: the heatmap cannot be coloured (set ROPE_LAB_SHADER_DIR to the "
+               "folder holding heatmap.vert and heatmap.frag)";
+      return false;
+    }
+  }
+  std::string log;
+  program_ = gl::make_program(vs, fs, &log);
+  if (!program_) {
+    error_ = "shaders in " + dir + " do not compile: " + log;
+    return false;
+  }
+  vao_ = gl::make_vertex_array();
+  u_range_ = glGetUniformLocation(program_.id(), "u_range");
+  u_colours_ = glGetUniformLocation(program_.id(), "u_colours");
+  u_masked_ = glGetUniformLocation(program_.id(), "u_masked");
+  u_scores_ = glGetUniformLocation(program_.id(), "u_scores");
+  u_target_ = glGetUniformLocation(program_.id(), "u_target");
+  return true;
+}
+
+bool HeatmapRenderer::update(int slot, std::uint64_t version, std::span<const float> values,
+                             int rows, int cols, float lo, float hi, ImU32 masked, ImVec2 picture) {
+  if (slot < 0 || slot > 15 || rows < 1 || cols < 1 || rows > 8192 || cols > 8192 ||
+      values.size() != static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols)) {
+    error_ = "heatmap: invalid matrix size";
+    return false;
+  }
+  if (!ensure_program()) return false;
+  if (slots_.size() <= static_cast<std::size_t>(slot))
+    slots_.resize(static_cast<std::size_t>(slot) + 1);
+  Slot& sl = slots_[static_cast<std::size_t>(slot)];
+  const bool new_data = !sl.scores || sl.version != version || sl.rows != rows || sl.cols != cols;
+  const int width = std::clamp(static_cast<int>(std::lround(picture.x)), 1, 8192);
+  const int height = std::clamp(static_cast<int>(std::lround(picture.y)), 1, 8192);
+  const bool new_size = width != sl.width || height != sl.height;
+  if (!new_data && !new_size && sl.coloured && sl.lo == lo && sl.hi == hi && sl.masked == masked)
+    return true;
+
+  const SavedState saved;
+  if (new_data) {
+    if (!sl.scores) {
+      sl.scores = gl::make_texture();
+      sl.colours = gl::make_texture();
+      sl.fbo = gl::make_framebuffer();
+    }
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glBindTexture(GL_TEXTURE_2D, sl.scores.id());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, cols, rows, 0, GL_RED, GL_FLOAT, values.data());
+    sl.version = version;
+    sl.rows = rows;
+    sl.cols = cols;
+  }
+  if (new_size) {
+    // The picture has one texel per screen pixel, drawn 1:1 with nearest sampling: the
+    // cheapest texture read there is, and the shader decides what each pixel shows.
+    glBindTexture(GL_TEXTURE_2D, sl.colours.id());
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindFramebuffer(GL_FRAMEBUFFER, sl.fbo.id());
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, sl.colours.id(), 0);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+      error_ = "heatmap: the colour framebuffer is incomplete";
+      sl = Slot{};
+      return false;
+    }
+    sl.width = width;
+    sl.height = height;
+  }
+
+  // the colouring pass: one fragment per cell
+  glBindFramebuffer(GL_FRAMEBUFFER, sl.fbo.id());
+  glViewport(0, 0, width, height);
+  glDisable(GL_BLEND);
+  glDisable(GL_SCISSOR_TEST);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glUseProgram(program_.id());
+  glBindVertexArray(vao_.id());
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, sl.scores.id());
+  glUniform1i(u_scores_, 0);
+  glUniform2f(u_range_, lo, hi);
+  glUniform2f(u_target_, static_cast<float>(width), static_cast<float>(height));
+  glUniform3fv(u_colours_, plot::kColourMapPoints, plot::kColourMap[0].data());
+  const ImVec4 mc = ImGui::ColorConvertU32ToFloat4(masked);
+  glUniform4f(u_masked_, mc.x, mc.y, mc.z, mc.w);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  sl.lo = lo;
+  sl.hi = hi;
+  sl.masked = masked;
+  sl.coloured = true;
+  error_.clear();
+  return true;
+}
+
+ImTextureID HeatmapRenderer::texture(int slot) const {
+  if (slot < 0 || static_cast<std::size_t>(slot) >= slots_.size()) return ImTextureID{};
+  const GLuint id = slots_[static_cast<std::size_t>(slot)].colours.id();
+  return reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(id));
+}
+
+void HeatmapRenderer::add_image(ImDrawList* dl, int slot, ImVec2 p_min, ImVec2 p_max) const {
+  dl->AddCallback([](const ImDrawList*, const ImDrawCmd*) { glDisable(GL_BLEND); }, nullptr);
+  dl->AddImage(texture(slot), p_min, p_max);
+  dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+}
+
+}  // namespace rope::app

@@ -1,0 +1,66 @@
+// render/heatmap_renderer.h — matrices of numbers turned into coloured textures on the GPU.
+//
+// A matrix is uploaded as a single-channel float texture (GL_R32F), then one pass through
+// shaders/heatmap.{vert,frag} renders it, coloured with the colour map (ui/plot.h), into an
+// RGBA8 texture with one texel per cell; ImGui then shows that texture as one quad. The pass
+// runs only when the data, the range or the masked colour changed, and leaves every piece of GL
+// state it touched as it found it (ImGui's backend relies on its own state between frames).
+//
+// Shaders are read at run time from $ROPE_LAB_SHADER_DIR if set, else from the compile-time
+// ROPE_LAB_SHADER_DIR; a missing or broken file makes error() say which and why.
+//
+// Usage (with a current GL context, e.g. inside a view's Draw when env.has_gl):
+//   HeatmapRenderer r;
+//   if (r.update(0, scores, rows, cols, lo, hi, masked)) ImGui::Image(r.texture(0), size);
+//   else show(r.error());
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "imgui.h"
+#include "render/gl_objects.h"
+
+namespace rope::app {
+
+// Where the shader files are looked for.
+std::string shader_dir();
+
+class HeatmapRenderer {
+ public:
+  // Makes slot `slot` show `values` (row-major [rows][cols]) coloured for lo ... hi. `version`
+  // identifies the data: the upload is skipped when (version, rows, cols) is unchanged, the
+  // colouring pass when also lo, hi and masked are. Returns false with error() set when the
+  // shaders are unavailable or the sizes are invalid.
+  bool update(int slot, std::uint64_t version, std::span<const float> values, int rows, int cols,
+              float lo, float hi, ImU32 masked);
+  ImTextureID texture(int slot) const;
+  // Adds slot's texture to `dl` as one opaque quad: blending is switched off for that one draw
+  // (the cells are opaque, and a blended quad costs a software rasteriser a read of every
+  // pixel under it), then ImGui's render state is restored by ImGui's backend.
+  void add_image(ImDrawList* dl, int slot, ImVec2 p_min, ImVec2 p_max) const;
+  const std::string& error() const { return error_; }
+
+ private:
+  bool ensure_program();
+  struct Slot {
+    gl::Texture scores;   // GL_R32F [rows][cols]
+    gl::Texture colours;  // GL_RGBA8 [rows][cols], mipmapped
+    gl::Framebuffer fbo;
+    std::uint64_t version = 0;
+    int rows = 0, cols = 0;
+    float lo = 0, hi = 0;
+    ImU32 masked = 0;
+    bool coloured = false;
+  };
+  std::vector<Slot> slots_;
+  gl::Program program_;
+  gl::VertexArray vao_;
+  bool tried_ = false;
+  std::string error_;
+  GLint u_range_ = -1, u_colours_ = -1, u_masked_ = -1, u_scores_ = -1;
+};
+
+}  // namespace rope::app

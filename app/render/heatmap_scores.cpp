@@ -1,0 +1,262 @@
+#include "render/heatmap_scores.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <limits>
+
+#include "rope/random.h"
+#include "state/params.h"
+
+namespace rope::app {
+namespace {
+
+std::vector<float> to_float(const std::vector<double>& v) {
+  std::vector<float> out(v.size());
+  std::transform(v.begin(), v.end(), out.begin(), [](double x) { return static_cast<float>(x); });
+  return out;
+}
+
+Error cancelled() {
+  return Error{"heatmap", "computation cancelled"};
+}
+
+}  // namespace
+
+std::vector<std::string> sentence_words(std::string_view text) {
+  std::vector<std::string> words;
+  std::size_t i = 0;
+  while (i < text.size() && words.size() < 4096) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i])))
+      ++i;
+    const std::size_t start = i;
+    while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i])))
+      ++i;
+    if (i > start) words.emplace_back(text.substr(start, i - start));
+  }
+  return words;
+}
+
+HeatmapInputs heatmap_inputs(const Params& p, Encoding encoding) {
+  HeatmapInputs in;
+  in.positions = p.positions;
+  in.dim = p.dim;
+  in.base = p.base;
+  in.pairing = p.pairing;
+  in.encoding = encoding;
+  in.content = p.content;
+  in.score_mode = p.score_mode;
+  in.causal = p.causal;
+  in.seed = p.seed;
+  if (p.content == Content::shared) {
+    in.query = p.query;
+    in.key = p.key;
+    // the random preset depends on the seed; other presets do not
+    if (p.query.preset != VectorPreset::random && p.key.preset != VectorPreset::random) in.seed = 0;
+  }
+  if (p.content == Content::sentence) {
+    in.sentence = p.sentence_b;
+    in.positions = static_cast<int>(std::max<std::size_t>(1, sentence_words(p.sentence_b).size()));
+  }
+  return in;
+}
+
+double heatmap_cost(const HeatmapInputs& in) {
+  const double n = in.positions;
+  const double d = in.dim;
+  const double fill = n * n * (in.score_mode == ScoreMode::softmax ? 8.0 : 1.0);
+  if (in.content == Content::shared) return n * d + fill;
+  return n * n * d + fill;
+}
+
+Result<HeatmapScores> compute_heatmap_scores(const HeatmapInputs& in, int threads,
+                                             const std::atomic<bool>* cancel) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto stopped = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+  HeatmapScores out;
+  out.inputs = in;
+  const std::int64_t n = in.positions;
+  const std::int64_t d = in.dim;
+
+  // [SECTION] content, then the score matrix
+  Result<std::vector<float>> s = std::vector<float>{};
+  if (in.content == Content::shared) {
+    Params p;
+    p.dim = in.dim;
+    p.seed = in.seed;
+    const auto q = to_float(effective_vector(in.query, p, false));
+    const auto k = to_float(effective_vector(in.key, p, true));
+    s = score_matrix_shared(q, k, n, d, in.base, in.encoding, in.pairing);
+  } else {
+    std::vector<float> q, k;
+    if (in.content == Content::random) {
+      q = to_float(random_vectors(in.positions, in.dim, in.seed));
+      k = to_float(random_vectors(in.positions, in.dim, in.seed + 1));
+    } else {
+      out.words = sentence_words(in.sentence);
+      if (out.words.empty()) return Error{"sentence_b", "must contain at least one word"};
+      q.reserve(out.words.size() * static_cast<std::size_t>(d));
+      for (const auto& w : out.words) {
+        const auto e = hash_embedding(w, in.dim, in.seed);
+        q.insert(q.end(), e.begin(), e.end());
+      }
+      k = q;  // identity projections: q_m = k_m = the word's embedding
+    }
+    if (stopped()) return cancelled();
+    auto enc = encode_qk_fast(q, k, n, d, in.base, in.encoding, in.pairing);
+    if (!enc) return enc.error();
+    q = {};
+    k = {};
+    std::vector<float> m(static_cast<std::size_t>(n * n));
+    // Rows are handed out in chunks through one counter, so threads balance themselves and a
+    // cancellation is noticed within one chunk.
+    const std::int64_t chunk =
+        std::max<std::int64_t>(1, (1 << 22) / std::max<std::int64_t>(1, n * d));
+    std::atomic<std::int64_t> next{0};
+    std::atomic<bool> failed{false};
+    const EncodedQK& e = enc.value();
+    const auto work = [&] {
+      while (!stopped() && !failed.load(std::memory_order_relaxed)) {
+        const std::int64_t b = next.fetch_add(chunk);
+        if (b >= n) return;
+        const std::int64_t end = std::min(n, b + chunk);
+        const std::span<float> rows(m.data() + b * n, static_cast<std::size_t>((end - b) * n));
+        if (!score_rows_fast(e, b, end, rows)) failed = true;
+      }
+    };
+    std::vector<std::jthread> helpers;
+    const int extra = std::clamp(threads, 1, 16) - 1;
+    for (int t = 0; t < extra && n * n * d > (1 << 20); ++t)
+      helpers.emplace_back(work);
+    work();
+    helpers.clear();  // joins
+    if (stopped()) return cancelled();
+    if (failed) return Error{"heatmap", "score rows could not be computed"};
+    s = std::move(m);
+  }
+  if (!s) return s.error();
+  if (stopped()) return cancelled();
+
+  // [SECTION] scale, mask, softmax; then the colour range over finite entries
+  out.n = in.positions;
+  out.s = std::move(s).value();
+  const ScoreTransform t{in.score_mode != ScoreMode::raw, in.score_mode == ScoreMode::softmax,
+                         in.causal};
+  if (t.scale || t.softmax || t.causal) transform_scores(out.s, n, d, t);  // else the identity
+  // A plain min/max pass vectorises; only if it met -inf (masked cells) or NaN is the slower
+  // pass that skips them needed.
+  constexpr float kMax = std::numeric_limits<float>::max();
+  float lo = kMax;
+  float hi = -kMax;
+  {
+    // eight independent lanes: no loop-carried dependency, and the compiler packs them into
+    // vector min/max instructions
+    constexpr std::size_t kLanes = 8;
+    float lo8[kLanes], hi8[kLanes];
+    for (std::size_t l = 0; l < kLanes; ++l) {
+      lo8[l] = kMax;
+      hi8[l] = -kMax;
+    }
+    const float* v = out.s.data();
+    const std::size_t size = out.s.size();
+    std::size_t i = 0;
+    for (; i + kLanes <= size; i += kLanes)
+      for (std::size_t l = 0; l < kLanes; ++l) {
+        lo8[l] = v[i + l] < lo8[l] ? v[i + l] : lo8[l];
+        hi8[l] = v[i + l] > hi8[l] ? v[i + l] : hi8[l];
+      }
+    for (; i < size; ++i) {
+      lo = v[i] < lo ? v[i] : lo;
+      hi = v[i] > hi ? v[i] : hi;
+    }
+    for (std::size_t l = 0; l < kLanes; ++l) {
+      lo = std::min(lo, lo8[l]);
+      hi = std::max(hi, hi8[l]);
+    }
+  }
+  if (!(lo >= -kMax && hi <= kMax) || std::isnan(out.s.front())) {
+    lo = kMax;
+    hi = -kMax;
+    for (float v : out.s) {
+      if (!(v >= -kMax && v <= kMax)) continue;
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  }
+  if (lo > hi) lo = hi = 0.0f;  // nothing finite
+  out.lo = in.score_mode == ScoreMode::softmax ? 0.0 : static_cast<double>(lo);
+  out.hi = static_cast<double>(hi);
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
+// [SECTION] the background job
+
+HeatmapJob::HeatmapJob() : thread_([this](std::stop_token st) { run(st); }) {}
+
+HeatmapJob::~HeatmapJob() {
+  cancel_ = true;
+  thread_.request_stop();
+  cv_.notify_all();
+}  // thread_ joins in its destructor, before the members it uses
+
+std::uint64_t HeatmapJob::submit(std::vector<HeatmapInputs> panels) {
+  std::lock_guard lock(mutex_);
+  const std::uint64_t id = next_id_++;
+  pending_.emplace(id, std::move(panels));
+  cancel_ = true;  // the running computation (if any) is stale now
+  cv_.notify_all();
+  return id;
+}
+
+std::optional<HeatmapJob::Output> HeatmapJob::take() {
+  std::lock_guard lock(mutex_);
+  return std::exchange(done_, std::nullopt);
+}
+
+bool HeatmapJob::busy() const {
+  std::lock_guard lock(mutex_);
+  return pending_.has_value() || running_;
+}
+
+bool HeatmapJob::wait_idle(double seconds) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (busy()) {
+    if (std::chrono::steady_clock::now() > until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return true;
+}
+
+void HeatmapJob::run(std::stop_token stop) {
+  const int threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 8U));
+  while (true) {
+    std::pair<std::uint64_t, std::vector<HeatmapInputs>> request;
+    {
+      std::unique_lock lock(mutex_);
+      if (!cv_.wait(lock, stop, [&] { return pending_.has_value(); })) return;
+      request = std::move(*pending_);
+      pending_.reset();
+      cancel_ = false;
+      running_ = true;
+    }
+    Output out;
+    out.id = request.first;
+    for (const auto& in : request.second) {
+      auto r = compute_heatmap_scores(in, threads, &cancel_);
+      if (!r) {
+        out.error = r.error().to_string();
+        out.panels.clear();
+        break;
+      }
+      out.panels.push_back(std::move(r).value());
+    }
+    std::lock_guard lock(mutex_);
+    running_ = false;
+    if (cancel_ || stop.stop_requested()) continue;  // superseded: drop it
+    done_ = std::move(out);
+  }
+}
+
+}  // namespace rope::app

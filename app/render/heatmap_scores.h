@@ -1,0 +1,100 @@
+// render/heatmap_scores.h — the attention score matrices the heatmap view shows, computed from
+// AppState parameters with the core's fast kernels, and a background job that computes them off
+// the UI thread.
+//
+// Content of the N positions (q_m, k_n before the position encoding):
+//   shared    the same q and k (the query/key parameters) at every position
+//   random    seeded random q_m, k_n (rope::random_vectors with seed and seed + 1)
+//   sentence  the words of sentence_b: q_m = k_m = rope::hash_embedding(word_m, d, seed)
+// then S = Q'K'^T (rope::score_matrix_shared, or encode_qk_fast + score_rows_fast split across
+// threads), then rope::transform_scores (scale 1/sqrt(d), causal mask, row softmax).
+//
+// Usage:
+//   HeatmapJob job;  job.submit({heatmap_inputs(p, Encoding::rope)});
+//   each frame: if (auto r = job.take()) show(*r);   // the previous result stays until then
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "rope/attention.h"
+#include "state/app_state.h"
+
+namespace rope::app {
+
+// Everything one matrix depends on; equal inputs give equal matrices.
+struct HeatmapInputs {
+  int positions = 0;  // N (for sentence content: the number of words, at most 4096)
+  int dim = 0;
+  double base = 0.0;
+  Pairing pairing = Pairing::interleaved;
+  Encoding encoding = Encoding::rope;
+  Content content = Content::shared;
+  ScoreMode score_mode = ScoreMode::raw;
+  bool causal = false;
+  std::uint64_t seed = 0;
+  VectorChoice query, key;  // shared content only
+  std::string sentence;     // sentence content only
+  bool operator==(const HeatmapInputs&) const = default;
+};
+HeatmapInputs heatmap_inputs(const Params& p, Encoding encoding);
+
+// The words of a sentence: split at white space, at most 4096.
+std::vector<std::string> sentence_words(std::string_view text);
+
+struct HeatmapScores {
+  HeatmapInputs inputs;
+  int n = 0;                       // matrix is [n][n]
+  std::vector<float> s;            // row-major [query m][key n]; -inf = masked (causal, no softmax)
+  double lo = 0.0, hi = 0.0;       // finite minimum and maximum (the colour range)
+  std::vector<std::string> words;  // sentence content: the token at each position
+  double seconds = 0.0;            // wall time of the computation
+};
+
+// Computes one matrix with `threads` threads (1 = on the caller only). Returns an Error for
+// invalid inputs or when `cancel` became true on the way.
+Result<HeatmapScores> compute_heatmap_scores(const HeatmapInputs& in, int threads,
+                                             const std::atomic<bool>* cancel = nullptr);
+
+// A rough cost in multiply-adds, to choose between computing now and in the background.
+double heatmap_cost(const HeatmapInputs& in);
+
+// One worker thread. submit() replaces whatever was pending and cancels a running computation;
+// take() hands over a finished result set (one HeatmapScores per submitted input, or an error).
+class HeatmapJob {
+ public:
+  HeatmapJob();
+  ~HeatmapJob();
+  HeatmapJob(const HeatmapJob&) = delete;
+  HeatmapJob& operator=(const HeatmapJob&) = delete;
+
+  struct Output {
+    std::vector<HeatmapScores> panels;
+    std::string error;  // set instead of panels when a computation failed
+    std::uint64_t id = 0;
+  };
+  std::uint64_t submit(std::vector<HeatmapInputs> panels);  // returns the request id
+  std::optional<Output> take();
+  bool busy() const;  // a request is pending or running
+  // Blocks until nothing is pending or running (tests), at most `seconds`.
+  bool wait_idle(double seconds);
+
+ private:
+  void run(std::stop_token stop);
+  mutable std::mutex mutex_;
+  std::condition_variable_any cv_;
+  std::optional<std::pair<std::uint64_t, std::vector<HeatmapInputs>>> pending_;
+  std::optional<Output> done_;
+  bool running_ = false;
+  std::uint64_t next_id_ = 1;
+  std::atomic<bool> cancel_{false};
+  std::jthread thread_;  // last: started after every member above exists
+};
+
+}  // namespace rope::app

@@ -1,0 +1,566 @@
+#include "ui/plot.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+#include "ui/canvas.h"
+#include "ui/theme.h"
+
+namespace rope::app::plot {
+
+// [SECTION] colour map
+
+// Eleven evenly spaced samples of a dark-violet -> blue -> teal -> green -> yellow ramp whose
+// lightness rises steadily (the shape of matplotlib's viridis, written out as control points).
+const std::array<std::array<float, 3>, kColourMapPoints> kColourMap{{
+    {0.267f, 0.005f, 0.329f},
+    {0.283f, 0.141f, 0.458f},
+    {0.254f, 0.265f, 0.530f},
+    {0.207f, 0.372f, 0.553f},
+    {0.164f, 0.471f, 0.558f},
+    {0.128f, 0.567f, 0.551f},
+    {0.135f, 0.659f, 0.518f},
+    {0.267f, 0.749f, 0.441f},
+    {0.478f, 0.821f, 0.318f},
+    {0.741f, 0.873f, 0.150f},
+    {0.993f, 0.906f, 0.144f},
+}};
+
+ImVec4 colour_map(double t) {
+  if (!(t >= 0.0)) t = 0.0;  // also NaN
+  t = std::min(t, 1.0);
+  const double x = t * (kColourMapPoints - 1);
+  const int i = std::min(static_cast<int>(x), kColourMapPoints - 2);
+  const auto f = static_cast<float>(x - i);
+  const auto& a = kColourMap[static_cast<std::size_t>(i)];
+  const auto& b = kColourMap[static_cast<std::size_t>(i + 1)];
+  return ImVec4(a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f, 1.0f);
+}
+
+ImU32 colour_map_u32(double t) {
+  return ImGui::ColorConvertFloat4ToU32(colour_map(t));
+}
+
+double colour_t(double v, double lo, double hi) {
+  if (!(hi > lo)) return 0.5;
+  return std::clamp((v - lo) / (hi - lo), 0.0, 1.0);
+}
+
+// [SECTION] scales and ticks
+
+namespace {
+
+constexpr float kFar = 1e6f;  // screen coordinates are clamped to +-this (no float overflow)
+
+double safe_log10(double v) {
+  return std::log10(std::max(v, std::numeric_limits<double>::min()));
+}
+
+// Draws `text` rotated 90 degrees counter-clockwise (reading upwards), centred on c, by
+// rotating the vertices ImGui just emitted (1.86 has no rotated text).
+void text_vertical(ImDrawList* dl, ImFont* font, ImVec2 c, ImU32 colour, const std::string& text) {
+  const ImVec2 ts = font->CalcTextSizeA(font->FontSize, 1e9f, 0.0f, text.c_str());
+  const int start = dl->VtxBuffer.Size;
+  // AddText drops glyphs outside the clip rectangle before we rotate them, so lay the text out
+  // unclipped; the rotated result lies inside the caller's area.
+  dl->PushClipRectFullScreen();
+  dl->AddText(font, font->FontSize, ImVec2(c.x - 0.5f * ts.x, c.y - 0.5f * ts.y), colour,
+              text.c_str());
+  dl->PopClipRect();
+  for (int i = start; i < dl->VtxBuffer.Size; ++i) {
+    ImVec2& p = dl->VtxBuffer[i].pos;
+    const float dx = p.x - c.x;
+    const float dy = p.y - c.y;
+    p = ImVec2(c.x + dy, c.y - dx);
+  }
+}
+
+ImVec2 text_size(ImFont* font, const std::string& s) {
+  return font->CalcTextSizeA(font->FontSize, 1e9f, 0.0f, s.c_str());
+}
+
+// Strokes a polyline, optionally dashed (dash and gap in px).
+void stroke(ImDrawList* dl, const std::vector<ImVec2>& pts, ImU32 colour, float thickness,
+            bool dashed, float dash, float gap) {
+  if (pts.size() < 2) return;
+  if (!dashed) {
+    dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), colour, 0, thickness);
+    return;
+  }
+  bool on = true;
+  float left = dash;  // px left in the current dash or gap
+  ImVec2 a = pts[0];
+  if (on) dl->PathLineTo(a);
+  for (std::size_t i = 1; i < pts.size(); ++i) {
+    const ImVec2 b = pts[i];
+    float seg = std::hypot(b.x - a.x, b.y - a.y);
+    while (seg > left) {
+      const float t = left / seg;
+      const ImVec2 m(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
+      if (on) {
+        dl->PathLineTo(m);
+        dl->PathStroke(colour, 0, thickness);
+      } else {
+        dl->PathLineTo(m);
+      }
+      on = !on;
+      seg -= left;
+      a = m;
+      left = on ? dash : gap;
+      if (!on) dl->PathClear();
+    }
+    left -= seg;
+    a = b;
+    if (on) dl->PathLineTo(b);
+  }
+  if (on) {
+    dl->PathStroke(colour, 0, thickness);
+  } else {
+    dl->PathClear();
+  }
+}
+
+std::string with_thin_spaces(long long v) {
+  std::string digits = std::to_string(v < 0 ? -v : v);
+  if (digits.size() > 4)
+    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
+      digits.insert(static_cast<std::size_t>(i), " ");  // U+2009 thin space
+  return (v < 0 ? "−" : "") + digits;
+}
+
+}  // namespace
+
+float Scale::to_px(double v) const {
+  double t = 0.0;
+  if (log) {
+    const double a = safe_log10(lo);
+    const double b = safe_log10(hi);
+    t = b > a ? (safe_log10(v) - a) / (b - a) : 0.5;
+  } else {
+    t = hi > lo ? (v - lo) / (hi - lo) : 0.5;
+  }
+  const double px = static_cast<double>(px0) + t * static_cast<double>(px1 - px0);
+  if (!(px == px)) return -kFar;  // NaN
+  return static_cast<float>(std::clamp(px, -static_cast<double>(kFar), static_cast<double>(kFar)));
+}
+
+double Scale::from_px(float px) const {
+  const double t =
+      px1 != px0 ? static_cast<double>(px - px0) / static_cast<double>(px1 - px0) : 0.0;
+  if (log) {
+    const double a = safe_log10(lo);
+    const double b = safe_log10(hi);
+    return std::pow(10.0, a + t * (b - a));
+  }
+  return lo + t * (hi - lo);
+}
+
+double nice_step(double range, int target) {
+  if (!(range > 0.0) || !std::isfinite(range)) return 1.0;
+  const double raw = range / std::max(1, target);
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  const double r = raw / mag;
+  const double nice = r < 1.5 ? 1.0 : (r < 3.5 ? 2.0 : (r < 7.5 ? 5.0 : 10.0));
+  return nice * mag;
+}
+
+std::vector<double> ticks(const Scale& s, int target) {
+  std::vector<double> out;
+  if (!(s.hi > s.lo) || !std::isfinite(s.lo) || !std::isfinite(s.hi)) return out;
+  if (s.log && s.lo > 0.0) {
+    const double a = std::log10(s.lo);
+    const double b = std::log10(s.hi);
+    const auto d0 = static_cast<long long>(std::ceil(a - 1e-9));
+    const auto d1 = static_cast<long long>(std::floor(b + 1e-9));
+    if (d1 >= d0) {
+      const long long decades = d1 - d0 + 1;
+      const long long stride = std::max(1LL, (decades + target - 1) / std::max(1, target));
+      for (long long k = d0; k <= d1; ++k)
+        if (k % stride == 0) out.push_back(std::pow(10.0, static_cast<double>(k)));
+      if (b - a < 3.0) {  // few decades: 2 and 5 between them too
+        for (long long k = d0 - 1; k <= d1; ++k)
+          for (double mult : {2.0, 5.0}) {
+            const double v = mult * std::pow(10.0, static_cast<double>(k));
+            if (v >= s.lo && v <= s.hi) out.push_back(v);
+          }
+        std::sort(out.begin(), out.end());
+      }
+      if (!out.empty()) return out;
+    }
+    // less than one decade: nice linear ticks
+  }
+  const double step = nice_step(s.hi - s.lo, target);
+  const double first = std::ceil(s.lo / step - 1e-9) * step;
+  for (int i = 0; i < 200; ++i) {
+    double v = first + i * step;
+    if (v > s.hi + step * 1e-9) break;
+    if (std::fabs(v) < step * 1e-9) v = 0.0;
+    if (s.log && v <= 0.0) continue;
+    out.push_back(v);
+  }
+  return out;
+}
+
+std::string tick_label(double v, bool log) {
+  if (!std::isfinite(v)) return format_number(v);
+  if (log && v > 0.0) {
+    const double e = std::log10(v);
+    const double re = std::round(e);
+    if (std::fabs(e - re) < 1e-9 && std::fabs(re) >= 5.0) {
+      static const char* kSup[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+      const auto n = static_cast<long long>(re);
+      std::string s = n < 0 ? "10⁻" : "10";
+      for (char c : std::to_string(n < 0 ? -n : n))
+        s += kSup[c - '0'];
+      return s;
+    }
+  }
+  if (v == std::round(v) && std::fabs(v) < 1e15) return with_thin_spaces(std::llround(v));
+  return format_number(v, 4);
+}
+
+// [SECTION] style and axes
+
+namespace {
+
+std::vector<double> axis_ticks(const Scale& sc, const Axis& a) {
+  if (a.categories.empty()) return ticks(sc, a.ticks);
+  std::vector<double> out;
+  for (std::size_t i = 0; i < a.categories.size(); ++i)
+    out.push_back(static_cast<double>(i));
+  return out;
+}
+
+std::string axis_label(double v, const Axis& a) {
+  if (a.categories.empty()) return tick_label(v, a.log);
+  const auto i = static_cast<std::size_t>(std::max(0.0, v));
+  return i < a.categories.size() ? a.categories[i] : std::string();
+}
+
+}  // namespace
+
+Margins margins(const Style& st, const Axis& x, const Axis& y) {
+  const float s = st.scale;
+  Scale ys{y.lo, y.hi, y.log, 0.0f, 1.0f};
+  float ytw = 0.0f;
+  for (double v : axis_ticks(ys, y))
+    ytw = std::max(ytw, text_size(st.tick_font, axis_label(v, y)).x);
+  const float tick_len = std::round(6.0f * s);
+  const float gap = std::round(6.0f * s);
+  const float th = st.tick_font->FontSize;
+  const float lh = st.label_font->FontSize;
+  Margins m;
+  m.left = tick_len + gap + ytw + (y.label.empty() ? 0.0f : gap + lh);
+  m.bottom = tick_len + gap + th + (x.label.empty() ? 0.0f : gap + lh);
+  m.top = std::round(0.5f * th + 2.0f * s);
+  m.right = std::round(24.0f * s);
+  return m;
+}
+
+Style style(const ViewEnv& env, Theme theme) {
+  const Palette& pal = palette(theme);
+  Style st;
+  st.tick_font = env.fonts->body;
+  st.label_font = env.fonts->large;
+  st.title_font = env.fonts->bold;
+  st.axis = pal.axis;
+  st.grid = with_alpha(pal.grid, 0.55f);
+  st.text = pal.text;
+  st.text_dim = pal.text_dim;
+  st.panel = pal.panel;
+  st.canvas = pal.canvas;
+  st.scale = env.scale;
+  return st;
+}
+
+Frame axes(ImDrawList* dl, const Style& st, ImVec2 rect_min, ImVec2 rect_max, Axis x, Axis y) {
+  const float s = st.scale;
+  const auto fix = [](Axis& a) {
+    if (!std::isfinite(a.lo)) a.lo = 0.0;
+    if (!std::isfinite(a.hi)) a.hi = a.lo + 1.0;
+    if (a.log) {
+      if (!(a.hi > 0.0)) a.hi = 1.0;
+      if (!(a.lo > 0.0)) a.lo = a.hi * 1e-3;
+    }
+    if (!(a.hi > a.lo)) {
+      const double w = a.log ? a.lo : std::max(1.0, std::fabs(a.lo) * 0.1);
+      a.hi = a.lo + w;
+      if (!a.log) a.lo -= w;
+    }
+  };
+  fix(x);
+  fix(y);
+
+  const Margins mg = margins(st, x, y);
+  const float tick_len = std::round(6.0f * s);
+  const float gap = std::round(6.0f * s);
+  const float th = st.tick_font->FontSize;
+  const float lh = st.label_font->FontSize;
+  const float left = mg.left, bottom = mg.bottom, top = mg.top, right = mg.right;
+
+  Frame f;
+  f.area_min = ImVec2(std::round(rect_min.x + left), std::round(rect_min.y + top));
+  f.area_max = ImVec2(std::round(std::max(f.area_min.x + 1.0f, rect_max.x - right)),
+                      std::round(std::max(f.area_min.y + 1.0f, rect_max.y - bottom)));
+  f.x = Scale{x.lo, x.hi, x.log, f.area_min.x, f.area_max.x};
+  f.y = y.down ? Scale{y.lo, y.hi, y.log, f.area_min.y, f.area_max.y}
+               : Scale{y.lo, y.hi, y.log, f.area_max.y, f.area_min.y};
+  const std::vector<double> xt = axis_ticks(f.x, x);
+  const std::vector<double> yt = axis_ticks(f.y, y);
+
+  const float one = std::max(1.0f, std::round(s));
+  // grid
+  for (double v : xt) {
+    const float px = std::round(f.x.to_px(v)) + 0.5f;
+    if (x.grid) dl->AddLine(ImVec2(px, f.area_min.y), ImVec2(px, f.area_max.y), st.grid, one);
+  }
+  for (double v : yt) {
+    const float py = std::round(f.y.to_px(v)) + 0.5f;
+    if (y.grid) dl->AddLine(ImVec2(f.area_min.x, py), ImVec2(f.area_max.x, py), st.grid, one);
+  }
+  // axes: left and bottom edges of the area
+  const float ax = f.area_min.x - 0.5f;
+  const float ay = f.area_max.y + 0.5f;
+  dl->AddLine(ImVec2(ax, f.area_min.y), ImVec2(ax, ay), st.axis, one);
+  dl->AddLine(ImVec2(ax, ay), ImVec2(f.area_max.x, ay), st.axis, one);
+  // ticks and their labels
+  float last_right = -1e9f;
+  for (double v : xt) {
+    const float px = std::round(f.x.to_px(v)) + 0.5f;
+    dl->AddLine(ImVec2(px, ay), ImVec2(px, ay + tick_len), st.axis, one);
+    const std::string t = axis_label(v, x);
+    const float w = text_size(st.tick_font, t).x;
+    const float lx = std::round(px - 0.5f * w);
+    if (lx < last_right + gap) continue;  // never overlap labels
+    dl->AddText(st.tick_font, th, ImVec2(lx, ay + tick_len + 0.5f * gap), st.text_dim, t.c_str());
+    last_right = lx + w;
+  }
+  for (double v : yt) {
+    const float py = std::round(f.y.to_px(v)) + 0.5f;
+    dl->AddLine(ImVec2(ax - tick_len, py), ImVec2(ax, py), st.axis, one);
+    const std::string t = axis_label(v, y);
+    const float w = text_size(st.tick_font, t).x;
+    dl->AddText(st.tick_font, th,
+                ImVec2(std::round(ax - tick_len - gap - w), std::round(py - 0.5f * th)),
+                st.text_dim, t.c_str());
+  }
+  // axis labels
+  if (!x.label.empty()) {
+    draw_text_centred(dl, st.label_font,
+                      ImVec2(0.5f * (f.area_min.x + f.area_max.x), ay + tick_len + gap + th + gap),
+                      st.text, x.label);
+  }
+  if (!y.label.empty()) {
+    text_vertical(dl, st.label_font,
+                  ImVec2(std::round(rect_min.x + 0.5f * lh), 0.5f * (f.area_min.y + f.area_max.y)),
+                  st.text, y.label);
+  }
+  return f;
+}
+
+// [SECTION] marks
+
+void line(ImDrawList* dl, const Frame& f, std::span<const double> xs, std::span<const double> ys,
+          ImU32 colour, float thickness, bool dashed) {
+  const std::size_t n = std::min(xs.size(), ys.size());
+  if (n == 0) return;
+  const float s = std::max(1.0f, thickness);
+  dl->PushClipRect(ImVec2(f.area_min.x - s, f.area_min.y - s),
+                   ImVec2(f.area_max.x + s, f.area_max.y + s), true);
+  const float xmin = f.area_min.x - 2.0f * s, xmax = f.area_max.x + 2.0f * s;
+  const float ymin = f.area_min.y - 4000.0f, ymax = f.area_max.y + 4000.0f;
+  std::vector<ImVec2> pts;
+  pts.reserve(
+      std::min<std::size_t>(n, 4 * static_cast<std::size_t>(f.area_max.x - f.area_min.x + 8)));
+
+  // Column reduction: for the points falling in one pixel column keep the first, the lowest,
+  // the highest and the last, in that order, which draws the same pixels as all of them.
+  bool open = false;
+  long col = 0;
+  ImVec2 first{}, lowest{}, highest{}, last{};
+  const auto flush = [&]() {
+    if (!open) return;
+    pts.push_back(first);
+    if (lowest.y != first.y || lowest.x != first.x) pts.push_back(lowest);
+    if (highest.y != lowest.y) pts.push_back(highest);
+    if (last.y != highest.y) pts.push_back(last);
+    open = false;
+  };
+  const auto finish = [&]() {
+    flush();
+    stroke(dl, pts, colour, thickness, dashed, 8.0f * s, 6.0f * s);
+    pts.clear();
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!std::isfinite(xs[i]) || !std::isfinite(ys[i]) || (f.x.log && xs[i] <= 0.0) ||
+        (f.y.log && ys[i] <= 0.0)) {
+      finish();
+      continue;
+    }
+    const ImVec2 p(std::clamp(f.x.to_px(xs[i]), xmin, xmax),
+                   std::clamp(f.y.to_px(ys[i]), ymin, ymax));
+    const long c = std::lround(std::floor(p.x));
+    if (!open || c != col) {
+      flush();
+      open = true;
+      col = c;
+      first = lowest = highest = last = p;
+      continue;
+    }
+    if (p.y > lowest.y) lowest = p;  // screen y grows downwards: "lowest" is largest y
+    if (p.y < highest.y) highest = p;
+    last = p;
+  }
+  finish();
+  dl->PopClipRect();
+}
+
+void hline(ImDrawList* dl, const Frame& f, double y, ImU32 colour, float thickness, bool dashed) {
+  const float py = std::round(f.y.to_px(y)) + 0.5f;
+  if (py < f.area_min.y - 1 || py > f.area_max.y + 1) return;
+  stroke(dl, {ImVec2(f.area_min.x, py), ImVec2(f.area_max.x, py)}, colour, thickness, dashed,
+         10.0f * thickness, 6.0f * thickness);
+}
+
+void vline(ImDrawList* dl, const Frame& f, double x, ImU32 colour, float thickness, bool dashed) {
+  const float px = std::round(f.x.to_px(x)) + 0.5f;
+  if (px < f.area_min.x - 1 || px > f.area_max.x + 1) return;
+  stroke(dl, {ImVec2(px, f.area_min.y), ImVec2(px, f.area_max.y)}, colour, thickness, dashed,
+         10.0f * thickness, 6.0f * thickness);
+}
+
+void marker(ImDrawList* dl, const Frame& f, double x, double y, ImU32 colour, float radius,
+            bool filled) {
+  const ImVec2 p(f.x.to_px(x), f.y.to_px(y));
+  if (!f.contains(p)) return;
+  if (filled) {
+    dl->AddCircleFilled(p, radius, colour, 12);
+  } else {
+    dl->AddCircle(p, radius, colour, 12, std::max(1.0f, std::round(0.35f * radius)));
+  }
+}
+
+void label_box(ImDrawList* dl, const Style& st, ImFont* font, ImVec2 pos, ImU32 colour,
+               const std::string& text) {
+  const ImVec2 ts = text_size(font, text);
+  const float pad = std::round(5.0f * st.scale);
+  dl->AddRectFilled(ImVec2(pos.x - pad, pos.y - pad * 0.5f),
+                    ImVec2(pos.x + ts.x + pad, pos.y + ts.y + pad * 0.5f), st.panel,
+                    4.0f * st.scale);
+  dl->AddText(font, font->FontSize, pos, colour, text.c_str());
+}
+
+// [SECTION] legends and colour bars
+
+float legend(ImDrawList* dl, const Style& st, const Frame& f, std::span<const LegendEntry> entries,
+             int corner) {
+  if (entries.empty()) return f.area_min.y;
+  const float s = st.scale;
+  ImFont* font = st.tick_font;
+  const float sample = std::round(30.0f * s);
+  const float pad = std::round(10.0f * s);
+  const float row = font->FontSize + std::round(4.0f * s);
+  float w = 0.0f;
+  for (const auto& e : entries)
+    w = std::max(w, text_size(font, e.label).x);
+  const float bw = pad + sample + pad + w + pad;
+  const float bh = pad + row * static_cast<float>(entries.size()) + pad - std::round(4.0f * s);
+  const float inset = std::round(12.0f * s);
+  const float x0 = (corner == 0 || corner == 2) ? f.area_min.x + inset : f.area_max.x - inset - bw;
+  const float y0 = (corner == 0 || corner == 1) ? f.area_min.y + inset : f.area_max.y - inset - bh;
+  dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + bw, y0 + bh), st.panel, 6.0f * s);
+  dl->AddRect(ImVec2(x0, y0), ImVec2(x0 + bw, y0 + bh), st.grid, 6.0f * s, 0,
+              std::max(1.0f, std::round(s)));
+  float y = y0 + pad;
+  const float thick = std::max(1.0f, std::round(3.0f * s));
+  for (const auto& e : entries) {
+    const float cy = std::round(y + 0.5f * font->FontSize);
+    if (e.dot) {
+      dl->AddCircleFilled(ImVec2(x0 + pad + 0.5f * sample, cy), 5.0f * s, e.colour, 12);
+    } else {
+      stroke(dl, {ImVec2(x0 + pad, cy), ImVec2(x0 + pad + sample, cy)}, e.colour, thick, e.dashed,
+             8.0f * s, 5.0f * s);
+    }
+    dl->AddText(font, font->FontSize, ImVec2(x0 + pad + sample + pad, y), st.text, e.label.c_str());
+    y += row;
+  }
+  return y0 + bh;
+}
+
+float colour_bar_margin(const Style& st, bool vertical) {
+  const float s = st.scale;
+  if (vertical)
+    return std::round(6.0f * s) + std::round(6.0f * s) + text_size(st.tick_font, "−0.0000").x +
+           std::round(8.0f * s) + st.label_font->FontSize;
+  return std::round(6.0f * s) + st.tick_font->FontSize + std::round(6.0f * s) +
+         st.label_font->FontSize;
+}
+
+Scale colour_bar(ImDrawList* dl, const Style& st, ImVec2 bar_min, ImVec2 bar_max, double lo,
+                 double hi, const std::string& label, bool vertical) {
+  const float s = st.scale;
+  if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi)) {
+    const double c = std::isfinite(lo) ? lo : 0.0;
+    lo = c - 0.5;
+    hi = c + 0.5;
+  }
+  // gradient: one quad per control-point interval
+  for (int i = 0; i + 1 < kColourMapPoints; ++i) {
+    const double t0 = static_cast<double>(i) / (kColourMapPoints - 1);
+    const double t1 = static_cast<double>(i + 1) / (kColourMapPoints - 1);
+    const ImU32 c0 = colour_map_u32(t0);
+    const ImU32 c1 = colour_map_u32(t1);
+    if (vertical) {
+      const float ya = bar_max.y + (bar_min.y - bar_max.y) * static_cast<float>(t0);
+      const float yb = bar_max.y + (bar_min.y - bar_max.y) * static_cast<float>(t1);
+      dl->AddRectFilledMultiColor(ImVec2(bar_min.x, yb), ImVec2(bar_max.x, ya), c1, c1, c0, c0);
+    } else {
+      const float xa = bar_min.x + (bar_max.x - bar_min.x) * static_cast<float>(t0);
+      const float xb = bar_min.x + (bar_max.x - bar_min.x) * static_cast<float>(t1);
+      dl->AddRectFilledMultiColor(ImVec2(xa, bar_min.y), ImVec2(xb, bar_max.y), c0, c1, c1, c0);
+    }
+  }
+  const float one = std::max(1.0f, std::round(s));
+  dl->AddRect(bar_min, bar_max, st.axis, 0.0f, 0, one);
+  Scale sc = vertical ? Scale{lo, hi, false, bar_max.y, bar_min.y}
+                      : Scale{lo, hi, false, bar_min.x, bar_max.x};
+  const float tick_len = std::round(6.0f * s);
+  const float gap = std::round(6.0f * s);
+  ImFont* font = st.tick_font;
+  float max_w = 0.0f;
+  for (double v : ticks(sc, vertical ? 5 : 4)) {
+    const std::string t = tick_label(v, false);
+    const ImVec2 ts = text_size(font, t);
+    const float p = std::round(sc.to_px(v)) + 0.5f;
+    if (vertical) {
+      dl->AddLine(ImVec2(bar_max.x, p), ImVec2(bar_max.x + tick_len, p), st.axis, one);
+      dl->AddText(font, font->FontSize,
+                  ImVec2(bar_max.x + tick_len + gap, std::round(p - 0.5f * ts.y)), st.text_dim,
+                  t.c_str());
+      max_w = std::max(max_w, ts.x);
+    } else {
+      dl->AddLine(ImVec2(p, bar_max.y), ImVec2(p, bar_max.y + tick_len), st.axis, one);
+      dl->AddText(font, font->FontSize, ImVec2(std::round(p - 0.5f * ts.x), bar_max.y + tick_len),
+                  st.text_dim, t.c_str());
+    }
+  }
+  if (!label.empty()) {
+    if (vertical) {
+      text_vertical(dl, st.label_font,
+                    ImVec2(bar_max.x + tick_len + gap + max_w + std::round(8.0f * s) +
+                               0.5f * st.label_font->FontSize,
+                           0.5f * (bar_min.y + bar_max.y)),
+                    st.text, label);
+    } else {
+      draw_text_centred(
+          dl, st.label_font,
+          ImVec2(0.5f * (bar_min.x + bar_max.x), bar_max.y + tick_len + font->FontSize + gap),
+          st.text, label);
+    }
+  }
+  return sc;
+}
+
+}  // namespace rope::app::plot

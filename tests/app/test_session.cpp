@@ -1,0 +1,113 @@
+// Sessions: a saved state reopens identically; broken or newer files are refused and leave the
+// state untouched.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "state/params.h"
+#include "state/session.h"
+
+using namespace rope::app;
+
+namespace {
+
+std::string all_params(const Params& p) {
+  std::string s;
+  for (const ParamSpec& spec : param_specs())
+    s += std::string(spec.name) + "=" + spec.get(p) + "\n";
+  return s;
+}
+
+Params non_default() {
+  Params p;
+  for (const auto& [k, v] : std::initializer_list<std::pair<const char*, const char*>>{
+           {"view", "pointers"},
+           {"dim", "12"},
+           {"base", "500000"},
+           {"position", "3.25"},
+           {"key_position", "-7.125"},
+           {"pairing", "half"},
+           {"query", "1,2.5,-3,0.1,0,0,0,0,0,0,0,7"},
+           {"key", "random"},
+           {"seed", "42"},
+           {"layout", "circle"},
+           {"trails", "false"},
+           {"theme", "light"},
+           {"ui_scale", "1.5"},
+           {"sentence_a", "the cat sat"},
+       })
+    REQUIRE(set_param(p, k, v).ok());
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("a session round-trips every parameter exactly", "[session]") {
+  const Params saved = non_default();
+  Params loaded;
+  REQUIRE(session_from_json(session_to_json(saved), loaded).ok());
+  CHECK(all_params(loaded) == all_params(saved));
+  CHECK(loaded.position == saved.position);  // bit-exact doubles
+  CHECK(loaded.query == saved.query);
+}
+
+TEST_CASE("a session file is saved atomically and reopens", "[session]") {
+  const auto dir = std::filesystem::temp_directory_path() / "rope-lab-session-test";
+  std::filesystem::create_directories(dir);
+  const auto path = dir / "lecture.json";
+  const Params saved = non_default();
+  REQUIRE(save_session(path, saved).ok());
+  Params loaded;
+  REQUIRE(load_session(path, loaded).ok());
+  CHECK(all_params(loaded) == all_params(saved));
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    CHECK(e.path().filename().string().find(".tmp") == std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("bad session files are rejected and the state is unchanged", "[session]") {
+  const std::string good = session_to_json(non_default());
+  const std::pair<std::string, const char*> cases[] = {
+      {good.substr(0, good.size() / 2), "not valid JSON"},
+      {"[1, 2, 3]", "JSON object"},
+      {R"({"format": "something-else", "version": 1, "params": {}})", "not a RoPE Lab session"},
+      {R"({"format": "rope-lab-session", "version": 99, "params": {}})", "newer RoPE Lab"},
+      {R"({"format": "rope-lab-session", "version": "1", "params": {}})", "integer"},
+      {R"({"format": "rope-lab-session", "version": 1, "params": {"dim": "eight"}})",
+       "whole number"},
+      {R"({"format": "rope-lab-session", "version": 1, "params": {"dim": 7}})", "even"},
+      {R"({"format": "rope-lab-session", "version": 1, "params": {"base": [1]}})",
+       "must be a number, a string"},
+      {R"({"format": "rope-lab-session", "version": 1, "params": {"colour": 1}})",
+       "unknown parameter \"colour\""},
+      {R"({"format": "rope-lab-session", "version": 1, "params": {}, "extra": 1})",
+       "unknown key \"extra\""},
+      {R"({"format": "rope-lab-session", "version": 1, "params": {"dim": 4, "query": "1,2"}})",
+       "has 2 values but dim is 4"},
+      {"", "not valid JSON"},
+  };
+  for (const auto& [text, expect] : cases) {
+    Params p = non_default();
+    const std::string before = all_params(p);
+    const auto s = session_from_json(text, p);
+    INFO(text);
+    REQUIRE_FALSE(s.ok());
+    CHECK_THAT(s.error().message, Catch::Contains(expect));
+    CHECK(all_params(p) == before);
+  }
+}
+
+TEST_CASE("a missing or oversized session file is refused", "[session]") {
+  Params p;
+  CHECK_FALSE(load_session("/no/such/file.json", p).ok());
+  const auto path = std::filesystem::temp_directory_path() / "rope-lab-big-session.json";
+  {
+    std::ofstream out(path);
+    out << std::string(2 << 20, ' ');
+  }
+  const auto s = load_session(path, p);
+  REQUIRE_FALSE(s.ok());
+  CHECK_THAT(s.error().message, Catch::Contains("at most 1 MiB"));
+  std::filesystem::remove(path);
+}

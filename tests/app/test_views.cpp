@@ -1,0 +1,412 @@
+// The chart views: the plotting layer's ticks, the heatmap's matrices (diagonals under RoPE,
+// the background worker), the sentence demo's equal scores, the decay curve against its
+// formula, the colour of rendered heatmap cells, and every view drawn offscreen with content.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <complex>
+#include <cstdio>
+#include <cstdlib>
+#include <thread>
+
+#include "render/heatmap_scores.h"
+#include "rope/frequencies.h"
+#include "state/params.h"
+#include "ui/frame.h"
+#include "ui/offscreen_app.h"
+#include "ui/plot.h"
+#include "ui/ui_context.h"
+
+using namespace rope::app;
+
+namespace {
+
+void run_frames(UiContext& ui, AppState& state, Views& views, int frames) {
+  for (int f = 0; f < frames; ++f) {
+    ui.prepare(static_cast<float>(state.params.ui_scale), state.params.theme);
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(1600, 900);
+    io.DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+    advance_animation(state, 1.0 / 60.0);
+    draw_frame(state, views,
+               ViewEnv{&ui.fonts(), false, static_cast<float>(state.params.ui_scale)});
+    ImGui::Render();
+  }
+}
+
+float at(const HeatmapScores& s, int m, int n) {
+  return s
+      .s[static_cast<std::size_t>(m) * static_cast<std::size_t>(s.n) + static_cast<std::size_t>(n)];
+}
+
+struct Rgb {
+  int r, g, b;
+};
+
+Rgb pixel(const Image& img, int x, int y) {
+  const auto i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(img.width) +
+                  static_cast<std::size_t>(x)) *
+                 4;
+  return {img.rgba[i], img.rgba[i + 1], img.rgba[i + 2]};
+}
+
+}  // namespace
+
+TEST_CASE("plot ticks are nice numbers, decades on log axes", "[app][plot]") {
+  CHECK(plot::nice_step(10.0, 5) == Approx(2.0));
+  CHECK(plot::nice_step(256.0, 6) == Approx(50.0));
+  CHECK(plot::nice_step(0.0, 5) == 1.0);
+  plot::Scale lin{0.0, 256.0, false, 0.0f, 100.0f};
+  const auto t = plot::ticks(lin, 6);
+  REQUIRE(t.size() == 6);
+  CHECK(t.front() == 0.0);
+  CHECK(t.back() == 250.0);
+  plot::Scale lg{1e-4, 2.0, true, 0.0f, 100.0f};
+  const auto d = plot::ticks(lg, 6);
+  REQUIRE(d.size() == 5);
+  CHECK(d.front() == Approx(1e-4));
+  CHECK(d.back() == Approx(1.0));
+  CHECK(lg.to_px(1e-4) == Approx(0.0f));
+  CHECK(lg.from_px(lg.to_px(0.01)) == Approx(0.01));
+  CHECK(plot::tick_label(10000.0, false) == "10 000");
+  CHECK(plot::tick_label(1e6, true) == "10⁶");
+  CHECK(plot::tick_label(0.25, false) == "0.25");
+  // the colour map runs from its first to its last control point
+  const ImVec4 c0 = plot::colour_map(0.0), c1 = plot::colour_map(1.0);
+  CHECK(c0.x == Approx(plot::kColourMap[0][0]));
+  CHECK(c1.y == Approx(plot::kColourMap[plot::kColourMapPoints - 1][1]));
+  CHECK(plot::colour_map(std::nan("")).x == Approx(c0.x));
+}
+
+TEST_CASE("shared content: the RoPE matrix is constant along diagonals, sinusoidal is not",
+          "[app][heatmap]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  REQUIRE(set_param(state.params, "view", "heatmap").ok());
+  REQUIRE(set_param(state.params, "compare", "true").ok());
+  REQUIRE(set_param(state.params, "query", "random").ok());
+  REQUIRE(set_param(state.params, "key", "random").ok());
+  REQUIRE(set_param(state.params, "positions", "48").ok());
+  run_frames(ui, state, views, 2);
+  const HeatmapView& h = views.heatmap;
+  REQUIRE(h.panels.size() == 3);
+  const HeatmapScores* rope_s = h.scores(rope::Encoding::rope);
+  const HeatmapScores* sin_s = h.scores(rope::Encoding::sinusoidal);
+  REQUIRE(rope_s);
+  REQUIRE(sin_s);
+  REQUIRE(rope_s->n == 48);
+  double sin_spread = 0.0;
+  for (int r = -47; r <= 47; r += 5) {
+    const int m0 = std::max(0, -r);
+    // S[m][m + r] = S[m0][m0 + r] for every m: depends on n - m only
+    for (int m = m0; m < 48 && m + r < 48; ++m) {
+      INFO("r = " << r << ", m = " << m);
+      CHECK(at(*rope_s, m, m + r) == Approx(at(*rope_s, m0, m0 + r)).margin(1e-5));
+      sin_spread = std::max(sin_spread, std::fabs(static_cast<double>(at(*sin_s, m, m + r)) -
+                                                  static_cast<double>(at(*sin_s, m0, m0 + r))));
+    }
+  }
+  CHECK(sin_spread > 0.5);
+}
+
+TEST_CASE("a large heatmap is computed off the UI thread and then shown", "[app][heatmap]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  REQUIRE(set_param(state.params, "view", "heatmap").ok());
+  REQUIRE(set_param(state.params, "content", "random").ok());
+  run_frames(ui, state, views, 2);  // N = 64: computed at once
+  REQUIRE(views.heatmap.scores(rope::Encoding::rope));
+  REQUIRE(set_param(state.params, "positions", "1024").ok());
+  REQUIRE(set_param(state.params, "dim", "64").ok());
+  REQUIRE(set_param(state.params, "score_mode", "softmax").ok());
+  REQUIRE(set_param(state.params, "causal", "true").ok());
+  run_frames(ui, state, views, 1);
+  // the frame did not wait for 1024 x 1024 x 64 multiply-adds plus a softmax: the previous
+  // matrix is still shown
+  CHECK(views.heatmap.computing);
+  CHECK(views.heatmap.scores(rope::Encoding::rope)->n == 64);
+  REQUIRE(views.heatmap.wait_for_results(60.0));
+  run_frames(ui, state, views, 1);
+  CHECK_FALSE(views.heatmap.computing);
+  const HeatmapScores* s = views.heatmap.scores(rope::Encoding::rope);
+  REQUIRE(s);
+  REQUIRE(s->n == 1024);
+  // causal softmax: each row sums to 1 over n <= m, and keys after the query weigh 0
+  for (int m : {0, 1, 500, 1023}) {
+    double sum = 0.0;
+    for (int n = 0; n < 1024; ++n)
+      sum += static_cast<double>(at(*s, m, n));
+    CHECK(sum == Approx(1.0).epsilon(1e-4));
+    if (m < 1023) CHECK(at(*s, m, m + 1) == 0.0f);
+  }
+}
+
+TEST_CASE("the first large heatmap is waited for, so a screenshot shows it", "[app][heatmap]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  REQUIRE(set_param(state.params, "view", "heatmap").ok());
+  REQUIRE(set_param(state.params, "content", "random").ok());
+  REQUIRE(set_param(state.params, "positions", "512").ok());
+  run_frames(ui, state, views, 1);
+  CHECK_FALSE(views.heatmap.computing);
+  REQUIRE(views.heatmap.scores(rope::Encoding::rope));
+  CHECK(views.heatmap.scores(rope::Encoding::rope)->n == 512);
+}
+
+TEST_CASE("the sentence demo: equal distance gives equal angle and equal score",
+          "[app][sentence]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  REQUIRE(set_param(state.params, "view", "sentence").ok());
+  REQUIRE(set_param(state.params, "dim", "64").ok());
+  run_frames(ui, state, views, 2);
+  const SentenceView& v = views.sentence;
+  CHECK(v.a.m == 0);
+  CHECK(v.a.n == 2);
+  CHECK(v.b.m == 2);
+  CHECK(v.b.n == 4);
+  CHECK(v.a.score == Approx(v.b.score).epsilon(1e-12));
+  CHECK(v.a.angle == Approx(v.b.angle).margin(1e-12));
+  CHECK(v.a.score != 0.0);
+  // a different distance changes the score
+  REQUIRE(set_param(state.params, "sentence_b", "Coding in Python is really love").ok());
+  run_frames(ui, state, views, 1);
+  CHECK(views.sentence.b.n == 5);
+  CHECK(std::fabs(views.sentence.b.score - views.sentence.a.score) > 1e-6);
+}
+
+TEST_CASE("the decay view plots D(r) as the formula gives it", "[app][decay]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  REQUIRE(set_param(state.params, "view", "decay").ok());
+  REQUIRE(set_param(state.params, "dim", "128").ok());
+  run_frames(ui, state, views, 2);
+  const DecayView& v = views.decay;
+  REQUIRE(!v.curves.empty());
+  const auto& c = v.curves.front();
+  CHECK(c.dim == 128);
+  CHECK_FALSE(c.mean);
+  REQUIRE(c.values.size() == 257);
+  // D(r) = (1/(d/2)) sum_{j=1}^{d/2} |sum_{i=0}^{j-1} e^{i r theta_i}|, theta_i = 10000^(-2i/128)
+  for (int r : {0, 1, 7, 100, 256}) {
+    std::complex<double> partial = 0.0;
+    double sum = 0.0;
+    for (int i = 0; i < 64; ++i) {
+      const double th = std::pow(10000.0, -2.0 * i / 128.0);
+      partial += std::polar(1.0, r * th);
+      sum += std::abs(partial);
+    }
+    INFO("r = " << r);
+    CHECK(c.values[static_cast<std::size_t>(r)] == Approx(sum / 64.0).epsilon(1e-12));
+  }
+  CHECK(c.values[0] == Approx(32.5));
+  // overlays: base 500 000, and the mean random score
+  bool has_base = false, has_mean = false;
+  for (const auto& o : v.curves) {
+    has_base = has_base || (o.base == 500000.0 && !o.mean);
+    has_mean = has_mean || o.mean;
+  }
+  CHECK(has_base);
+  CHECK(has_mean);
+}
+
+TEST_CASE("the spectrum marks the blocks slower than the context", "[app][spectrum]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  REQUIRE(set_param(state.params, "view", "spectrum").ok());
+  REQUIRE(set_param(state.params, "dim", "128").ok());
+  REQUIRE(set_param(state.params, "context_length", "4096").ok());
+  run_frames(ui, state, views, 2);
+  const SpectrumView& v = views.spectrum;
+  REQUIRE(v.wavelengths.size() == 64);
+  int expected = 0;
+  for (int i = 0; i < 64; ++i)
+    if (2.0 * rope::kPi / std::pow(10000.0, -2.0 * i / 128.0) > 4096.0) ++expected;
+  CHECK(v.incomplete == expected);
+  CHECK(expected > 0);
+  CHECK(v.wavelengths[0] == Approx(2.0 * rope::kPi));
+}
+
+TEST_CASE("the trajectory view: added points leave the circle, rotated ones keep |x|",
+          "[app][trajectory]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  REQUIRE(set_param(state.params, "view", "trajectory").ok());
+  for (double pos : {0.0, 1.0, 2.5, 10.0}) {
+    state.params.position = pos;
+    run_frames(ui, state, views, 2);
+    const TrajectoryView& v = views.trajectory;
+    INFO("pos = " << pos);
+    CHECK(std::hypot(v.rotated.x, v.rotated.y) == Approx(std::sqrt(2.0)));
+    CHECK(v.added.x == Approx(1.0 + std::sin(pos)));
+    CHECK(v.added.y == Approx(1.0 + std::cos(pos)));
+    CHECK(v.angle_rotated == Approx(1.0));  // k theta with k = 1, theta = 1
+    CHECK(v.shifted_matrix.x == Approx(v.shifted_direct.x).margin(1e-12));
+    CHECK(v.shifted_matrix.y == Approx(v.shifted_direct.y).margin(1e-12));
+  }
+}
+
+TEST_CASE("chart views survive extreme parameters", "[app][headless]") {
+  UiContext ui(false);
+  for (const char* view :
+       {"heatmap", "decay", "spectrum", "sinusoidal", "trajectory", "sentence"}) {
+    for (const char* dim : {"2", "4096"}) {
+      AppState state;
+      Views views;
+      REQUIRE(set_param(state.params, "view", view).ok());
+      REQUIRE(set_param(state.params, "dim", dim).ok());
+      REQUIRE(set_param(state.params, "base", "1.0000001").ok());
+      REQUIRE(set_param(state.params, "positions", "4096").ok());
+      REQUIRE(set_param(state.params, "content", "random").ok());
+      REQUIRE(set_param(state.params, "position", "-1e9").ok());
+      REQUIRE(set_param(state.params, "key_position", "1e9").ok());
+      REQUIRE(set_param(state.params, "max_distance", "100000").ok());
+      REQUIRE(set_param(state.params, "pe_dim", "4096").ok());
+      REQUIRE(set_param(state.params, "pe_positions", "1024").ok());
+      REQUIRE(set_param(state.params, "offset", "1e6").ok());
+      INFO(view << " dim " << dim);
+      run_frames(ui, state, views, 2);
+      // Views is destroyed here: a running heatmap computation is cancelled, not waited for
+    }
+  }
+  SUCCEED();
+}
+
+TEST_CASE("a rendered heatmap cell has the colour map's colour for its score", "[app][gl]") {
+  auto created = OffscreenApp::create(1600, 900, 1.0f);
+  REQUIRE(created.ok());
+  OffscreenApp& app = *created.value();
+  AppState state;
+  REQUIRE(set_param(state.params, "view", "heatmap").ok());
+  REQUIRE(set_param(state.params, "content", "random").ok());
+  REQUIRE(set_param(state.params, "positions", "16").ok());
+  REQUIRE(set_param(state.params, "dim", "8").ok());
+  REQUIRE(set_param(state.params, "key_position", "100").ok());  // no frame over the cells
+  const Image img = app.render(state, 2);
+  const HeatmapView& h = app.views().heatmap;
+  REQUIRE(h.panels.size() == 1);
+  const auto& pn = h.panels.front();
+  const HeatmapScores* s = h.scores(rope::Encoding::rope);
+  REQUIRE(s);
+  REQUIRE(s->hi > s->lo);
+  const float cell = (pn.cells_max.x - pn.cells_min.x) / 16.0f;
+  REQUIRE(cell > 10.0f);
+  for (auto [m, n] : {std::pair{0, 0}, std::pair{3, 11}, std::pair{15, 2}, std::pair{9, 9}}) {
+    const int x = static_cast<int>(pn.cells_min.x + (static_cast<float>(n) + 0.5f) * cell);
+    const int y = static_cast<int>(pn.cells_min.y + (static_cast<float>(m) + 0.5f) * cell);
+    const ImVec4 want =
+        plot::colour_map(plot::colour_t(static_cast<double>(at(*s, m, n)), s->lo, s->hi));
+    const Rgb got = pixel(img, x, y);
+    INFO("cell m = " << m << ", n = " << n << " score " << at(*s, m, n));
+    CHECK(std::abs(got.r - static_cast<int>(want.x * 255.0f + 0.5f)) <= 3);
+    CHECK(std::abs(got.g - static_cast<int>(want.y * 255.0f + 0.5f)) <= 3);
+    CHECK(std::abs(got.b - static_cast<int>(want.z * 255.0f + 0.5f)) <= 3);
+  }
+}
+
+TEST_CASE("missing shader files give a clear message and no crash", "[app][gl]") {
+  ::setenv("ROPE_LAB_SHADER_DIR", "/nonexistent/shaders", 1);
+  auto created = OffscreenApp::create(800, 600, 1.0f);
+  REQUIRE(created.ok());
+  AppState state;
+  REQUIRE(set_param(state.params, "view", "heatmap").ok());
+  created.value()->render(state, 2);
+  const std::string error = created.value()->views().heatmap.error;
+  ::unsetenv("ROPE_LAB_SHADER_DIR");
+  CHECK(error.find("/nonexistent/shaders/heatmap.vert") != std::string::npos);
+  CHECK(error.find("not found") != std::string::npos);
+}
+
+TEST_CASE("every chart view renders offscreen with content in both themes", "[app][gl]") {
+  auto created = OffscreenApp::create(1280, 720, 1.0f);
+  REQUIRE(created.ok());
+  OffscreenApp& app = *created.value();
+  for (const char* view :
+       {"sinusoidal", "trajectory", "sentence", "heatmap", "decay", "spectrum"}) {
+    for (const char* theme : {"dark", "light"}) {
+      AppState state;
+      REQUIRE(set_param(state.params, "view", view).ok());
+      REQUIRE(set_param(state.params, "theme", theme).ok());
+      state.params.playing = true;
+      const Image img = app.render(state, 3, 1.0 / 60.0);
+      // count canvas pixels (right of the control panel) that differ from the background
+      const ImVec4 bg = clear_colour(state);
+      const Rgb b{static_cast<int>(bg.x * 255.0f + 0.5f), static_cast<int>(bg.y * 255.0f + 0.5f),
+                  static_cast<int>(bg.z * 255.0f + 0.5f)};
+      int drawn = 0;
+      for (int y = 40; y < img.height; y += 3)
+        for (int x = 420; x < img.width; x += 3) {
+          const Rgb c = pixel(img, x, y);
+          if (std::abs(c.r - b.r) + std::abs(c.g - b.g) + std::abs(c.b - b.b) > 30) ++drawn;
+        }
+      INFO(view << " " << theme << ": " << drawn << " drawn samples");
+      CHECK(drawn > 1500);
+    }
+  }
+}
+
+// Not run by default (tag [.bench]): `app_tests "[.bench]"` prints the recompute times the
+// heatmap needs for N = 2048, d = 128 on this machine.
+TEST_CASE("heatmap recompute time, N = 2048, d = 128", "[.bench]") {
+  const int threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  for (auto content : {Content::shared, Content::random}) {
+    AppState state;
+    REQUIRE(set_param(state.params, "dim", "128").ok());
+    REQUIRE(set_param(state.params, "positions", "2048").ok());
+    state.params.content = content;
+    const HeatmapInputs in = heatmap_inputs(state.params, rope::Encoding::rope);
+    std::vector<double> times;
+    for (int rep = 0; rep < 7; ++rep) {
+      auto r = compute_heatmap_scores(in, threads);
+      REQUIRE(r.ok());
+      times.push_back(r.value().seconds);
+    }
+    if (content == Content::shared) {  // the core kernel alone, for comparison
+      const std::vector<float> ones(128, 1.0f);
+      std::vector<double> core;
+      for (int rep = 0; rep < 7; ++rep) {
+        const auto t0 = std::chrono::steady_clock::now();
+        auto r = rope::score_matrix_shared(ones, ones, 2048, 128, 10000.0, rope::Encoding::rope,
+                                           rope::Pairing::interleaved);
+        core.push_back(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        REQUIRE(r.ok());
+      }
+      std::sort(core.begin(), core.end());
+      std::printf("  of which rope::score_matrix_shared: median %.2f ms\n", 1e3 * core[3]);
+    }
+    std::sort(times.begin(), times.end());
+    std::printf(
+        "heatmap recompute, %s content, N 2048, d 128, %d threads: median %.2f ms, min %.2f ms\n",
+        content == Content::shared ? "shared" : "random", threads, 1e3 * times[3], 1e3 * times[0]);
+  }
+}
+
+// Not run by default: draw commands and vertices per view (a software rasteriser pays per draw
+// call as well as per pixel).
+TEST_CASE("draw calls per view", "[.bench]") {
+  auto created = OffscreenApp::create(1920, 1080, 1.0f);
+  REQUIRE(created.ok());
+  for (ViewId v : all_views()) {
+    if (!view_available(v)) continue;
+    AppState state;
+    state.params.view = v;
+    state.params.playing = true;
+    created.value()->render(state, 3, 1.0 / 60.0);
+    const ImDrawData* dd = ImGui::GetDrawData();
+    int cmds = 0;
+    for (int i = 0; i < dd->CmdListsCount; ++i)
+      cmds += dd->CmdLists[i]->CmdBuffer.Size;
+    std::printf("%-12s %4d draw commands, %6d vertices\n", view_name(v), cmds, dd->TotalVtxCount);
+  }
+}

@@ -1,0 +1,216 @@
+// The derivation view: every lesson step drawn headless in both themes, the keys that step
+// through a lesson, a broken lesson folder and a missing math font shown in place, and an
+// offscreen render checked for typeset equations and a green check mark.
+#include <catch2/catch.hpp>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <cmath>
+#include <cstdlib>
+
+#include "state/params.h"
+#include "ui/frame.h"
+#include "ui/offscreen_app.h"
+#include "ui/theme.h"
+#include "ui/ui_context.h"
+
+using namespace rope::app;
+
+namespace {
+
+void run_frames(UiContext& ui, AppState& state, Views& views, int frames) {
+  for (int f = 0; f < frames; ++f) {
+    ui.prepare(static_cast<float>(state.params.ui_scale), state.params.theme);
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(1600, 900);
+    io.DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+    advance_animation(state, 1.0 / 60.0);
+    draw_frame(state, views,
+               ViewEnv{&ui.fonts(), false, static_cast<float>(state.params.ui_scale)});
+    ImGui::Render();
+  }
+}
+
+void press(UiContext& ui, AppState& state, Views& views, int key) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeysDown[key] = true;
+  run_frames(ui, state, views, 1);
+  io.KeysDown[key] = false;
+  run_frames(ui, state, views, 1);
+}
+
+// Sets an environment variable for the lifetime of the object.
+struct ScopedEnv {
+  std::string name;
+  ScopedEnv(const char* n, const char* value) : name(n) { setenv(n, value, 1); }
+  ~ScopedEnv() { unsetenv(name.c_str()); }
+};
+
+}  // namespace
+
+TEST_CASE("every step of every lesson draws headless with equations and passing checks",
+          "[lessons][headless]") {
+  UiContext ui(false);
+  for (Theme theme : {Theme::dark, Theme::light}) {
+    Views views;
+    const auto& lessons = views.derivation.lessons();
+    REQUIRE(lessons.size() == 9);
+    for (const auto& l : lessons) {
+      for (std::size_t s = 0; s < l.lesson.steps.size(); ++s) {
+        AppState state;
+        state.params.view = ViewId::derivation;
+        state.params.theme = theme;
+        state.params.lesson = l.lesson.id;
+        state.params.step = static_cast<int>(s) + 1;
+        run_frames(ui, state, views, 2);
+        INFO(l.lesson.id << " step " << s + 1 << " theme " << theme_name(theme));
+        const auto& step = l.lesson.steps[s];
+        const auto equations = std::count_if(step.blocks.begin(), step.blocks.end(), [](auto& b) {
+          return b.kind == rope::lessons::Block::Kind::equation;
+        });
+        CHECK(views.derivation.lesson_index >= 0);
+        CHECK(views.derivation.equation_errors == 0);
+        if (views.derivation.font_error.empty())
+          CHECK(views.derivation.equations_drawn == equations);
+        CHECK(views.derivation.marks.size() == step.checks.size());
+        for (const auto& m : views.derivation.marks)
+          CHECK(m.passed);
+      }
+    }
+  }
+}
+
+TEST_CASE("arrow and page keys step the lesson in the derivation view only", "[lessons][keys]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  state.params.view = ViewId::derivation;
+  state.params.lesson = "rope-2d";
+  run_frames(ui, state, views, 2);
+  CHECK(state.params.step == 1);
+  CHECK(state.params.dim == 2);  // step 1's state was applied
+  CHECK(state.params.show_view == ViewId::pointers);
+  const double m = state.params.position;
+  press(ui, state, views, GLFW_KEY_RIGHT);
+  CHECK(state.params.step == 2);
+  CHECK(state.params.position == m);  // the arrow stepped the lesson, not the position
+  press(ui, state, views, GLFW_KEY_PAGE_DOWN);
+  CHECK(state.params.step == 3);
+  press(ui, state, views, GLFW_KEY_RIGHT);
+  CHECK(state.params.step == 3);  // clamped at the last step
+  press(ui, state, views, GLFW_KEY_HOME);
+  CHECK(state.params.step == 1);
+  press(ui, state, views, GLFW_KEY_END);
+  CHECK(state.params.step == 3);
+  press(ui, state, views, GLFW_KEY_LEFT);
+  CHECK(state.params.step == 2);
+  press(ui, state, views, GLFW_KEY_PAGE_UP);
+  CHECK(state.params.step == 1);
+  // moving a slider after entering keeps the value until the step changes
+  state.params.position = 42;
+  run_frames(ui, state, views, 1);
+  CHECK(state.params.position == 42);
+  // in another view the arrows move the position again
+  state.params.view = ViewId::pointers;
+  press(ui, state, views, GLFW_KEY_RIGHT);
+  CHECK(state.params.position == 43);
+  CHECK(state.params.step == 1);
+}
+
+TEST_CASE("a broken lesson folder, an unknown lesson and a missing font never crash",
+          "[lessons][headless]") {
+  UiContext ui(false);
+  {
+    ScopedEnv env("ROPE_LAB_LESSONS", ROPE_TEST_BROKEN_DIR);
+    Views views;
+    for (const auto& l : views.derivation.lessons()) {
+      for (int step = 1; step <= 3; ++step) {
+        AppState state;
+        state.params.view = ViewId::derivation;
+        state.params.lesson = l.lesson.id;
+        state.params.step = step;
+        run_frames(ui, state, views, 2);
+        CHECK_FALSE(l.problems.empty());
+      }
+    }
+  }
+  {
+    AppState state;
+    Views views;
+    state.params.view = ViewId::derivation;
+    state.params.lesson = "no-such-lesson";
+    run_frames(ui, state, views, 2);
+    CHECK(views.derivation.lesson_index == -1);
+  }
+  {
+    ScopedEnv env("ROPE_LAB_MATH_FONT", "/no/such/font.otf");
+    AppState state;
+    Views views;
+    state.params.view = ViewId::derivation;
+    state.params.lesson = "general-d";
+    run_frames(ui, state, views, 2);
+    CHECK_FALSE(views.derivation.font_error.empty());
+    CHECK(views.derivation.marks.size() == 1);  // the checks still run
+  }
+}
+
+TEST_CASE("offscreen: typeset equations and a green check mark on screen", "[lessons][gl]") {
+  auto created = OffscreenApp::create(1600, 900, 1.0f);
+  if (!created) {
+    WARN("no offscreen OpenGL: " << created.error().message);
+    return;
+  }
+  OffscreenApp& app = *created.value();
+  for (Theme theme : {Theme::dark, Theme::light}) {
+    AppState state;
+    state.params.view = ViewId::derivation;
+    state.params.lesson = "03-rope-2d";
+    state.params.step = 2;
+    state.params.theme = theme;
+    const Image img = app.render(state, 3);
+    const DerivationView& v = app.views().derivation;
+    INFO("theme " << theme_name(theme));
+    REQUIRE(v.font_error.empty());
+    REQUIRE(v.equations_drawn == 2);
+    REQUIRE(v.marks.size() == 1);
+    const Palette& pal = palette(theme);
+    const auto rgb = [&](int x, int y) {
+      const auto i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(img.width) +
+                      static_cast<std::size_t>(x)) *
+                     4;
+      return std::array<int, 3>{img.rgba[i], img.rgba[i + 1], img.rgba[i + 2]};
+    };
+    const auto unpack = [](ImU32 c) {
+      return std::array<int, 3>{static_cast<int>(c & 0xFF), static_cast<int>((c >> 8) & 0xFF),
+                                static_cast<int>((c >> 16) & 0xFF)};
+    };
+    const auto near = [](std::array<int, 3> a, std::array<int, 3> b, int tol) {
+      return std::abs(a[0] - b[0]) <= tol && std::abs(a[1] - b[1]) <= tol &&
+             std::abs(a[2] - b[2]) <= tol;
+    };
+    // the equations: a good share of ink-coloured (text) pixels inside their box
+    const auto bg = unpack(pal.canvas);
+    const auto ink = unpack(pal.text);
+    int inked = 0, total = 0;
+    for (int y = static_cast<int>(v.equations_min.y); y < static_cast<int>(v.equations_max.y); ++y)
+      for (int x = static_cast<int>(v.equations_min.x); x < static_cast<int>(v.equations_max.x);
+           ++x) {
+        ++total;
+        const auto c = rgb(x, y);
+        if (!near(c, bg, 40)) ++inked;
+        if (near(c, ink, 30)) ++inked;
+      }
+    CHECK(total > 20000);
+    CHECK(inked > total / 40);
+    // the check mark: pixels of the theme's "good" colour around its centre
+    const auto good = unpack(pal.good);
+    int green = 0;
+    const ImVec2 c = v.marks[0].centre;
+    for (int y = static_cast<int>(c.y) - 16; y <= static_cast<int>(c.y) + 16; ++y)
+      for (int x = static_cast<int>(c.x) - 16; x <= static_cast<int>(c.x) + 16; ++x)
+        if (near(rgb(x, y), good, 24)) ++green;
+    CHECK(green > 20);
+  }
+}

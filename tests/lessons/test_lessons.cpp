@@ -1,0 +1,396 @@
+// Lesson files: the loader's problems and their positions, every shipped lesson (parses, every
+// equation typesets without errors, every check holds at its step's state and at random other
+// states), lookup and step state, and a fuzz of the loader.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include "lessons/lesson.h"
+#include "lessons/quantities.h"
+#include "rope/random.h"
+#include "rope/typeset/layout.h"
+#include "rope/typeset/math_font.h"
+#include "state/params.h"
+
+using namespace rope::lessons;
+using rope::app::Params;
+
+namespace {
+
+std::vector<std::string> messages(const LoadedLesson& l) {
+  std::vector<std::string> out;
+  for (const Problem& p : l.problems)
+    out.push_back(p.to_string());
+  return out;
+}
+
+bool has(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+std::vector<LoadedLesson> shipped() {
+  std::vector<LoadedLesson> out;
+  for (const std::string& f : lesson_files(ROPE_TEST_LESSON_DIR))
+    out.push_back(load_lesson_file(f));
+  return out;
+}
+
+// Walks a parse tree, counting error nodes.
+int error_nodes(const rope::typeset::NodeList& list) {
+  int n = 0;
+  for (const auto& node : list) {
+    if (node.kind == rope::typeset::NodeKind::error) ++n;
+    for (const auto& a : node.args)
+      n += error_nodes(a);
+    for (const auto& row : node.rows)
+      for (const auto& cell : row)
+        n += error_nodes(cell);
+  }
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("the loader reports every problem with file:line:column", "[lessons][loader]") {
+  const std::string text =
+      "title: T\n"                                  // 1
+      "intro: x\n"                                  // 2 unknown directive
+      "step: One\n"                                 // 3
+      "show: dim=7 view=derivation frobnicate=1\n"  // 4
+      "$$ \\frac{a}{b} + \\foo {{nosuch}} $$\n"     // 5
+      "check: rope_score = relative_score\n"        // 6
+      "check: rope_score == no_such_quantity\n"     // 7
+      "Prose with {{bad_value}} inside.\n"          // 8
+      "step: Two\n"                                 // 9
+      "$$ x +\n"                                    // 10
+      "   \\bar{y $$\n";                            // 11
+  const LoadedLesson l = parse_lesson(text, "t.lesson", "t");
+  const auto m = messages(l);
+  INFO(Catch::Detail::stringify(m));
+  CHECK(has(m,
+            "t.lesson:2:1: unknown directive 'intro:', expected title:, step:, show: or check: "
+            "(begin a prose line that starts with a lowercase word and a colon with a "
+            "backslash)"));
+  CHECK(has(m, "t.lesson:4:7: dim: must be an even integer from 2 to 4096, got 7"));
+  CHECK(has(m, "t.lesson:4:13: view: must be a view other than derivation"));
+  CHECK(has(m, "t.lesson:4:29: frobnicate: is not a parameter of RoPE Lab"));
+  CHECK(has(m, "t.lesson:5:18: TeX: unknown command \\foo"));
+  CHECK(has(m, "t.lesson:5:25: unknown live value {{nosuch}} (see assets/lessons/FORMAT.md)"));
+  CHECK(has(m, "t.lesson:6:19: check: compares with == or <=, got '='"));
+  CHECK(has(m,
+            "t.lesson:7:22: unknown check quantity 'no_such_quantity' (see the list in "
+            "assets/lessons/FORMAT.md)"));
+  CHECK(has(m, "t.lesson:8:14: unknown live value {{bad_value}} (see assets/lessons/FORMAT.md)"));
+  CHECK(has(m, "t.lesson:11:8: TeX: missing '}' for this '{'"));
+  // problems come in file order
+  CHECK(std::is_sorted(l.problems.begin(), l.problems.end(), [](const auto& a, const auto& b) {
+    return a.pos.line != b.pos.line ? a.pos.line < b.pos.line : a.pos.column < b.pos.column;
+  }));
+  CHECK(l.usable());  // the two steps are still there to show
+  CHECK(l.lesson.steps.size() == 2);
+}
+
+TEST_CASE("structural problems: no title, no steps, unclosed equation, stray text",
+          "[lessons][loader]") {
+  CHECK(has(messages(parse_lesson("", "e.lesson", "e")),
+            "e.lesson:1:1: the lesson has no 'title:' line"));
+  CHECK(has(messages(parse_lesson("title: x\n", "e.lesson", "e")),
+            "e.lesson:1:1: the lesson has no steps (start one with 'step: TITLE')"));
+  const auto m = messages(parse_lesson("title: x\nHello\nstep: s\n  $$ a +\nb\n", "u.lesson", "u"));
+  INFO(Catch::Detail::stringify(m));
+  CHECK(has(m, "u.lesson:2:1: text before the first step: (start a step with 'step: TITLE')"));
+  CHECK(has(m, "u.lesson:4:3: equation opened here is not closed with $$"));
+  const auto t = messages(parse_lesson("title: x\nstep: s\n$$ a $$ more\n", "t.lesson", "t"));
+  CHECK(has(t, "t.lesson:3:9: text after the closing $$ (put prose on its own line)"));
+  const auto bad = messages(parse_lesson("title: x\nstep: s\nab\xff\n$$ a $$\n", "b.lesson", "b"));
+  CHECK(has(bad, "b.lesson:3:3: invalid UTF-8 or control character (lesson files are UTF-8 text)"));
+  const auto lecturer =
+      messages(parse_lesson("title: x\nstep: s\nshow: theme=light\n$$ a $$\n", "l.lesson", "l"));
+  CHECK(has(lecturer, "l.lesson:3:7: 'theme' is the lecturer's setting, a step cannot set it"));
+  const auto failing = messages(parse_lesson(
+      "title: x\nstep: s\nshow: query=random key=random position=2\ncheck: rope_score == "
+      "content_score\n",
+      "f.lesson", "f"));
+  REQUIRE(failing.size() == 1);
+  CHECK(failing[0].starts_with("f.lesson:4:8: check fails at this step's state: rope_score = "));
+}
+
+TEST_CASE("columns count code points, and multi-line equations map back to their lines",
+          "[lessons][loader]") {
+  const auto m = messages(
+      parse_lesson("title: θ\nstep: s\nθθ {{nope}} done.\n$$ θ +\n  θ \\zz $$\n", "c.lesson", "c"));
+  INFO(Catch::Detail::stringify(m));
+  CHECK(has(m, "c.lesson:3:6: unknown live value {{nope}} (see assets/lessons/FORMAT.md)"));
+  CHECK(has(m, "c.lesson:5:5: TeX: unknown command \\zz"));
+}
+
+TEST_CASE("the broken lesson files of the test suite all report problems", "[lessons][loader]") {
+  for (const std::string& f : lesson_files(ROPE_TEST_BROKEN_DIR)) {
+    INFO(f);
+    const LoadedLesson l = load_lesson_file(f);
+    CHECK_FALSE(l.problems.empty());
+    for (const Problem& p : l.problems) {
+      CHECK(p.file == f);
+      CHECK(p.pos.line >= 1);
+      CHECK(p.pos.column >= 1);
+    }
+  }
+  const LoadedLesson missing = load_lesson_file("/no/such/file.lesson");
+  REQUIRE(missing.problems.size() == 1);
+  CHECK(missing.problems[0].to_string() ==
+        "/no/such/file.lesson:1:1: cannot be read (missing or not permitted)");
+  CHECK_FALSE(missing.usable());
+}
+
+TEST_CASE("every shipped lesson loads without problems", "[lessons][shipped]") {
+  const auto all = shipped();
+  REQUIRE(all.size() == 9);
+  for (const LoadedLesson& l : all) {
+    INFO(l.lesson.file << "\n" << Catch::Detail::stringify(messages(l)));
+    CHECK(l.problems.empty());
+    CHECK_FALSE(l.lesson.title.empty());
+    CHECK(l.lesson.steps.size() >= 3);
+  }
+}
+
+TEST_CASE("every shipped equation and check label typesets without error nodes",
+          "[lessons][shipped][typeset]") {
+  rope::typeset::FontLoad fl = rope::typeset::MathFont::load(rope::typeset::MathFont::kDefaultPath);
+  if (!fl.font) WARN("no math font (" << fl.error << "): layout skipped, parsing still checked");
+  int equations = 0;
+  for (const LoadedLesson& l : shipped()) {
+    for (std::size_t s = 0; s < l.lesson.steps.size(); ++s) {
+      Params p;
+      apply_step_state(l.lesson, static_cast<int>(s), p);
+      const QuantityContext ctx(p);
+      std::vector<std::string> sources;
+      for (const Block& b : l.lesson.steps[s].blocks)
+        if (b.kind == Block::Kind::equation) sources.push_back(b.text);
+      for (const Check& c : l.lesson.steps[s].checks) {
+        sources.push_back(std::string(find_quantity(c.left)->label) + " = {{" + c.left + "}}");
+        sources.push_back(std::string(find_quantity(c.right)->label) + " = {{" + c.right + "}}");
+      }
+      for (const std::string& tex : sources) {
+        INFO(l.lesson.id << " step " << s + 1 << ": " << tex);
+        rope::typeset::Values values;
+        for (std::size_t i = 0; (i = tex.find("{{", i)) != std::string::npos;) {
+          const auto close = tex.find("}}", i);
+          const std::string name = tex.substr(i + 2, close - i - 2);
+          values[name] = ctx.tex_value(name);
+          i = close;
+        }
+        const auto parsed = rope::typeset::parse(tex, values);
+        CHECK(parsed.diagnostics.empty());
+        CHECK(error_nodes(parsed.nodes) == 0);
+        for (const auto& [k, v] : values)
+          CHECK(v.find('?') == std::string::npos);  // every live value computed
+        if (fl.font) {
+          const auto t = rope::typeset::typeset(tex, values, *fl.font, {});
+          CHECK(t.diagnostics.empty());
+          CHECK(t.list.width > 0);
+          CHECK(t.list.glyphs.size() > 0);
+        }
+        ++equations;
+      }
+    }
+  }
+  CHECK(equations > 60);
+}
+
+TEST_CASE("every check of every lesson holds at its step's state and at perturbed states",
+          "[lessons][shipped][checks]") {
+  rope::SplitMix64 rng(20240611);
+  int checks = 0;
+  for (const LoadedLesson& l : shipped()) {
+    for (std::size_t s = 0; s < l.lesson.steps.size(); ++s) {
+      const Step& step = l.lesson.steps[s];
+      if (step.checks.empty()) continue;
+      Params base_state;
+      apply_step_state(l.lesson, static_cast<int>(s), base_state);
+      for (int trial = 0; trial < 30; ++trial) {
+        Params p = base_state;
+        if (trial > 0) {  // trial 0: exactly the step's state
+          const auto set = [&](const char* name, const std::string& value) {
+            REQUIRE(rope::app::set_param(p, name, value).ok());
+          };
+          const auto real = [&](double lo, double hi) {
+            const double v = rng.uniform(lo, hi);
+            return rng.uniform() < 0.5 ? std::round(v) : v;
+          };
+          set("position", rope::app::format_real(real(-300, 300)));
+          set("key_position", rope::app::format_real(real(-300, 300)));
+          set("offset", rope::app::format_real(real(-50, 50)));
+          if (trial % 3 != 0) {
+            set("dim", std::to_string(2 * (1 + static_cast<int>(rng.uniform() * 64))));
+            set("base",
+                rope::app::format_real(std::exp(rng.uniform(std::log(2.0), std::log(1e6)))));
+            set("pairing", rng.uniform() < 0.5 ? "interleaved" : "half");
+            set("seed", std::to_string(rng.next() >> 12));
+            set("query", "random");
+            set("key", rng.uniform() < 0.8 ? "random" : "ones");
+          }
+        }
+        const QuantityContext ctx(p);
+        for (const Check& c : step.checks) {
+          const CheckOutcome o = run_check(ctx, c.left, c.right, c.relation);
+          INFO(l.lesson.id << " step " << s + 1 << " trial " << trial << ": " << c.left << " vs "
+                           << c.right << " at m=" << p.position << " n=" << p.key_position
+                           << " d=" << p.dim << " base=" << p.base << " pairing "
+                           << rope::pairing_name(p.pairing) << " error '" << o.error << "'");
+          REQUIRE(o.computed);
+          if (!o.passed) {
+            for (std::size_t j = 0; j < o.left.size(); ++j)
+              UNSCOPED_INFO("entry " << j << ": " << o.left[j] << " vs " << o.right[j] << " tol "
+                                     << o.tolerance);
+          }
+          CHECK(o.passed);
+          ++checks;
+        }
+      }
+    }
+  }
+  CHECK(checks > 500);
+}
+
+TEST_CASE("quantities: known values, index checks and formatting", "[lessons][quantities]") {
+  Params p;
+  REQUIRE(rope::app::set_param(p, "dim", "8").ok());
+  REQUIRE(rope::app::set_param(p, "position", "3").ok());
+  const QuantityContext ctx(p);
+  CHECK(ctx.evaluate("theta.0").value()[0] == 1.0);
+  CHECK(ctx.evaluate("theta.1").value()[0] == Approx(0.1));
+  CHECK(ctx.evaluate("theta.last").value()[0] == Approx(0.001));
+  CHECK_FALSE(ctx.evaluate("theta.4").ok());                // d/2 = 4 blocks: 0 ... 3
+  CHECK(ctx.evaluate("decay0").value()[0] == Approx(2.5));  // (d/2 + 1) / 2
+  CHECK(ctx.tex_value("base") == "10\\,000");
+  CHECK(ctx.tex_value("theta.0") == "1");
+  CHECK(ctx.tex_value("pairing") == "\\text{interleaved}");
+  CHECK(ctx.tex_value("efficient_rq").starts_with("("));
+  CHECK(tex_number(1.5e-7) == "1.5 \\times 10^{-7}");
+  CHECK(tex_number(1e-5) == "10^{-5}");
+  CHECK(tex_number(-0.25) == "-0.25");
+  CHECK(tex_number(std::nan("")) == "\\text{NaN}");
+  CHECK(find_quantity("theta.x") == nullptr);
+  CHECK(find_quantity("theta") == nullptr);
+  CHECK(find_quantity("rope_score.1") == nullptr);
+  // every entry evaluates at the default state, except the ones that need something absent
+  for (const QuantityInfo& q : quantity_table()) {
+    std::string name = q.name;
+    if (name.ends_with(".K")) name = name.substr(0, name.size() - 1) + "1";
+    const auto v = ctx.evaluate(name);
+    INFO(name);
+    if (name == "pairing" || name.starts_with("repeat_gap")) {
+      CHECK_FALSE(v.ok());
+    } else {
+      REQUIRE(v.ok());
+      for (double x : v.value())
+        CHECK(std::isfinite(x));
+    }
+    CHECK(rope::typeset::parse(q.label).diagnostics.empty());
+  }
+  // dense quantities are refused beyond d = 512, with a message
+  Params big;
+  REQUIRE(rope::app::set_param(big, "dim", "1024").ok());
+  const auto dense = QuantityContext(big).evaluate("dense_score");
+  REQUIRE_FALSE(dense.ok());
+  CHECK(dense.error().message.find("512") != std::string::npos);
+}
+
+TEST_CASE("lessons are found by id, by name and by number", "[lessons][lookup]") {
+  const std::vector<std::string> ids{"01-why-positions", "02-sinusoidal", "10-extra"};
+  CHECK(find_lesson(ids, "02-sinusoidal") == 1);
+  CHECK(find_lesson(ids, "sinusoidal") == 1);
+  CHECK(find_lesson(ids, "2") == 1);
+  CHECK(find_lesson(ids, "10") == 2);
+  CHECK(find_lesson(ids, "3") == -1);
+  CHECK(find_lesson(ids, "") == -1);
+  CHECK(find_lesson(ids, "nope") == -1);
+  CHECK(lesson_id("a/b/03-rope-2d.lesson") == "03-rope-2d");
+}
+
+TEST_CASE("entering a step applies the lesson's and earlier steps' state, keeps the lecturer's",
+          "[lessons][state]") {
+  const LoadedLesson l = parse_lesson(
+      "title: t\nshow: base=500\nstep: a\nshow: dim=4 position=3\n$$ a $$\nstep: b\nshow: "
+      "position=5 view=decay\n$$ b $$\n",
+      "s.lesson", "s");
+  REQUIRE(l.problems.empty());
+  Params p;
+  p.theme = rope::app::Theme::light;
+  p.ui_scale = 2.0;
+  p.dim = 64;
+  p.key_position = 99;
+  apply_step_state(l.lesson, 1, p);
+  CHECK(p.base == 500);
+  CHECK(p.dim == 4);
+  CHECK(p.position == 5);
+  CHECK(p.key_position == Params{}.key_position);  // back to the default
+  CHECK(p.show_view == rope::app::ViewId::decay);
+  CHECK(p.theme == rope::app::Theme::light);
+  CHECK(p.ui_scale == 2.0);
+  apply_step_state(l.lesson, 0, p);
+  CHECK(p.position == 3);
+  CHECK(p.show_view == rope::app::ViewId::pointers);
+}
+
+TEST_CASE("the loader survives mutated lesson files", "[lessons][fuzz]") {
+  rope::SplitMix64 rng(7);
+  std::vector<std::string> texts;  // the shipped files' bytes
+  for (const std::string& f : lesson_files(ROPE_TEST_LESSON_DIR)) {
+    std::FILE* fp = std::fopen(f.c_str(), "rb");
+    REQUIRE(fp != nullptr);
+    std::string s;
+    char buf[4096];
+    std::size_t n = 0;
+    while ((n = std::fread(buf, 1, sizeof buf, fp)) > 0)
+      s.append(buf, n);
+    std::fclose(fp);
+    texts.push_back(s);
+  }
+  const char* pieces[] = {
+      "$$",        "{{",   "}}", "{{theta.", "\\frac{",  "\nstep:", "\nshow: dim=",
+      "\ncheck: ", "==",   "\"", "\xff",     "\xe2\x88", "\n",      "\\begin{pmatrix}",
+      "&",         "\\\\", "=",  " view=",   "\r\n",     "\t",      "\\left(",
+      "^",         "_"};
+  int parsed = 0;
+  for (int iter = 0; iter < 400; ++iter) {
+    std::string t = texts[rng.next() % texts.size()];
+    const int edits = 1 + static_cast<int>(rng.next() % 12);
+    for (int e = 0; e < edits && !t.empty(); ++e) {
+      const std::size_t at = rng.next() % t.size();
+      switch (rng.next() % 4) {
+        case 0:
+          t.erase(at, 1 + rng.next() % 40);
+          break;
+        case 1:
+          t.insert(at, pieces[rng.next() % std::size(pieces)]);
+          break;
+        case 2:
+          t[at] = static_cast<char>(rng.next() & 0xFF);
+          break;
+        default:
+          t = t.substr(0, at);
+          break;
+      }
+    }
+    const LoadedLesson l = parse_lesson(t, "fuzz.lesson", "fuzz");
+    const int line_count = static_cast<int>(std::count(t.begin(), t.end(), '\n')) + 1;
+    for (const Problem& p : l.problems) {
+      CHECK(p.pos.line >= 1);
+      CHECK(p.pos.line <= line_count);
+      CHECK(p.pos.column >= 1);
+    }
+    // a usable result can be stepped through without trouble
+    for (std::size_t s = 0; s < l.lesson.steps.size(); ++s) {
+      Params p;
+      apply_step_state(l.lesson, static_cast<int>(s), p);
+      const QuantityContext ctx(p);
+      for (const Check& c : l.lesson.steps[s].checks)
+        (void)run_check(ctx, c.left, c.right, c.relation);
+    }
+    ++parsed;
+  }
+  CHECK(parsed == 400);
+}
