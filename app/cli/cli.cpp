@@ -71,6 +71,8 @@ int run_cli(int argc, char** argv) {
       print_error(s.error().to_string());
       return kExitUsage;
     }
+    state.applied_lesson = state.params.lesson;  // the session's values, not the step's
+    state.applied_step = state.params.step;
   }
   if (auto s = apply_state_flags(gui_flags, state.params); !s) {
     print_error(s.error().to_string());

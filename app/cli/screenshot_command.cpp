@@ -73,6 +73,8 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
       print_error(s.error().to_string());
       return kExitUsage;
     }
+    state.applied_lesson = state.params.lesson;  // the session's values, not the step's
+    state.applied_step = state.params.step;
   }
   if (auto s = apply_state_flags(cmd.flags, state.params); !s) {
     print_error(s.error().to_string());

@@ -95,8 +95,8 @@ struct Params {
   std::string key_word = "love";
 
   // lessons
-  std::string lesson;  // lesson id (file stem), empty: none chosen
-  int step = 1;        // step within the lesson, counted from 1 as on screen
+  std::string lesson;                   // lesson id (file stem), empty: none chosen
+  int step = 1;                         // step within the lesson, counted from 1 as on screen
   ViewId show_view = ViewId::pointers;  // derivation: the view drawn beside the lesson
 
   // presentation
@@ -126,6 +126,15 @@ struct AppState {
   bool request_screenshot = false;
   bool show_shortcuts = false;
   bool show_about = false;
+
+  // sessions: the dialog is open when session_dialog != none; session_path is the last file
+  // opened or saved (the dialog starts there)
+  enum class SessionDialog { none, save, open } session_dialog = SessionDialog::none;
+  // The lesson step whose `show:` state was applied last. Entering another step applies that
+  // step's state; opening a session sets these to its own step, so its values are kept.
+  std::string applied_lesson;
+  int applied_step = 0;
+  std::string session_path;
   bool show_controls = true;
 };
 

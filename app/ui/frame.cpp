@@ -5,9 +5,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 
+#include "render/background.h"
 #include "state/params.h"
+#include "state/session.h"
 #include "ui/canvas.h"
 #include "ui/theme.h"
 
@@ -38,6 +42,11 @@ void draw_menu_bar(AppState& state) {
   Params& p = state.params;
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Open session…", "Ctrl+O"))
+      state.session_dialog = AppState::SessionDialog::open;
+    if (ImGui::MenuItem("Save session…", "Ctrl+S"))
+      state.session_dialog = AppState::SessionDialog::save;
+    ImGui::Separator();
     if (ImGui::MenuItem("Save screenshot", "F12")) state.request_screenshot = true;
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) state.request_quit = true;
@@ -168,7 +177,8 @@ void draw_control_panel(AppState& state, Views& views, const ViewEnv& env, float
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar |
                                  ImGuiWindowFlags_NoSavedSettings |
-                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                 ImGuiWindowFlags_NoBackground;  // cleared by clear_frame
   if (ImGui::Begin("Controls", nullptr, flags)) {
     ImGui::PushFont(env.fonts->title);
     ImGui::TextUnformatted(view_title(state.params.view));
@@ -206,8 +216,7 @@ void draw_canvas(AppState& state, Views& views, const ViewEnv& env, ImVec2 pos, 
 }
 
 // The derivation view's lesson panel, left of the canvas that shows the step's view.
-void draw_lesson_panel(AppState& state, Views& views, const ViewEnv& env, ImVec2 pos,
-                       ImVec2 size) {
+void draw_lesson_panel(AppState& state, Views& views, const ViewEnv& env, ImVec2 pos, ImVec2 size) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   const float pad = 20.0f * env.scale;
@@ -281,6 +290,58 @@ void draw_shortcuts(AppState& state, const ViewEnv& env) {
     }
   }
   ImGui::End();
+}
+
+// A small path dialog: ImGui has no file chooser, and a typed path is what a lecturer who keeps
+// one session per lecture needs. Failures show the reason and leave the state as it was.
+void draw_session_dialog(AppState& state, const ViewEnv& env) {
+  using D = AppState::SessionDialog;
+  if (state.session_dialog == D::none) return;
+  const bool saving = state.session_dialog == D::save;
+  const char* title = saving ? "Save session" : "Open session";
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(0.5f * io.DisplaySize.x, 0.4f * io.DisplaySize.y),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(std::min(760.0f * env.scale, io.DisplaySize.x * 0.9f), 0));
+  bool open = true;
+  if (ImGui::Begin(title, &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+    if (state.session_path.empty()) {
+      const char* home = std::getenv("HOME");
+      state.session_path = std::string(home ? home : ".") + "/rope-lab-session.json";
+    }
+    char buf[1024];
+    std::snprintf(buf, sizeof buf, "%s", state.session_path.c_str());
+    ImGui::TextUnformatted(saving ? "Save the complete state (view, parameters, lesson, theme) to"
+                                  : "Open a session file (.json)");
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    const bool enter =
+        ImGui::InputText("##path", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
+    state.session_path = buf;
+    if (ImGui::Button(saving ? "Save" : "Open", ImVec2(140 * env.scale, 0)) || enter) {
+      if (saving) {
+        if (auto s = save_session(state.session_path, state.params); !s) {
+          show_notice(state, "Session not saved: " + s.error().to_string(), true);
+        } else {
+          show_notice(state, "Session saved: " + state.session_path, false);
+          open = false;
+        }
+      } else {
+        if (auto s = load_session(state.session_path, state.params); !s) {
+          show_notice(state, "Session not opened: " + s.error().to_string(), true);
+        } else {
+          show_notice(state, "Session opened: " + state.session_path, false);
+          state.applied_lesson = state.params.lesson;  // keep the session's own values
+          state.applied_step = state.params.step;
+          open = false;
+        }
+      }
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", ImVec2(140 * env.scale, 0))) open = false;
+  }
+  ImGui::End();
+  if (!open) state.session_dialog = D::none;
 }
 
 void draw_about(AppState& state) {
@@ -395,13 +456,18 @@ void handle_shortcuts(AppState& state) {
   }
   if (pressed(GLFW_KEY_T) && !ctrl) p.theme = p.theme == Theme::dark ? Theme::light : Theme::dark;
   if (pressed(GLFW_KEY_F12)) state.request_screenshot = true;
+  if (ctrl && pressed(GLFW_KEY_S)) state.session_dialog = AppState::SessionDialog::save;
+  if (ctrl && pressed(GLFW_KEY_O)) state.session_dialog = AppState::SessionDialog::open;
   if (pressed(GLFW_KEY_F1) || (shift && pressed(GLFW_KEY_SLASH)))
     state.show_shortcuts = !state.show_shortcuts;
-  if (pressed(GLFW_KEY_ESCAPE)) state.show_shortcuts = state.show_about = false;
+  if (pressed(GLFW_KEY_ESCAPE)) {
+    state.show_shortcuts = state.show_about = false;
+    state.session_dialog = AppState::SessionDialog::none;
+  }
   if (ctrl && pressed(GLFW_KEY_Q)) state.request_quit = true;
 }
 
-void draw_frame(AppState& state, Views& views, const ViewEnv& env) {
+FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& env) {
   const ImGuiIO& io = ImGui::GetIO();
   handle_shortcuts(state);
   draw_menu_bar(state);
@@ -424,6 +490,15 @@ void draw_frame(AppState& state, Views& views, const ViewEnv& env) {
   draw_notice(state, env, canvas_pos, canvas_size);
   draw_shortcuts(state, env);
   draw_about(state);
+  draw_session_dialog(state, env);
+  return FrameLayout{panel_w, top};
+}
+
+void clear_frame(const AppState& state, const FrameLayout& layout, int fb_w, int fb_h) {
+  const ImVec2 fb_scale = ImGui::GetIO().DisplayFramebufferScale;
+  const BackgroundRect panel{0.0f, layout.top * fb_scale.y, layout.panel_width * fb_scale.x,
+                             static_cast<float>(fb_h), ImGui::GetStyle().Colors[ImGuiCol_WindowBg]};
+  clear_background(clear_colour(state), &panel, layout.panel_width > 0.0f ? 1 : 0, fb_w, fb_h);
 }
 
 }  // namespace rope::app

@@ -63,7 +63,17 @@ void advance_animation(AppState& state, double dt);
 // Keyboard shortcuts (GLFW key codes in io.KeysDown). Ignored while a text field has focus.
 void handle_shortcuts(AppState& state);
 
-void draw_frame(AppState& state, Views& views, const ViewEnv& env);
+// Where the frame's large areas are, so the driver can clear them (render/background.h).
+struct FrameLayout {
+  float panel_width = 0.0f;  // px; 0 when the control panel is hidden
+  float top = 0.0f;          // px below the menu bar
+};
+
+FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& env);
+
+// Clears the bound framebuffer with the canvas colour and the panel's background (call after
+// ImGui::Render, before rendering its draw data).
+void clear_frame(const AppState& state, const FrameLayout& layout, int fb_w, int fb_h);
 
 // The colour the driver clears the framebuffer with: the canvas colour. The canvas window has
 // no background of its own, so the largest area of the screen costs no blended fill (on a

@@ -42,13 +42,11 @@ OffscreenApp::FrameStats OffscreenApp::frame(AppState& state, double dt) {
   advance_animation(state, dt);
   ui_->backend_new_frame();
   ImGui::NewFrame();
-  draw_frame(state, *views_, ViewEnv{&ui_->fonts(), true, scale});
+  const FrameLayout layout = draw_frame(state, *views_, ViewEnv{&ui_->fonts(), true, scale});
   ImGui::Render();
   const auto t1 = std::chrono::steady_clock::now();
   target_.bind();
-  const ImVec4 bg = clear_colour(state);
-  glClearColor(bg.x, bg.y, bg.z, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
+  clear_frame(state, layout, target_.width(), target_.height());
   ui_->render_draw_data();
   glFinish();
   const auto t2 = std::chrono::steady_clock::now();

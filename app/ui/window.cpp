@@ -112,13 +112,11 @@ int run_window(AppState& state, const GuiOptions& options) {
       ImGui_ImplGlfw_NewFrame();
       ImGui::NewFrame();
       advance_animation(state, dt);
-      draw_frame(state, views, ViewEnv{&ui.fonts(), true, scale});
+      const FrameLayout layout = draw_frame(state, views, ViewEnv{&ui.fonts(), true, scale});
       ImGui::Render();
       glBindFramebuffer(GL_FRAMEBUFFER, 0);
       glViewport(0, 0, fb_w, fb_h);
-      const ImVec4 bg = clear_colour(state);
-      glClearColor(bg.x, bg.y, bg.z, 1.0f);
-      glClear(GL_COLOR_BUFFER_BIT);
+      clear_frame(state, layout, fb_w, fb_h);
       ui.render_draw_data();
       if (state.request_screenshot) {
         state.request_screenshot = false;

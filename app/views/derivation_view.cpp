@@ -134,8 +134,6 @@ void DerivationView::ensure_loaded() {
 
 void DerivationView::reload() {
   loaded_ = false;
-  entered_lesson_.clear();
-  entered_step_ = 0;
   ensure_loaded();
 }
 
@@ -173,10 +171,10 @@ void DerivationView::enter_step(AppState& state) {
   step_count = static_cast<int>(l.lesson.steps.size());
   if (step_count == 0) return;
   p.step = std::clamp(p.step, 1, step_count);
-  if (entered_lesson_ == p.lesson && entered_step_ == p.step) return;
+  if (state.applied_lesson == p.lesson && state.applied_step == p.step) return;
   lessons::apply_step_state(l.lesson, p.step - 1, p);
-  entered_lesson_ = p.lesson;
-  entered_step_ = p.step;
+  state.applied_lesson = p.lesson;
+  state.applied_step = p.step;
 }
 
 const lessons::QuantityContext& DerivationView::context(const Params& p) {
@@ -550,7 +548,7 @@ void DerivationView::DrawControls(AppState& state, const ViewEnv& env) {
   if (ImGui::Button("Reload lessons")) reload();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Read the lesson files again after editing them");
   ImGui::SameLine();
-  if (ImGui::Button("Restart step")) entered_step_ = 0;  // re-applies the step's state
+  if (ImGui::Button("Restart step")) state.applied_step = 0;  // re-applies the step's state
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Put every value back to what this step shows");
   ImGui::TextDisabled("← / →, Page Up / Down: step   Home / End");
 }

@@ -69,8 +69,6 @@ struct DerivationView {
   bool loaded_ = false;
   std::vector<lessons::LoadedLesson> lessons_;
   std::vector<std::string> ids_;
-  std::string entered_lesson_;  // the (lesson, step) whose state was applied last
-  int entered_step_ = 0;
 
   // typesetting
   bool font_tried_ = false;

@@ -148,21 +148,40 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
   dl->AddText(f.body, f.body->FontSize, ImVec2(origin.x + pad, y), pal.text_dim, info.c_str());
   y += f.body->FontSize + 14.0f * s;
 
-  // legend, top right
+  // legend: a column at the top right when the read-out leaves room, else one row below it
   {
-    const float lx = origin.x + size.x - pad - 300.0f * s;
-    float ly = origin.y + pad;
     const ImU32 demo = frequency_colour(0, 1, p.theme);
-    draw_arrow(dl, ImVec2(lx, ly + 10 * s), ImVec2(lx + 34 * s, ly + 10 * s), demo, 3.5f * s,
-               11.0f * s);
-    dl->AddText(f.body, f.body->FontSize, ImVec2(lx + 46 * s, ly), pal.text, "query Rₘq (solid)");
-    ly += f.body->FontSize + 6 * s;
-    dl->AddLine(ImVec2(lx, ly + 10 * s), ImVec2(lx + 28 * s, ly + 10 * s), demo, 1.8f * s);
-    dl->AddCircle(ImVec2(lx + 31 * s, ly + 10 * s), 5.0f * s, demo, 16, 2.0f * s);
-    dl->AddText(f.body, f.body->FontSize, ImVec2(lx + 46 * s, ly), pal.text, "key Rₙk (ring)");
-    ly += f.body->FontSize + 6 * s;
-    draw_arc(dl, ImVec2(lx + 4 * s, ly + 16 * s), 14.0f * s, 0.2, 1.4, pal.accent, 2.5f * s);
-    dl->AddText(f.body, f.body->FontSize, ImVec2(lx + 46 * s, ly), pal.text, "angle between them");
+    const char* kLabels[] = {"query Rₘq (solid)", "key Rₙk (ring)", "angle between them"};
+    float label_w = 0.0f;
+    for (const char* l : kLabels)
+      label_w = std::max(label_w, f.body->CalcTextSizeA(f.body->FontSize, 1e9f, 0, l).x);
+    const float item_w = 46.0f * s + label_w;
+    const float readout_w =
+        std::max(f.title->CalcTextSizeA(f.title->FontSize, 1e9f, 0, line1.c_str()).x,
+                 wa + 40.0f * s + f.large->CalcTextSizeA(f.large->FontSize, 1e9f, 0, b.c_str()).x);
+    const bool column = readout_w + item_w + 3 * pad <= size.x;
+    float lx = column ? origin.x + size.x - pad - item_w : origin.x + pad;
+    float ly = column ? origin.y + pad : y;
+    for (int item = 0; item < 3; ++item) {
+      const float mid = ly + 0.5f * f.body->FontSize;
+      if (item == 0) {
+        draw_arrow(dl, ImVec2(lx, mid), ImVec2(lx + 34 * s, mid), demo, std::round(3 * s),
+                   11.0f * s);
+      } else if (item == 1) {
+        dl->AddLine(ImVec2(lx, mid), ImVec2(lx + 28 * s, mid), demo, std::round(2 * s));
+        dl->AddCircle(ImVec2(lx + 31 * s, mid), 5.0f * s, demo, 16, std::round(2 * s));
+      } else {
+        draw_arc(dl, ImVec2(lx + 4 * s, mid + 6 * s), 14.0f * s, 0.2, 1.4, pal.accent,
+                 std::round(2.5f * s));
+      }
+      dl->AddText(f.body, f.body->FontSize, ImVec2(lx + 46 * s, ly), pal.text, kLabels[item]);
+      if (column) {
+        ly += f.body->FontSize + 6 * s;
+      } else {
+        lx += item_w + 24.0f * s;
+      }
+    }
+    if (!column) y += f.body->FontSize + 14.0f * s;
   }
 
   // [SECTION] dials
@@ -198,17 +217,17 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
     // drawn as one turn. About one segment per 5 px of arc.
     if (trail > 0.0 && rq > 0.0f) {
       const double span = std::min(trail * th, kTwoPi * 0.999);
-      constexpr int kBands = 4;
+      const int bands = r >= 40.0f * s ? 4 : 2;  // small dials: the fade reads with two
       const int per_band = std::clamp(static_cast<int>(span * static_cast<double>(rq) /
-                                                       (5.0 * static_cast<double>(s)) / kBands) +
+                                                       (5.0 * static_cast<double>(s)) / bands) +
                                           1,
                                       1, 16);
-      for (int band = 0; band < kBands; ++band) {
-        const double b0 = aq - span * (1.0 - static_cast<double>(band) / kBands);
-        const double b1 = aq - span * (1.0 - static_cast<double>(band + 1) / kBands);
+      for (int band = 0; band < bands; ++band) {
+        const double b0 = aq - span * (1.0 - static_cast<double>(band) / bands);
+        const double b1 = aq - span * (1.0 - static_cast<double>(band + 1) / bands);
         for (int k = 0; k <= per_band; ++k)
           dl->PathLineTo(polar(c, rq, b0 + (b1 - b0) * k / per_band));
-        const float alpha = 0.15f + 0.6f * static_cast<float>(band + 1) / kBands;
+        const float alpha = 0.15f + 0.6f * static_cast<float>(band + 1) / static_cast<float>(bands);
         dl->PathStroke(with_alpha(col, alpha), 0, thin);
       }
       // integer positions on the trail
