@@ -47,12 +47,13 @@ struct Grid {
   float cell = 0.0f;
 };
 
-// The column count that makes the largest square cells for `n` dials in a w x h area.
-Grid best_grid(int n, float w, float h) {
+// The column count (at most max_cols) that makes the largest square cells for `n` dials in a
+// w x h area, when every row also needs label_h px of labels.
+Grid best_grid(int n, float w, float h, int max_cols, float label_h) {
   Grid best;
-  for (int c = 1; c <= n; ++c) {
+  for (int c = 1; c <= std::min(n, std::max(1, max_cols)); ++c) {
     const int r = (n + c - 1) / c;
-    const float cell = std::min(w / static_cast<float>(c), h / static_cast<float>(r));
+    const float cell = std::min(w / static_cast<float>(c), h / static_cast<float>(r) - label_h);
     if (cell > best.cell) best = {c, r, cell};
   }
   return best;
@@ -200,6 +201,7 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
   const double trail = p.trails ? p.trail_length : 0.0;
   int hovered_block = -1;
 
+  bool label_one_line = true;  // set by the dial layout below
   const auto draw_block = [&](int i, ImVec2 c, float r, bool labels, bool circle_layout) {
     const auto u = static_cast<std::size_t>(i);
     const double th = blocks.thetas[u];
@@ -277,8 +279,14 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
     float ly = c.y + r + 8.0f * s;
     draw_text_centred(dl, f.bold, ImVec2(c.x, ly), col, "i = " + std::to_string(i));
     ly += f.bold->FontSize;
-    draw_text_centred(dl, f.body, ImVec2(c.x, ly), pal.text,
-                      "θ = " + format_number(th, 4) + "   λ = " + format_number(wavelength(th), 4));
+    const std::string t = "θ = " + format_number(th, 3);
+    const std::string w = "λ = " + format_number(wavelength(th), 3);
+    if (label_one_line) {
+      draw_text_centred(dl, f.body, ImVec2(c.x, ly), pal.text, t + "   " + w);
+    } else {
+      draw_text_centred(dl, f.body, ImVec2(c.x, ly), pal.text, t);
+      draw_text_centred(dl, f.body, ImVec2(c.x, ly + f.body->FontSize), pal.text_dim, w);
+    }
   };
 
   if (p.layout == PointerLayout::circle) {
@@ -290,24 +298,27 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
     for (int i = half - 1; i >= 0; --i)
       draw_block(i, c, r, half <= 24, true);
   } else {
-    const bool labels_possible = true;
-    const float label_h = labels_possible ? f.bold->FontSize + f.body->FontSize + 10.0f * s : 0;
-    Grid g = best_grid(half, area_w, area_h);
+    // room for "i = …" and θ, λ on two lines; they share one line when the cells are wide
+    const float label_h = f.bold->FontSize + 2.0f * f.body->FontSize + 10.0f * s;
+    Grid g = best_grid(half, area_w, area_h, half, 0.0f);
     float r = 0.5f * g.cell - 10.0f * s;
     bool labels = r >= 48.0f * s;
     if (labels) {  // leave room for two label lines under each dial
-      g = best_grid(half, area_w, area_h - static_cast<float>(g.rows) * label_h);
+      // labels need about 130 px per column ("θ = 0.00075")
+      const int max_cols = static_cast<int>(area_w / (130.0f * s));
+      g = best_grid(half, area_w, area_h, max_cols, label_h);
       r = 0.5f * g.cell - 10.0f * s;
       labels = r >= 40.0f * s;
     }
     r = std::max(r, 2.0f);
     const float cell_h = 2.0f * r + 20.0f * s + (labels ? label_h : 0.0f);
     const float cell_w = std::max(2.0f * r + 20.0f * s, area_w / static_cast<float>(g.cols));
+    label_one_line = cell_w >= 250.0f * s;
     const float grid_w = cell_w * static_cast<float>(g.cols);
     const float grid_h = cell_h * static_cast<float>(g.rows);
     const float x0 = area_x + 0.5f * (area_w - grid_w);
     const float y0 = area_y + std::max(0.0f, 0.5f * (area_h - grid_h));
-    const int segs = std::clamp(static_cast<int>(r / (3.0f * s)), 12, 64);
+    const int segs = std::clamp(static_cast<int>(r / (1.5f * s)), 16, 96);
     for (int i = 0; i < half; ++i) {
       const int col = i % g.cols;
       const int row = i / g.cols;
