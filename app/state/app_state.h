@@ -136,6 +136,15 @@ struct AppState {
   int applied_step = 0;
   std::string session_path;
   bool show_controls = true;
+  bool fullscreen = false;  // F11; presentation mode is always full screen
+
+  // What presentation mode changed, to put back when it ends (ui/frame.cpp).
+  struct BeforePresentation {
+    bool active = false;
+    Theme theme = Theme::dark;
+    double ui_scale = 1.0;
+    bool show_controls = true;
+  } before_presentation;
 };
 
 }  // namespace rope::app

@@ -272,6 +272,9 @@ void draw_shortcuts(AppState& state, const ViewEnv& env) {
         {"1 … 9", "switch view"},
         {"T", "dark / light (projector) theme"},
         {"Ctrl + = / Ctrl + −", "UI larger / smaller"},
+        {"F5", "presentation mode (Esc leaves)"},
+        {"F11", "full screen"},
+        {"Ctrl + S / Ctrl + O", "save / open a session"},
         {"F12", "save a screenshot"},
         {"F1 or ?", "this list"},
         {"Ctrl + Q", "quit"},
@@ -460,11 +463,32 @@ void handle_shortcuts(AppState& state) {
   if (ctrl && pressed(GLFW_KEY_O)) state.session_dialog = AppState::SessionDialog::open;
   if (pressed(GLFW_KEY_F1) || (shift && pressed(GLFW_KEY_SLASH)))
     state.show_shortcuts = !state.show_shortcuts;
+  if (pressed(GLFW_KEY_F5)) p.presentation = !p.presentation;
+  if (pressed(GLFW_KEY_F11)) state.fullscreen = !state.fullscreen;
   if (pressed(GLFW_KEY_ESCAPE)) {
+    if (!state.show_shortcuts && !state.show_about &&
+        state.session_dialog == AppState::SessionDialog::none)
+      p.presentation = false;  // Esc first closes an overlay, then leaves presentation mode
     state.show_shortcuts = state.show_about = false;
     state.session_dialog = AppState::SessionDialog::none;
   }
   if (ctrl && pressed(GLFW_KEY_Q)) state.request_quit = true;
+}
+
+void update_presentation(AppState& state) {
+  Params& p = state.params;
+  auto& before = state.before_presentation;
+  if (p.presentation && !before.active) {  // entering: projector theme, larger, no panel
+    before = {true, p.theme, p.ui_scale, state.show_controls};
+    p.theme = Theme::light;
+    p.ui_scale = std::max(p.ui_scale, 1.5);
+    state.show_controls = false;
+  } else if (!p.presentation && before.active) {  // leaving: put back what was changed
+    p.theme = before.theme;
+    p.ui_scale = before.ui_scale;
+    state.show_controls = before.show_controls;
+    before.active = false;
+  }
 }
 
 FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& env) {

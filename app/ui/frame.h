@@ -60,6 +60,11 @@ bool view_available(ViewId v);
 // Advances the animation clock: while playing, m moves by speed * dt positions.
 void advance_animation(AppState& state, double dt);
 
+// Enters or leaves presentation mode when Params::presentation changed: the projector theme,
+// a UI scale of at least 1.5 and no control panel; leaving restores what it changed. The
+// drivers call it before building the frame (the UI scale decides the fonts).
+void update_presentation(AppState& state);
+
 // Keyboard shortcuts (GLFW key codes in io.KeysDown). Ignored while a text field has focus.
 void handle_shortcuts(AppState& state);
 

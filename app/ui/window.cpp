@@ -92,6 +92,8 @@ int run_window(AppState& state, const GuiOptions& options) {
     if (!ui.fonts().warning.empty()) show_notice(state, ui.fonts().warning, true);
     double last = glfwGetTime();
     int frame = 0;
+    bool is_fullscreen = state.params.presentation && monitor;
+    int windowed_x = 80, windowed_y = 60, windowed_w = width, windowed_h = height;
     while (!glfwWindowShouldClose(window) && !state.request_quit) {
       glfwPollEvents();
       int fb_w = 0, fb_h = 0;
@@ -104,6 +106,21 @@ int run_window(AppState& state, const GuiOptions& options) {
       const double now = glfwGetTime();
       const double dt = now - last;
       last = now;
+      update_presentation(state);
+      const bool want_fullscreen = state.params.presentation || state.fullscreen;
+      if (want_fullscreen != is_fullscreen && monitor) {
+        if (want_fullscreen) {
+          glfwGetWindowPos(window, &windowed_x, &windowed_y);
+          glfwGetWindowSize(window, &windowed_w, &windowed_h);
+          const GLFWvidmode* mode = glfwGetVideoMode(monitor);
+          glfwSetWindowMonitor(window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+        } else {
+          glfwSetWindowMonitor(window, nullptr, windowed_x, windowed_y, windowed_w, windowed_h,
+                               GLFW_DONT_CARE);
+        }
+        is_fullscreen = want_fullscreen;
+        continue;  // the framebuffer size changes; draw the next frame at the new size
+      }
       float xs = 1.0f, ys = 1.0f;
       glfwGetWindowContentScale(window, &xs, &ys);
       const float scale = static_cast<float>(state.params.ui_scale) * std::max(1.0f, xs);

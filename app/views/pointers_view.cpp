@@ -245,10 +245,13 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
       const double delta = wrap(ak - aq);
       draw_arc(dl, c, r * 0.32f, aq, aq + delta, pal.accent, thin, r >= 60.0f * s ? 48 : 12);
       if (r >= 90.0f * s && !circle_layout) {  // big dials: name the angle beside its arc
-        const ImVec2 lp = polar(c, r * 0.32f + 14.0f * s, aq + 0.5 * delta);
+        // a narrow arc has no room beside it: the label goes opposite, across the centre
+        const bool narrow = std::fabs(delta) < 0.6;
+        const double label_angle = aq + 0.5 * delta + (narrow ? kPi : 0.0);
+        const ImVec2 lp = polar(c, r * 0.32f + 14.0f * s, label_angle);
         const std::string label = format_number(delta, 3) + " rad";
         const ImVec2 ts = f.body->CalcTextSizeA(f.body->FontSize, 1e9f, 0, label.c_str());
-        const float dx = static_cast<float>(std::cos(aq + 0.5 * delta));
+        const float dx = static_cast<float>(std::cos(label_angle));
         dl->AddText(f.body, f.body->FontSize,
                     ImVec2(lp.x - 0.5f * ts.x * (1.0f - dx), lp.y - 0.5f * ts.y), pal.accent,
                     label.c_str());

@@ -137,3 +137,24 @@ TEST_CASE("playing advances the position by speed * time", "[app][headless]") {
   advance_animation(state, 0.25);
   CHECK(state.params.position == Approx(0.5));
 }
+
+TEST_CASE("F5 enters presentation mode and Esc leaves it, restoring theme, scale and panel",
+          "[app][headless][keys]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  state.params.ui_scale = 1.0;
+  run_frames(ui, state, views, 2);
+  press(ui, state, views, GLFW_KEY_F5);
+  update_presentation(state);
+  CHECK(state.params.presentation);
+  CHECK(state.params.theme == Theme::light);
+  CHECK(state.params.ui_scale >= 1.5);
+  CHECK_FALSE(state.show_controls);
+  press(ui, state, views, GLFW_KEY_ESCAPE);
+  update_presentation(state);
+  CHECK_FALSE(state.params.presentation);
+  CHECK(state.params.theme == Theme::dark);
+  CHECK(state.params.ui_scale == 1.0);
+  CHECK(state.show_controls);
+}
