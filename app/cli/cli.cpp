@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 
+#include "cli/animate_command.h"
 #include "cli/bench_command.h"
 #include "cli/export_command.h"
 #include "cli/lessons_command.h"
@@ -49,6 +50,7 @@ int run_cli(int argc, char** argv) {
   auto export_cmd = add_export_command(root);
   auto screenshot_cmd = add_screenshot_command(root);
   auto bench_cmd = add_bench_command(root);
+  auto animate_cmd = add_animate_command(root);
   auto lessons_cmd = add_lessons_command(root);
 
   try {
@@ -63,6 +65,7 @@ int run_cli(int argc, char** argv) {
   if (root.got_subcommand("export")) return run_export_command(*export_cmd);
   if (root.got_subcommand("screenshot")) return run_screenshot_command(*screenshot_cmd);
   if (root.got_subcommand("bench")) return run_bench_command(*bench_cmd);
+  if (root.got_subcommand("animate")) return run_animate_command(*animate_cmd);
   if (root.got_subcommand("lessons")) return run_lessons_command(*lessons_cmd);
 
   AppState state;

@@ -17,6 +17,7 @@ struct ScreenshotCommand {
   double scale = 1.0;
   int frames = 3;
   std::string session;
+  bool canvas_only = false;
   StateFlags flags;
 };
 
@@ -45,6 +46,8 @@ std::shared_ptr<ScreenshotCommand> add_screenshot_command(CLI::App& root) {
   sub->add_option("--frames", cmd->frames, "frames to run before the capture (1 ... 1000)")
       ->capture_default_str();
   sub->add_option("--session", cmd->session, "session file (.json) to render; flags override it");
+  sub->add_flag("--canvas-only", cmd->canvas_only,
+                "the main canvas alone: no menu bar, no control panel");
   add_state_flags(*sub, cmd->flags);
   return cmd;
 }
@@ -76,6 +79,7 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
     state.applied_lesson = state.params.lesson;  // the session's values, not the step's
     state.applied_step = state.params.step;
   }
+  state.show_menu = state.show_controls = !cmd.canvas_only;
   if (auto s = apply_state_flags(cmd.flags, state.params); !s) {
     print_error(s.error().to_string());
     return kExitUsage;

@@ -136,6 +136,7 @@ struct AppState {
   int applied_step = 0;
   std::string session_path;
   bool show_controls = true;
+  bool show_menu = true;    // false for pictures of the canvas alone (--canvas-only)
   bool fullscreen = false;  // F11; presentation mode is always full screen
 
   // What presentation mode changed, to put back when it ends (ui/frame.cpp).

@@ -494,8 +494,11 @@ void update_presentation(AppState& state) {
 FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& env) {
   const ImGuiIO& io = ImGui::GetIO();
   handle_shortcuts(state);
-  draw_menu_bar(state);
-  const float top = ImGui::GetFrameHeight();  // the main menu bar's height
+  float top = 0.0f;
+  if (state.show_menu) {
+    draw_menu_bar(state);
+    top = ImGui::GetFrameHeight();  // the main menu bar's height
+  }
   const float height = std::max(1.0f, io.DisplaySize.y - top);
   float panel_w = 0.0f;
   if (state.show_controls) {

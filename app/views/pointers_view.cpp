@@ -160,7 +160,9 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
     const float readout_w =
         std::max(f.title->CalcTextSizeA(f.title->FontSize, 1e9f, 0, line1.c_str()).x,
                  wa + 40.0f * s + f.large->CalcTextSizeA(f.large->FontSize, 1e9f, 0, b.c_str()).x);
+    // top-right column; else one row under the read-out; else a column under it
     const bool column = readout_w + item_w + 3 * pad <= size.x;
+    const bool row = !column && 3 * item_w + 48.0f * s + 2 * pad <= size.x;
     float lx = column ? origin.x + size.x - pad - item_w : origin.x + pad;
     float ly = column ? origin.y + pad : y;
     for (int item = 0; item < 3; ++item) {
@@ -176,13 +178,14 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
                  std::round(2.5f * s));
       }
       dl->AddText(f.body, f.body->FontSize, ImVec2(lx + 46 * s, ly), pal.text, kLabels[item]);
-      if (column) {
-        ly += f.body->FontSize + 6 * s;
-      } else {
+      if (row) {
         lx += item_w + 24.0f * s;
+      } else {
+        ly += f.body->FontSize + 6 * s;
       }
     }
-    if (!column) y += f.body->FontSize + 14.0f * s;
+    if (row) y += f.body->FontSize + 14.0f * s;
+    if (!column && !row) y = ly + 8.0f * s;
   }
 
   // [SECTION] dials

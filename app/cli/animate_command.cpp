@@ -1,0 +1,127 @@
+#include "cli/animate_command.h"
+
+#include <CLI/CLI.hpp>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+
+#include "cli/cli.h"
+#include "cli/screenshot_command.h"
+#include "cli/state_flags.h"
+#include "export/atomic_file.h"
+#include "export/gif.h"
+#include "state/params.h"
+#include "state/session.h"
+#include "ui/offscreen_app.h"
+
+namespace rope::app {
+
+struct AnimateCommand {
+  std::string output;
+  std::string from;  // empty: the --position value
+  std::string to;
+  double fps = 20.0;
+  double seconds = 4.0;
+  std::string size = "1280x720";
+  double scale = 1.0;
+  std::string session;
+  bool canvas_only = false;
+  StateFlags flags;
+};
+
+std::shared_ptr<AnimateCommand> add_animate_command(CLI::App& root) {
+  auto cmd = std::make_shared<AnimateCommand>();
+  auto* sub = root.add_subcommand(
+      "animate", "Render a sweep of the position m as an animated GIF (no display needed)");
+  sub->add_option("-o,--output", cmd->output, "GIF file to write (.gif)")->required();
+  sub->add_option("--from", cmd->from, "first position (default: --position)");
+  sub->add_option("--to", cmd->to, "last position")->required();
+  sub->add_option("--fps", cmd->fps, "frames per second, 1 ... 50")->capture_default_str();
+  sub->add_option("--seconds", cmd->seconds, "length of the sweep, 0.5 ... 60")
+      ->capture_default_str();
+  sub->add_option("--size", cmd->size, "window size WIDTHxHEIGHT")->capture_default_str();
+  sub->add_option("--scale", cmd->scale, "pixel scale 1 ... 4")->capture_default_str();
+  sub->add_option("--session", cmd->session, "session file (.json); flags override it");
+  sub->add_flag("--canvas-only", cmd->canvas_only,
+                "the main canvas alone: no menu bar, no control panel");
+  add_state_flags(*sub, cmd->flags);
+  return cmd;
+}
+
+int run_animate_command(const AnimateCommand& cmd) {
+  const auto usage = [](const std::string& message) {
+    print_error(message);
+    return kExitUsage;
+  };
+  const std::string ext = std::filesystem::path(cmd.output).extension().string();
+  if (ext != ".gif" && ext != ".GIF")
+    return usage("--output: must name a .gif file (animated GIF is the format written), got '" +
+                 cmd.output + "'");
+  if (!(cmd.fps >= 1.0 && cmd.fps <= 50.0))
+    return usage("--fps: must be a number from 1 to 50, got " + format_real(cmd.fps));
+  if (!(cmd.seconds >= 0.5 && cmd.seconds <= 60.0))
+    return usage("--seconds: must be a number from 0.5 to 60, got " + format_real(cmd.seconds));
+  if (!(cmd.scale >= 1.0 && cmd.scale <= 4.0))
+    return usage("--scale: must be a number from 1 to 4, got " + format_real(cmd.scale));
+  const int frames = static_cast<int>(std::lround(cmd.seconds * cmd.fps)) + 1;
+  constexpr int kMaxFrames = 1000;
+  if (frames > kMaxFrames)
+    return usage("--seconds x --fps: at most 1000 frames, asked for " + std::to_string(frames));
+  auto size = parse_size(cmd.size);
+  if (!size) return usage(size.error().to_string());
+
+  AppState state;
+  if (!cmd.session.empty()) {
+    if (auto s = load_session(cmd.session, state.params); !s) return usage(s.error().to_string());
+    state.applied_lesson = state.params.lesson;
+    state.applied_step = state.params.step;
+  }
+  state.show_menu = state.show_controls = !cmd.canvas_only;
+  if (auto s = apply_state_flags(cmd.flags, state.params); !s) return usage(s.error().to_string());
+  auto to = parse_real("--to", cmd.to);
+  if (!to) return usage(to.error().to_string());
+  double from = state.params.position;
+  if (!cmd.from.empty()) {
+    auto f = parse_real("--from", cmd.from);
+    if (!f) return usage(f.error().to_string());
+    from = f.value();
+  }
+  for (const auto& [name, v] : {std::pair{"--from", from}, std::pair{"--to", to.value()}})
+    if (std::fabs(v) > 1e9)
+      return usage(std::string(name) + ": must be a number from -1e9 to 1e9, got " +
+                   format_real(v));
+
+  auto created =
+      OffscreenApp::create(size.value().first, size.value().second, static_cast<float>(cmd.scale));
+  if (!created) {
+    print_error(created.error().message);
+    return kExitFailure;
+  }
+  OffscreenApp& app = *created.value();
+  state.params.playing = false;  // the sweep sets m itself
+  GifWriter gif(app.pixel_width(), app.pixel_height(),
+                static_cast<int>(std::lround(100.0 / cmd.fps)));
+  for (int k = 0; k < frames; ++k) {
+    state.params.position = from + (to.value() - from) * k / std::max(1, frames - 1);
+    const Image image = app.render(state, k == 0 ? 2 : 1);  // a new window draws on frame 2
+    if (auto s = gif.add(image); !s) {
+      print_error(s.error().to_string());
+      return kExitFailure;
+    }
+  }
+  auto bytes = gif.finish();
+  if (!bytes) {
+    print_error(bytes.error().to_string());
+    return kExitFailure;
+  }
+  if (auto s = write_file_atomic(cmd.output, bytes.value()); !s) {
+    print_error(s.error().to_string());
+    return kExitFailure;
+  }
+  std::printf("wrote %s (%d frames, %dx%d, m from %s to %s)\n", cmd.output.c_str(), frames,
+              app.pixel_width(), app.pixel_height(), format_real(from).c_str(),
+              format_real(to.value()).c_str());
+  return kExitOk;
+}
+
+}  // namespace rope::app
