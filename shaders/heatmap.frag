@@ -3,7 +3,8 @@
 // under this pixel (from a single-channel float texture, one texel per cell) are mapped through
 // the colour map's control points (sent by the app: the same table the CPU colour bar uses).
 // A pixel covering one cell or less shows that cell's colour exactly; a pixel covering several
-// cells (a matrix larger than its picture) shows the mean colour of up to 4 x 4 of them.
+// cells (a matrix larger than its picture) shows the mean colour of up to 2 x 2 of them, spread
+// over its footprint (more would cost a software rasteriser a visible stall per new matrix).
 // Masked (-inf) and NaN cells get u_masked.
 
 in vec2 v_uv;
@@ -30,7 +31,7 @@ void main() {
   ivec2 cells = textureSize(u_scores, 0);
   vec2 per_pixel = vec2(cells) / u_target;  // cells across one pixel
   vec2 first = floor(gl_FragCoord.xy - 0.5) * per_pixel;  // this pixel's footprint in cells
-  ivec2 n = clamp(ivec2(ceil(per_pixel)), ivec2(1), ivec2(4));
+  ivec2 n = clamp(ivec2(ceil(per_pixel)), ivec2(1), ivec2(2));
   vec4 sum = vec4(0.0);
   for (int y = 0; y < n.y; ++y) {
     for (int x = 0; x < n.x; ++x) {

@@ -15,6 +15,8 @@
 namespace rope::app {
 namespace {
 
+constexpr int kUploadBudget = 1 << 21;  // matrix values uploaded per frame while a picture shows
+
 bool read_file(const std::string& path, std::string& out) {
   std::ifstream f(path, std::ios::binary);
   if (!f) return false;
@@ -113,24 +115,41 @@ bool HeatmapRenderer::update(int slot, std::uint64_t version, std::span<const fl
   const int width = std::clamp(static_cast<int>(std::lround(picture.x)), 1, 8192);
   const int height = std::clamp(static_cast<int>(std::lround(picture.y)), 1, 8192);
   const bool new_size = width != sl.width || height != sl.height;
-  if (!new_data && !new_size && sl.coloured && sl.lo == lo && sl.hi == hi && sl.masked == masked)
+  if (!new_data && sl.uploaded == sl.rows && !new_size && sl.coloured && sl.lo == lo &&
+      sl.hi == hi && sl.masked == masked)
     return true;
 
   const SavedState saved;
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   if (new_data) {
     if (!sl.scores) {
       sl.scores = gl::make_texture();
       sl.colours = gl::make_texture();
       sl.fbo = gl::make_framebuffer();
     }
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glBindTexture(GL_TEXTURE_2D, sl.scores.id());
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, cols, rows, 0, GL_RED, GL_FLOAT, values.data());
+    if (sl.rows != rows || sl.cols != cols) {
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, cols, rows, 0, GL_RED, GL_FLOAT, nullptr);
+    }
     sl.version = version;
     sl.rows = rows;
     sl.cols = cols;
+    sl.uploaded = 0;
+  }
+  if (sl.uploaded < rows) {
+    // With a picture on screen, a new matrix goes up in slices of about kUploadBudget values
+    // per frame (4096 x 4096 over 8 frames instead of one long stall) while the previous
+    // picture stays; with none there is nothing to keep showing, so it goes up at once.
+    const int per_frame = sl.coloured ? std::max(1, kUploadBudget / cols) : rows;
+    const int end = std::min(rows, sl.uploaded + per_frame);
+    glBindTexture(GL_TEXTURE_2D, sl.scores.id());
+    glTexSubImage2D(
+        GL_TEXTURE_2D, 0, 0, sl.uploaded, cols, end - sl.uploaded, GL_RED, GL_FLOAT,
+        values.data() + static_cast<std::size_t>(sl.uploaded) * static_cast<std::size_t>(cols));
+    sl.uploaded = end;
+    if (end < rows) return true;
   }
   if (new_size) {
     // The picture has one texel per screen pixel, drawn 1:1 with nearest sampling: the

@@ -144,44 +144,58 @@ Result<HeatmapScores> compute_heatmap_scores(const HeatmapInputs& in, int thread
   const ScoreTransform t{in.score_mode != ScoreMode::raw, in.score_mode == ScoreMode::softmax,
                          in.causal};
   if (t.scale || t.softmax || t.causal) transform_scores(out.s, n, d, t);  // else the identity
-  // A plain min/max pass vectorises; only if it met -inf (masked cells) or NaN is the slower
-  // pass that skips them needed.
   constexpr float kMax = std::numeric_limits<float>::max();
   float lo = kMax;
   float hi = -kMax;
-  {
-    // eight independent lanes: no loop-carried dependency, and the compiler packs them into
-    // vector min/max instructions
-    constexpr std::size_t kLanes = 8;
-    float lo8[kLanes], hi8[kLanes];
-    for (std::size_t l = 0; l < kLanes; ++l) {
-      lo8[l] = kMax;
-      hi8[l] = -kMax;
-    }
-    const float* v = out.s.data();
-    const std::size_t size = out.s.size();
-    std::size_t i = 0;
-    for (; i + kLanes <= size; i += kLanes)
+  const auto nn = static_cast<std::size_t>(n);
+  if (in.content == Content::shared && in.encoding != Encoding::sinusoidal &&
+      in.score_mode != ScoreMode::softmax) {
+    // S[m][n] = g(n - m) (RoPE; a constant without encoding), scaled or masked entrywise: every
+    // distance r >= 0 appears in row 0 and every r <= 0 in column 0, so those two hold every
+    // value of the matrix, and its range is read there instead of over N^2 entries.
+    for (std::size_t j = 0; j < nn; ++j)
+      for (float v : {out.s[j], out.s[j * nn]})
+        if (v >= -kMax && v <= kMax) {
+          lo = std::min(lo, v);
+          hi = std::max(hi, v);
+        }
+  } else {
+    // A plain min/max pass vectorises; only if it met -inf (masked cells) or NaN is the slower
+    // pass that skips them needed.
+    {
+      // eight independent lanes: no loop-carried dependency, and the compiler packs them into
+      // vector min/max instructions
+      constexpr std::size_t kLanes = 8;
+      float lo8[kLanes], hi8[kLanes];
       for (std::size_t l = 0; l < kLanes; ++l) {
-        lo8[l] = v[i + l] < lo8[l] ? v[i + l] : lo8[l];
-        hi8[l] = v[i + l] > hi8[l] ? v[i + l] : hi8[l];
+        lo8[l] = kMax;
+        hi8[l] = -kMax;
       }
-    for (; i < size; ++i) {
-      lo = v[i] < lo ? v[i] : lo;
-      hi = v[i] > hi ? v[i] : hi;
+      const float* v = out.s.data();
+      const std::size_t size = out.s.size();
+      std::size_t i = 0;
+      for (; i + kLanes <= size; i += kLanes)
+        for (std::size_t l = 0; l < kLanes; ++l) {
+          lo8[l] = v[i + l] < lo8[l] ? v[i + l] : lo8[l];
+          hi8[l] = v[i + l] > hi8[l] ? v[i + l] : hi8[l];
+        }
+      for (; i < size; ++i) {
+        lo = v[i] < lo ? v[i] : lo;
+        hi = v[i] > hi ? v[i] : hi;
+      }
+      for (std::size_t l = 0; l < kLanes; ++l) {
+        lo = std::min(lo, lo8[l]);
+        hi = std::max(hi, hi8[l]);
+      }
     }
-    for (std::size_t l = 0; l < kLanes; ++l) {
-      lo = std::min(lo, lo8[l]);
-      hi = std::max(hi, hi8[l]);
-    }
-  }
-  if (!(lo >= -kMax && hi <= kMax) || std::isnan(out.s.front())) {
-    lo = kMax;
-    hi = -kMax;
-    for (float v : out.s) {
-      if (!(v >= -kMax && v <= kMax)) continue;
-      lo = std::min(lo, v);
-      hi = std::max(hi, v);
+    if (!(lo >= -kMax && hi <= kMax) || std::isnan(out.s.front())) {
+      lo = kMax;
+      hi = -kMax;
+      for (float v : out.s) {
+        if (!(v >= -kMax && v <= kMax)) continue;
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+      }
     }
   }
   if (lo > hi) lo = hi = 0.0f;  // nothing finite

@@ -82,8 +82,9 @@ void DecayView::Draw(AppState& state, const ViewEnv& env) {
   dl->AddText(f.title, f.title->FontSize, ImVec2(origin.x + pad, y), pal.text,
               "Long-range decay of RoPE");
   y += f.title->FontSize + 2 * s;
-  dl->AddText(f.large, f.large->FontSize, ImVec2(origin.x + pad, y), pal.text,
-              "D(r) = (2/d) Σⱼ |Σᵢ<ⱼ e^(i r θᵢ)|   bounds |q·R(r)k| relative to max |hᵢ₊₁ − hᵢ|");
+  dl->AddText(
+      f.large, f.large->FontSize, ImVec2(origin.x + pad, y), pal.text,
+      "D(r) = (2/d) Σⱼ |Σᵢ<ⱼ e^(i r θᵢ)|:  RoFormer’s relative upper bound on |q·R(r)k| (§3.4.3)");
   y += f.large->FontSize + 2 * s;
   const std::string note =
       "current d = " + std::to_string(p.dim) + ", base " + plot::tick_label(p.base, false) +

@@ -153,7 +153,7 @@ void HeatmapView::Draw(AppState& state, const ViewEnv& env) {
     char head[200];
     std::snprintf(head, sizeof head, "Attention scores S[m][n]:  N = %d,  d = %d,  base = %s",
                   p.content == Content::sentence ? n_shown : p.positions, p.dim,
-                  format_number(p.base, 8).c_str());
+                  plot::tick_label(p.base, false).c_str());
     dl->AddText(f.title, f.title->FontSize, ImVec2(origin.x + pad, y), pal.text, head);
     y += f.title->FontSize + 2.0f * s;
     const std::string sub = std::string(mode_text(p.score_mode)) +
@@ -224,8 +224,10 @@ void HeatmapView::Draw(AppState& state, const ViewEnv& env) {
     // cells: one textured quad
     bool drew = false;
     if (renderer_) {
-      drew = renderer_->update(i, versions_[static_cast<std::size_t>(i)], sc.s, n, n,
-                               static_cast<float>(sc.lo), static_cast<float>(sc.hi), masked);
+      drew =
+          renderer_->update(i, versions_[static_cast<std::size_t>(i)], sc.s, n, n,
+                            static_cast<float>(sc.lo), static_cast<float>(sc.hi), masked,
+                            ImVec2(fr.area_max.x - fr.area_min.x, fr.area_max.y - fr.area_min.y));
       if (drew)
         renderer_->add_image(dl, i, fr.area_min, fr.area_max);
       else if (error.empty())
@@ -302,12 +304,8 @@ void HeatmapView::Draw(AppState& state, const ViewEnv& env) {
   const auto cell_text = [&](const HeatmapScores& sc, int m, int n) {
     const float v = sc.s[static_cast<std::size_t>(m) * static_cast<std::size_t>(sc.n) +
                          static_cast<std::size_t>(n)];
-    char buf[64];
-    if (std::isinf(v) && v < 0)
-      std::snprintf(buf, sizeof buf, "masked (n > m)");
-    else
-      std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(v));
-    return std::string(buf);
+    if (std::isinf(v) && v < 0) return std::string("masked (n > m)");
+    return format_number(static_cast<double>(v), 9);  // float: 9 digits are all there is
   };
   if (hover_panel >= 0 && hover_m >= 0 && hover_n >= 0) {
     const HeatmapScores& sc = shown[static_cast<std::size_t>(hover_panel)];

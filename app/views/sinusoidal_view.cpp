@@ -101,7 +101,8 @@ void SinusoidalView::Draw(AppState& state, const ViewEnv& env) {
   bool drew = false;
   if (env.has_gl) {
     if (!renderer_) renderer_ = std::make_unique<HeatmapRenderer>();
-    drew = renderer_->update(0, version, texels, rows, cols, -1.0f, 1.0f, pal.panel);
+    drew = renderer_->update(0, version, texels, rows, cols, -1.0f, 1.0f, pal.panel,
+                             ImVec2(fr.area_max.x - fr.area_min.x, fr.area_max.y - fr.area_min.y));
     if (drew)
       renderer_->add_image(dl, 0, fr.area_min, fr.area_max);
     else

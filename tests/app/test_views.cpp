@@ -113,6 +113,32 @@ TEST_CASE("shared content: the RoPE matrix is constant along diagonals, sinusoid
   CHECK(sin_spread > 0.5);
 }
 
+TEST_CASE("the colour range is the finite minimum and maximum of the matrix", "[app][heatmap]") {
+  AppState state;
+  REQUIRE(set_param(state.params, "query", "random").ok());
+  REQUIRE(set_param(state.params, "key", "random").ok());
+  REQUIRE(set_param(state.params, "positions", "100").ok());
+  for (const char* content : {"shared", "random"})
+    for (const char* mode : {"raw", "scaled", "softmax"})
+      for (bool causal : {false, true})
+        for (auto e : {rope::Encoding::none, rope::Encoding::sinusoidal, rope::Encoding::rope}) {
+          REQUIRE(set_param(state.params, "content", content).ok());
+          REQUIRE(set_param(state.params, "score_mode", mode).ok());
+          state.params.causal = causal;
+          auto r = compute_heatmap_scores(heatmap_inputs(state.params, e), 1);
+          REQUIRE(r.ok());
+          float lo = INFINITY, hi = -INFINITY;
+          for (float v : r.value().s)
+            if (std::isfinite(v)) {
+              lo = std::min(lo, v);
+              hi = std::max(hi, v);
+            }
+          INFO(content << " " << mode << " causal " << causal << " " << rope::encoding_name(e));
+          CHECK(r.value().hi == static_cast<double>(hi));
+          if (std::string(mode) != "softmax") CHECK(r.value().lo == static_cast<double>(lo));
+        }
+}
+
 TEST_CASE("a large heatmap is computed off the UI thread and then shown", "[app][heatmap]") {
   UiContext ui(false);
   AppState state;
@@ -409,4 +435,44 @@ TEST_CASE("draw calls per view", "[.bench]") {
       cmds += dd->CmdLists[i]->CmdBuffer.Size;
     std::printf("%-12s %4d draw commands, %6d vertices\n", view_name(v), cmds, dd->TotalVtxCount);
   }
+}
+
+// Not run by default: frame times while a 4096 x 4096 matrix is computed in the background and
+// when it arrives (upload and colouring pass on the UI thread).
+TEST_CASE("heatmap frames while a large matrix is computed", "[.bench]") {
+  auto created = OffscreenApp::create(1920, 1080, 1.0f);
+  REQUIRE(created.ok());
+  OffscreenApp& app = *created.value();
+  AppState state;
+  REQUIRE(set_param(state.params, "view", "heatmap").ok());
+  REQUIRE(set_param(state.params, "content", "random").ok());
+  REQUIRE(set_param(state.params, "dim", "64").ok());
+  app.render(state, 3);
+  REQUIRE(set_param(state.params, "positions", "4096").ok());
+  double worst = 0.0, arrival = 0.0;
+  int frames = 0;
+  std::printf("frames (ms) while computing:");
+  bool was_computing = true;
+  while (frames < 2000) {
+    const auto f = app.frame(state, 1.0 / 60.0);
+    ++frames;
+    worst = std::max(worst, f.total());
+    std::printf(" %.1f", 1e3 * f.total());
+    const bool computing = app.views().heatmap.computing;
+    if (was_computing && !computing) break;
+    was_computing = computing;
+  }
+  std::printf("\n");
+  std::vector<double> after;  // the upload slices and the colouring pass
+  for (int i = 0; i < 20; ++i)
+    after.push_back(1e3 * app.frame(state, 1.0 / 60.0).total());
+  for (double ms : after)
+    arrival = std::max(arrival, ms);
+  std::printf(
+      "N 4096, d 64, random: %d frames while computing (worst %.1f ms); the 20 frames "
+      "after it arrived: worst %.1f ms\n",
+      frames, 1e3 * worst, arrival);
+  for (double ms : after)
+    std::printf(" %.1f", ms);
+  std::printf("\n");
 }
