@@ -67,6 +67,19 @@ std::string format_number(double v, int digits) {
   return negative ? "−" + s : s;
 }
 
+CanvasArea begin_canvas(const char* id) {
+  CanvasArea a;
+  a.draw_list = ImGui::GetWindowDrawList();
+  a.origin = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  a.size = ImVec2(std::max(avail.x, 1.0f), std::max(avail.y, 1.0f));
+  ImGui::InvisibleButton(id, a.size);
+  a.hovered = ImGui::IsItemHovered();
+  a.mouse = ImGui::GetIO().MousePos;
+  a.draw_list->PushClipRect(a.origin, ImVec2(a.origin.x + a.size.x, a.origin.y + a.size.y), true);
+  return a;
+}
+
 ImU32 with_alpha(ImU32 colour, float a) {
   const auto alpha = static_cast<float>((colour >> IM_COL32_A_SHIFT) & 0xFF);
   const auto na = static_cast<ImU32>(std::clamp(alpha * a, 0.0f, 255.0f));

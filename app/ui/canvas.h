@@ -33,6 +33,18 @@ void draw_text_centred(ImDrawList* dl, ImFont* font, ImVec2 top_centre, ImU32 co
 // "−" (U+2212) for minus as in typeset maths.
 std::string format_number(double v, int digits = 4);
 
+// The area a view draws in: an InvisibleButton over the window's whole content region (hover
+// and clicks come from it), with a clip rectangle pushed on the window's draw list. Every view
+// opens its canvas this way and pops the clip rectangle (draw_list->PopClipRect()) at the end.
+struct CanvasArea {
+  ImDrawList* draw_list = nullptr;
+  ImVec2 origin;  // top-left, px
+  ImVec2 size;    // at least 1 x 1 px
+  bool hovered = false;
+  ImVec2 mouse;  // mouse position, px
+};
+CanvasArea begin_canvas(const char* id);
+
 // Multiplies the alpha of a packed colour by a in [0, 1].
 ImU32 with_alpha(ImU32 colour, float a);
 

@@ -66,15 +66,12 @@ void DecayView::Draw(AppState& state, const ViewEnv& env) {
   for (std::size_t i = 0; i < curves.size(); ++i)
     curves[i].colour = curves[i].mean ? pal.text_dim : colours[std::min<std::size_t>(i, 3)];
 
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImVec2 size = ImGui::GetContentRegionAvail();
-  size.x = std::max(size.x, 1.0f);
-  size.y = std::max(size.y, 1.0f);
-  ImGui::InvisibleButton("decay_canvas", size);
-  const bool hovered = ImGui::IsItemHovered();
-  const ImVec2 mouse = ImGui::GetIO().MousePos;
-  dl->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
+  const CanvasArea area = begin_canvas("decay_canvas");
+  ImDrawList* dl = area.draw_list;
+  const ImVec2 origin = area.origin;
+  const ImVec2 size = area.size;
+  const bool hovered = area.hovered;
+  const ImVec2 mouse = area.mouse;
 
   // [SECTION] header
   const float pad = std::round(18.0f * s);

@@ -42,15 +42,12 @@ void SpectrumView::Draw(AppState& state, const ViewEnv& env) {
       ++incomplete;
     }
 
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImVec2 size = ImGui::GetContentRegionAvail();
-  size.x = std::max(size.x, 1.0f);
-  size.y = std::max(size.y, 1.0f);
-  ImGui::InvisibleButton("spectrum_canvas", size);
-  const bool hovered = ImGui::IsItemHovered();
-  const ImVec2 mouse = ImGui::GetIO().MousePos;
-  dl->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
+  const CanvasArea area = begin_canvas("spectrum_canvas");
+  ImDrawList* dl = area.draw_list;
+  const ImVec2 origin = area.origin;
+  const ImVec2 size = area.size;
+  const bool hovered = area.hovered;
+  const ImVec2 mouse = area.mouse;
 
   // [SECTION] header
   const float pad = std::round(18.0f * s);
