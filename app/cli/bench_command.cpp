@@ -18,6 +18,7 @@ struct BenchCommand {
   std::string size = "1920x1080";
   int frames = 300;
   int warmup = 20;
+  bool canvas_only = false;
   StateFlags flags;
 };
 
@@ -30,6 +31,7 @@ std::shared_ptr<BenchCommand> add_bench_command(CLI::App& root) {
       ->capture_default_str();
   sub->add_option("--warmup", cmd->warmup, "frames run first and not measured (0 ... 1000)")
       ->capture_default_str();
+  sub->add_flag("--canvas-only", cmd->canvas_only, "the main canvas alone: no menu, no panel");
   add_state_flags(*sub, cmd->flags);
   return cmd;
 }
@@ -50,6 +52,7 @@ int run_bench_command(const BenchCommand& cmd) {
     return kExitUsage;
   }
   AppState state;
+  state.show_menu = state.show_controls = !cmd.canvas_only;
   if (auto s = apply_state_flags(cmd.flags, state.params); !s) {
     print_error(s.error().to_string());
     return kExitUsage;

@@ -219,17 +219,23 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
     // drawn as one turn. About one segment per 5 px of arc.
     if (trail > 0.0 && rq > 0.0f) {
       const double span = std::min(trail * th, kTwoPi * 0.999);
-      const int bands = r >= 40.0f * s ? 4 : 2;  // small dials: the fade reads with two
+      // Small dials (d in the hundreds) get one band of a few segments: at 25 px a fade is
+      // invisible, and the rasteriser's cost is per triangle.
+      const bool small = r < 40.0f * s;
+      const int bands = small ? 1 : 4;
+      // about one segment per 5 px, within a budget of ~6000 trail points for all blocks
+      const int budget = small ? 6 : std::clamp(6000 / std::max(1, half * bands), 2, 16);
       const int per_band = std::clamp(static_cast<int>(span * static_cast<double>(rq) /
                                                        (5.0 * static_cast<double>(s)) / bands) +
                                           1,
-                                      1, 16);
+                                      1, budget);
       for (int band = 0; band < bands; ++band) {
         const double b0 = aq - span * (1.0 - static_cast<double>(band) / bands);
         const double b1 = aq - span * (1.0 - static_cast<double>(band + 1) / bands);
         for (int k = 0; k <= per_band; ++k)
           dl->PathLineTo(polar(c, rq, b0 + (b1 - b0) * k / per_band));
-        const float alpha = 0.15f + 0.6f * static_cast<float>(band + 1) / static_cast<float>(bands);
+        const float alpha =
+            small ? 0.5f : 0.15f + 0.6f * static_cast<float>(band + 1) / static_cast<float>(bands);
         dl->PathStroke(with_alpha(col, alpha), 0, thin);
       }
       // integer positions on the trail
@@ -241,7 +247,7 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
       }
     }
     // angle between the pointers
-    if (r >= 22.0f * s && rq > 0.0f && rk > 0.0f) {
+    if (r >= 32.0f * s && rq > 0.0f && rk > 0.0f) {  // on smaller dials it is a smudge
       const double delta = wrap(ak - aq);
       draw_arc(dl, c, r * 0.32f, aq, aq + delta, pal.accent, thin, r >= 60.0f * s ? 48 : 12);
       if (r >= 90.0f * s && !circle_layout) {  // big dials: name the angle beside its arc
@@ -262,7 +268,11 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
     const ImVec2 tq = polar(c, rq, aq);
     if (rk > 0.0f) {
       dl->AddLine(c, tk, col, thin);
-      dl->AddCircle(tk, std::max(3.0f * s, thick * 1.5f), col, r >= 60.0f * s ? 16 : 8, thin);
+      if (r >= 32.0f * s) {
+        dl->AddCircle(tk, std::max(3.0f * s, thick * 1.5f), col, r >= 60.0f * s ? 16 : 8, thin);
+      } else {  // small dials: a dot reads as the key's tip and costs a fraction of a ring
+        dl->AddCircleFilled(tk, std::max(2.0f * s, thick), col, 6);
+      }
     }
     if (rq > 0.0f) {
       draw_arrow(dl, c, tq, col, thick, std::max(6.0f * s, thick * 3.2f));
@@ -321,7 +331,7 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
     const float grid_h = cell_h * static_cast<float>(g.rows);
     const float x0 = area_x + 0.5f * (area_w - grid_w);
     const float y0 = area_y + std::max(0.0f, 0.5f * (area_h - grid_h));
-    const int segs = std::clamp(static_cast<int>(r / (1.5f * s)), 16, 96);
+    const int segs = std::clamp(static_cast<int>(r / (1.5f * s)), 12, 96);
     for (int i = 0; i < half; ++i) {
       const int col = i % g.cols;
       const int row = i / g.cols;
