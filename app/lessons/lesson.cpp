@@ -6,6 +6,8 @@
 // [SECTION] files and lookup
 #include "lessons/lesson.h"
 
+#include "state/data_paths.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -15,10 +17,6 @@
 #include "lessons/quantities.h"
 #include "rope/typeset/parser.h"
 #include "state/params.h"
-
-#ifndef ROPE_LAB_ASSET_DIR
-#define ROPE_LAB_ASSET_DIR "assets"
-#endif
 
 namespace rope::lessons {
 
@@ -508,8 +506,8 @@ LoadedLesson load_lesson_file(const std::string& path) {
 }
 
 std::string lessons_directory() {
-  if (const char* env = std::getenv("ROPE_LAB_LESSONS"); env != nullptr && *env != '\0') return env;
-  return std::string(ROPE_LAB_ASSET_DIR) + "/lessons";
+  const app::DataDir d = app::find_data_dir(app::DataFolder::lessons);
+  return d.found() ? d.path.string() : d.tried.front().string();
 }
 
 std::vector<std::string> lesson_files(const std::string& directory) {

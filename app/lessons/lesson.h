@@ -95,7 +95,8 @@ LoadedLesson parse_lesson(std::string_view text, const std::string& file, const 
 // Reads and parses a file; an unreadable file is one problem at 1:1.
 LoadedLesson load_lesson_file(const std::string& path);
 
-// The lessons directory: $ROPE_LAB_LESSONS if set, else the one built in (ROPE_LAB_ASSET_DIR).
+// The lessons directory (state/data_paths.h): $ROPE_LAB_LESSONS, the installed copy, or the
+// source tree; when none exists, the first place tried (loading it then reports the problem).
 std::string lessons_directory();
 
 // Every *.lesson file of a directory, sorted by name (the number prefix orders them).

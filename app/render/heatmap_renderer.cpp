@@ -1,5 +1,7 @@
 #include "render/heatmap_renderer.h"
 
+#include "state/data_paths.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -7,10 +9,6 @@
 #include <sstream>
 
 #include "ui/plot.h"
-
-#ifndef ROPE_LAB_SHADER_DIR
-#define ROPE_LAB_SHADER_DIR "shaders"
-#endif
 
 namespace rope::app {
 namespace {
@@ -66,8 +64,8 @@ struct SavedState {
 }  // namespace
 
 std::string shader_dir() {
-  if (const char* env = std::getenv("ROPE_LAB_SHADER_DIR"); env && *env) return env;
-  return ROPE_LAB_SHADER_DIR;
+  const DataDir d = find_data_dir(DataFolder::shaders);
+  return d.found() ? d.path.string() : d.tried.front().string();
 }
 
 bool HeatmapRenderer::ensure_program() {
@@ -80,8 +78,9 @@ bool HeatmapRenderer::ensure_program() {
        {std::pair{"heatmap.vert", &vs}, std::pair{"heatmap.frag", &fs}}) {
     if (!read_file(dir + "/" + name, *text)) {
       error_ = "shader file " + dir + "/" + name +
-               " not found: the heatmap cannot be coloured (set ROPE_LAB_SHADER_DIR to the "
-               "folder holding heatmap.vert and heatmap.frag)";
+               " not found: the heatmap cannot be coloured (looked in " +
+               find_data_dir(DataFolder::shaders).tried_text() +
+               "; set ROPE_LAB_SHADER_DIR to the folder holding heatmap.vert and heatmap.frag)";
       return false;
     }
   }

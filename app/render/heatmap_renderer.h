@@ -6,8 +6,9 @@
 // quad, 1:1. The pass runs only when the data, the range, the masked colour or the picture size
 // changed, and leaves every piece of GL state it touched as it found it.
 //
-// Shaders are read at run time from $ROPE_LAB_SHADER_DIR if set, else from the compile-time
-// ROPE_LAB_SHADER_DIR; a missing or broken file makes error() say which and why.
+// Shaders are read at run time from the folder state/data_paths.h finds ($ROPE_LAB_SHADER_DIR,
+// the installed copy, or the source tree); a missing or broken file makes error() say which
+// and why.
 //
 // Usage (with a current GL context, e.g. inside a view's Draw when env.has_gl):
 //   HeatmapRenderer r;
