@@ -104,7 +104,7 @@ void apply_style(Theme theme, float scale) {
   ImGui::GetStyle() = style;
 }
 
-Fonts load_fonts(ImFontAtlas& atlas, float scale) {
+Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir) {
   // Latin-1, Greek, general punctuation, super/subscripts, letterlike symbols (ℝ), arrows,
   // mathematical operators, misc technical (⌈⌉), geometric shapes (▶ ■), dingbats (✓ ✗),
   // and the subscript letters ᵢ ⱼ that live outside those blocks.
@@ -112,33 +112,33 @@ Fonts load_fonts(ImFontAtlas& atlas, float scale) {
                                     0x209F, 0x2100, 0x214F, 0x2190, 0x21FF, 0x2200, 0x22FF,
                                     0x2300, 0x23FF, 0x25A0, 0x25FF, 0x2700, 0x27BF, 0x27E8,
                                     0x27EB, 0x1D62, 0x1D62, 0x2C7C, 0x2C7C, 0};
-  const char* kRegular = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-  const char* kBold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
+  const std::string regular = font_dir + "/DejaVuSans.ttf";
+  const std::string bold = font_dir + "/DejaVuSans-Bold.ttf";
 
   Fonts f;
   f.scale = scale;
   atlas.Clear();
-  const auto add = [&](const char* path, float px) -> ImFont* {
+  const auto add = [&](const std::string& path, float px) -> ImFont* {
     ImFontConfig cfg;
     cfg.OversampleH = 2;
     cfg.OversampleV = 1;
     cfg.PixelSnapH = false;
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) return nullptr;
-    return atlas.AddFontFromFileTTF(path, std::round(px * scale), &cfg, kRanges);
+    return atlas.AddFontFromFileTTF(path.c_str(), std::round(px * scale), &cfg, kRanges);
   };
-  f.body = add(kRegular, 19.0f);
-  f.bold = add(kBold, 19.0f);
-  f.large = add(kRegular, 26.0f);
-  f.title = add(kBold, 38.0f);
+  f.body = add(regular, 19.0f);
+  f.bold = add(bold, 19.0f);
+  f.large = add(regular, 26.0f);
+  f.title = add(bold, 38.0f);
   if (!f.body || !f.bold || !f.large || !f.title) {
     atlas.Clear();
     ImFontConfig cfg;
     cfg.SizePixels = std::round(13.0f * scale);
     ImFont* fallback = atlas.AddFontDefault(&cfg);
     f.body = f.bold = f.large = f.title = fallback;
-    f.warning = std::string("font ") + kRegular +
-                " not found (install fonts-dejavu-core); using ImGui's built-in font";
+    f.warning =
+        "font " + regular + " not found (install fonts-dejavu-core); using ImGui's built-in font";
   }
   return f;
 }

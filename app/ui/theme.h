@@ -47,9 +47,11 @@ struct Fonts {
   std::string warning;      // set when a font file was missing and ImGui's default font is used
 };
 
-// Builds the atlas for `scale`: DejaVu Sans (fonts-dejavu-core) with Latin, Greek, sub- and
-// superscripts, arrows and math operators. Missing font files fall back to ImGui's built-in
-// font (Latin only) and fill Fonts::warning. Call before the atlas texture is created.
-Fonts load_fonts(ImFontAtlas& atlas, float scale);
+// Builds the atlas for `scale`: DejaVu Sans (fonts-dejavu-core, in `font_dir`) with Latin,
+// Greek, sub- and superscripts, arrows and math operators. Missing font files fall back to
+// ImGui's built-in font (Latin only) and fill Fonts::warning. Call before the atlas texture is
+// created.
+inline constexpr const char* kDefaultFontDir = "/usr/share/fonts/truetype/dejavu";
+Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir = kDefaultFontDir);
 
 }  // namespace rope::app

@@ -158,3 +158,35 @@ TEST_CASE("F5 enters presentation mode and Esc leaves it, restoring theme, scale
   CHECK(state.params.ui_scale == 1.0);
   CHECK(state.show_controls);
 }
+
+TEST_CASE("a missing UI font falls back to ImGui's built-in font with a warning",
+          "[app][headless]") {
+  ImGuiContext* ctx = ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  const Fonts f = load_fonts(*io.Fonts, 1.0f, "/nonexistent/fonts");
+  REQUIRE(f.body != nullptr);
+  REQUIRE(f.title != nullptr);
+  CHECK_THAT(f.warning, Catch::Contains("not found"));
+  unsigned char* pixels = nullptr;
+  int w = 0, h = 0;
+  io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+  CHECK(w > 0);
+  io.DisplaySize = ImVec2(800, 600);
+  io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
+  AppState state;
+  Views views;
+  for (int frame = 0; frame < 2; ++frame) {
+    ImGui::NewFrame();
+    draw_frame(state, views, ViewEnv{&f, false, 1.0f});
+    ImGui::Render();
+  }
+  CHECK(ImGui::GetDrawData()->TotalVtxCount > 0);
+  ImGui::DestroyContext(ctx);
+  const Fonts good = [] {
+    ImGuiContext* c = ImGui::CreateContext();
+    Fonts r = load_fonts(*ImGui::GetIO().Fonts, 1.0f);
+    ImGui::DestroyContext(c);
+    return r;
+  }();
+  CHECK(good.warning.empty());  // fonts-dejavu-core is installed by scripts/deps.sh
+}
