@@ -7,8 +7,11 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
+#include "export/screenshot_path.h"
+#include "export/view_data.h"
 #include "render/background.h"
 #include "state/params.h"
 #include "state/session.h"
@@ -36,6 +39,23 @@ void shift_both(Params& p, double delta) {
   p.key_position = std::clamp(p.key_position + delta, -1e9, 1e9);
 }
 
+// Writes the current view's numbers next to the screenshots and says where, and which
+// `rope-lab export` command gives the same file.
+void export_view_data(AppState& state) {
+  auto e = view_export(state.params);
+  if (!e) {
+    show_notice(state, "No data export here: " + e.error().message, true);
+    return;
+  }
+  std::filesystem::path path = screenshot_folder() / screenshot_name(state.params);
+  path.replace_extension(".csv");
+  if (auto s = write_view_export(state.params, path); !s) {
+    show_notice(state, "Data not saved: " + s.error().to_string(), true);
+  } else {
+    show_notice(state, "Data saved: " + path.string() + "\nsame as: " + e.value().command(), false);
+  }
+}
+
 // [SECTION] menu bar
 
 void draw_menu_bar(AppState& state) {
@@ -48,6 +68,7 @@ void draw_menu_bar(AppState& state) {
       state.session_dialog = AppState::SessionDialog::save;
     ImGui::Separator();
     if (ImGui::MenuItem("Save screenshot", "F12")) state.request_screenshot = true;
+    if (ImGui::MenuItem("Export data (CSV)", "Ctrl+E")) export_view_data(state);
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) state.request_quit = true;
     ImGui::EndMenu();
@@ -276,6 +297,7 @@ void draw_shortcuts(AppState& state, const ViewEnv& env) {
         {"F11", "full screen"},
         {"Ctrl + S / Ctrl + O", "save / open a session"},
         {"F12", "save a screenshot"},
+        {"Ctrl + E", "export the view's numbers as CSV"},
         {"F1 or ?", "this list"},
         {"Ctrl + Q", "quit"},
     };
@@ -460,6 +482,7 @@ void handle_shortcuts(AppState& state) {
   if (pressed(GLFW_KEY_T) && !ctrl) p.theme = p.theme == Theme::dark ? Theme::light : Theme::dark;
   if (pressed(GLFW_KEY_F12)) state.request_screenshot = true;
   if (ctrl && pressed(GLFW_KEY_S)) state.session_dialog = AppState::SessionDialog::save;
+  if (ctrl && pressed(GLFW_KEY_E)) export_view_data(state);
   if (ctrl && pressed(GLFW_KEY_O)) state.session_dialog = AppState::SessionDialog::open;
   if (pressed(GLFW_KEY_F1) || (shift && pressed(GLFW_KEY_SLASH)))
     state.show_shortcuts = !state.show_shortcuts;

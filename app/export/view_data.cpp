@@ -1,0 +1,79 @@
+#include "export/view_data.h"
+
+#include "export/atomic_file.h"
+#include "state/params.h"
+
+namespace rope::app {
+namespace {
+
+std::string join(const std::vector<double>& v) {
+  std::string s;
+  for (double x : v)
+    s += (s.empty() ? "" : ",") + format_real(x);
+  return s;
+}
+
+}  // namespace
+
+std::string ViewExport::command() const {
+  std::string c = "rope-lab export " + dataset;
+  for (const auto& [name, value] : args) {
+    std::string flag = "--" + name;
+    for (char& ch : flag)
+      if (ch == '_') ch = '-';
+    c += " " + flag + " " + value;
+  }
+  return c;
+}
+
+Result<ViewExport> view_export(const Params& p) {
+  const std::string dim = std::to_string(p.dim);
+  const std::string base = format_real(p.base);
+  const std::string pairing = pairing_name(p.pairing);
+  switch (p.view) {
+    case ViewId::pointers:
+      return ViewExport{"rotate",
+                        {{"vector", join(effective_vector(p.query, p, false))},
+                         {"position", format_real(p.position)},
+                         {"base", base},
+                         {"pairing", pairing}}};
+    case ViewId::spectrum:
+      return ViewExport{"frequencies", {{"dim", dim}, {"base", base}}};
+    case ViewId::decay:
+      return ViewExport{
+          "decay",
+          {{"dim", dim}, {"base", base}, {"max_distance", std::to_string(p.max_distance)}}};
+    case ViewId::sinusoidal:
+      return ViewExport{"sinusoidal",
+                        {{"positions", std::to_string(p.pe_positions)},
+                         {"dim", std::to_string(p.pe_dim)},
+                         {"base", base}}};
+    case ViewId::heatmap:
+      if (p.content != Content::shared || p.encoding != Encoding::rope || p.compare)
+        return Error{"view",
+                     "the heatmap exports RoPE scores with the same q and k at every "
+                     "position (content shared, encoding rope, not compared)"};
+      return ViewExport{"scores",
+                        {{"query", join(effective_vector(p.query, p, false))},
+                         {"key", join(effective_vector(p.key, p, true))},
+                         {"positions", std::to_string(p.positions)},
+                         {"base", base},
+                         {"pairing", pairing}}};
+    default:
+      return Error{"view", std::string("the ") + view_title(p.view) +
+                               " view has no data export; use pointers, spectrum, decay, "
+                               "sinusoidal or heatmap"};
+  }
+}
+
+Status write_view_export(const Params& params, const std::filesystem::path& path) {
+  auto e = view_export(params);
+  if (!e) return e.status();
+  const DatasetSpec* spec = find_dataset(e.value().dataset);
+  if (!spec) return Error{"view", "unknown dataset " + e.value().dataset};
+  auto table = build_dataset(*spec, e.value().args);
+  if (!table) return table.status();
+  return write_file_atomic(path, csv_to_string(table.value()));
+}
+
+}  // namespace rope::app

@@ -1,0 +1,65 @@
+// File ▸ Export data writes exactly what `rope-lab export` prints for the same parameters.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "export/view_data.h"
+#include "state/params.h"
+
+using namespace rope::app;
+
+namespace {
+
+std::string read(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("Export data of a view equals rope-lab export with the same flags", "[export][app]") {
+  const auto dir = std::filesystem::temp_directory_path() / "rope-lab-view-data-test";
+  std::filesystem::create_directories(dir);
+  const char* views[][2] = {{"pointers", "query=random"},
+                            {"spectrum", "dim=64"},
+                            {"decay", "max_distance=50"},
+                            {"sinusoidal", "pe_positions=16"},
+                            {"heatmap", "positions=12"}};
+  for (const auto& [view, extra] : views) {
+    Params p;
+    REQUIRE(set_param(p, "view", view).ok());
+    const std::string e(extra);
+    REQUIRE(set_param(p, e.substr(0, e.find('=')), e.substr(e.find('=') + 1)).ok());
+    REQUIRE(set_param(p, "position", "2.5").ok());
+    INFO(view);
+    auto exp = view_export(p);
+    REQUIRE(exp.ok());
+    const auto from_app = dir / (std::string(view) + "-app.csv");
+    const auto from_cli = dir / (std::string(view) + "-cli.csv");
+    REQUIRE(write_view_export(p, from_app).ok());
+    const std::string cmd = std::string(ROPE_LAB_BINARY) +
+                            exp.value().command().substr(std::string("rope-lab").size()) + " -o " +
+                            from_cli.string();
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    const std::string a = read(from_app);
+    CHECK(a.size() > 20);
+    CHECK(a == read(from_cli));
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("views without a data export say so", "[export][app]") {
+  Params p;
+  REQUIRE(set_param(p, "view", "sentence").ok());
+  CHECK_FALSE(view_export(p).ok());
+  REQUIRE(set_param(p, "view", "heatmap").ok());
+  REQUIRE(set_param(p, "content", "random").ok());
+  const auto e = view_export(p);
+  REQUIRE_FALSE(e.ok());
+  CHECK_THAT(e.error().message, Catch::Contains("same q and k"));
+}
