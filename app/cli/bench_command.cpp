@@ -68,13 +68,14 @@ int run_bench_command(const BenchCommand& cmd) {
     app.frame(state, kDt);
   std::vector<double> ms;
   ms.reserve(static_cast<std::size_t>(cmd.frames));
-  double build = 0.0, draw = 0.0, vertices = 0.0;
+  double build = 0.0, draw = 0.0, vertices = 0.0, calls = 0.0;
   for (int i = 0; i < cmd.frames; ++i) {
     const auto f = app.frame(state, kDt);
     ms.push_back(1e3 * f.total());
     build += f.build_seconds;
     draw += f.draw_seconds;
     vertices += f.vertices;
+    calls += f.draw_calls;
   }
   const double n = cmd.frames;
   std::sort(ms.begin(), ms.end());
@@ -89,8 +90,9 @@ int run_bench_command(const BenchCommand& cmd) {
   std::printf("renderer: %s\n", app.renderer().c_str());
   std::printf("frame time: median %.2f ms, p99 %.2f ms, max %.2f ms\n", at(0.5), at(0.99),
               ms.back());
-  std::printf("mean split: build %.2f ms (CPU), draw %.2f ms (GL), %.0f vertices per frame\n",
-              1e3 * build / n, 1e3 * draw / n, vertices / n);
+  std::printf(
+      "mean split: build %.2f ms (CPU), draw %.2f ms (GL), %.0f vertices, %.0f draw calls\n",
+      1e3 * build / n, 1e3 * draw / n, vertices / n, calls / n);
   return kExitOk;
 }
 

@@ -53,9 +53,12 @@ OffscreenApp::FrameStats OffscreenApp::frame(AppState& state, double dt) {
   const auto t2 = std::chrono::steady_clock::now();
   state.request_screenshot = false;  // offscreen, every frame is a picture already
   state.request_quit = false;
+  const ImDrawData* dd = ImGui::GetDrawData();
+  int calls = 0;
+  for (int i = 0; i < dd->CmdListsCount; ++i)
+    calls += dd->CmdLists[i]->CmdBuffer.Size;
   return FrameStats{std::chrono::duration<double>(t1 - t0).count(),
-                    std::chrono::duration<double>(t2 - t1).count(),
-                    ImGui::GetDrawData()->TotalVtxCount};
+                    std::chrono::duration<double>(t2 - t1).count(), dd->TotalVtxCount, calls};
 }
 
 Image OffscreenApp::capture() const {

@@ -32,6 +32,7 @@ class OffscreenApp {
     double build_seconds = 0.0;  // CPU: NewFrame ... Render (views, ImGui vertex generation)
     double draw_seconds = 0.0;   // GL: clear, draw, glFinish (llvmpipe rasterises here)
     int vertices = 0;
+    int draw_calls = 0;  // ImGui draw commands (one glDrawElements each)
     double total() const { return build_seconds + draw_seconds; }
   };
   // Runs one frame of `dt` seconds (animation advances) and renders it into the framebuffer.
