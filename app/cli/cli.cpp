@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
 
 #include "cli/animate_command.h"
 #include "cli/bench_command.h"
@@ -10,6 +11,8 @@
 #include "cli/screenshot_command.h"
 #include "cli/state_flags.h"
 #include "state/session.h"
+#include "state/settings.h"
+#include "ui/frame.h"
 #include "ui/window.h"
 
 #ifndef ROPE_LAB_VERSION
@@ -69,6 +72,16 @@ int run_cli(int argc, char** argv) {
   if (root.got_subcommand("lessons")) return run_lessons_command(*lessons_cmd);
 
   AppState state;
+  // defaults < remembered settings < the session file < flags
+  if (auto st = load_settings(settings_path()); st) {
+    state.params.theme = st.value().theme;
+    state.params.ui_scale = st.value().ui_scale;
+    state.recent_sessions = st.value().recent_sessions;
+    gui.width = st.value().window_width;
+    gui.height = st.value().window_height;
+  } else {
+    show_notice(state, st.error().to_string(), true);
+  }
   if (!gui.session_path.empty()) {  // the session first; flags given with it override it
     if (auto s = load_session(gui.session_path, state.params); !s) {
       print_error(s.error().to_string());
@@ -76,6 +89,8 @@ int run_cli(int argc, char** argv) {
     }
     state.applied_lesson = state.params.lesson;  // the session's values, not the step's
     state.applied_step = state.params.step;
+    state.session_path = std::filesystem::absolute(gui.session_path).string();
+    remember_session(state.recent_sessions, state.session_path);
   }
   if (auto s = apply_state_flags(gui_flags, state.params); !s) {
     print_error(s.error().to_string());

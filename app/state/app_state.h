@@ -135,6 +135,7 @@ struct AppState {
   std::string applied_lesson;
   int applied_step = 0;
   std::string session_path;
+  std::vector<std::string> recent_sessions;  // newest first; kept in state/settings.h's file
   bool show_controls = true;
   bool show_menu = true;    // false for pictures of the canvas alone (--canvas-only)
   bool fullscreen = false;  // F11; presentation mode is always full screen

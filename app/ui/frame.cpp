@@ -15,6 +15,7 @@
 #include "render/background.h"
 #include "state/params.h"
 #include "state/session.h"
+#include "state/settings.h"
 #include "ui/canvas.h"
 #include "ui/theme.h"
 
@@ -56,6 +57,18 @@ void export_view_data(AppState& state) {
   }
 }
 
+void open_session(AppState& state, const std::string& path) {
+  if (auto s = load_session(path, state.params); !s) {
+    show_notice(state, "Session not opened: " + s.error().to_string(), true);
+    return;
+  }
+  state.session_path = path;
+  state.applied_lesson = state.params.lesson;  // keep the session's own values
+  state.applied_step = state.params.step;
+  remember_session(state.recent_sessions, path);
+  show_notice(state, "Session opened: " + path, false);
+}
+
 // [SECTION] menu bar
 
 void draw_menu_bar(AppState& state) {
@@ -64,6 +77,13 @@ void draw_menu_bar(AppState& state) {
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open session…", "Ctrl+O"))
       state.session_dialog = AppState::SessionDialog::open;
+    if (ImGui::BeginMenu("Open recent", !state.recent_sessions.empty())) {
+      std::string chosen;
+      for (const std::string& path : state.recent_sessions)
+        if (ImGui::MenuItem(path.c_str())) chosen = path;
+      ImGui::EndMenu();
+      if (!chosen.empty()) open_session(state, chosen);
+    }
     if (ImGui::MenuItem("Save session…", "Ctrl+S"))
       state.session_dialog = AppState::SessionDialog::save;
     ImGui::Separator();
@@ -349,6 +369,7 @@ void draw_session_dialog(AppState& state, const ViewEnv& env) {
           show_notice(state, "Session not saved: " + s.error().to_string(), true);
         } else {
           show_notice(state, "Session saved: " + state.session_path, false);
+          remember_session(state.recent_sessions, state.session_path);
           open = false;
         }
       } else {
@@ -356,6 +377,7 @@ void draw_session_dialog(AppState& state, const ViewEnv& env) {
           show_notice(state, "Session not opened: " + s.error().to_string(), true);
         } else {
           show_notice(state, "Session opened: " + state.session_path, false);
+          remember_session(state.recent_sessions, state.session_path);
           state.applied_lesson = state.params.lesson;  // keep the session's own values
           state.applied_step = state.params.step;
           open = false;

@@ -14,6 +14,7 @@
 #include "export/screenshot_path.h"
 #include "render/driver_pin.h"
 #include "render/offscreen.h"
+#include "state/settings.h"
 #include "ui/frame.h"
 #include "ui/ui_context.h"
 
@@ -59,7 +60,8 @@ int run_window(AppState& state, const GuiOptions& options) {
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
 
   GLFWmonitor* monitor = glfwGetPrimaryMonitor();
-  int width = 1600, height = 900;
+  int width = options.width > 0 ? options.width : 1600;
+  int height = options.height > 0 ? options.height : 900;
   if (monitor) {
     int mx = 0, my = 0, mw = 0, mh = 0;
     glfwGetMonitorWorkarea(monitor, &mx, &my, &mw, &mh);
@@ -141,6 +143,22 @@ int run_window(AppState& state, const GuiOptions& options) {
       }
       glfwSwapBuffers(window);
       if (options.frames > 0 && ++frame >= options.frames) break;
+    }
+    if (options.save_settings) {
+      Settings settings;
+      if (is_fullscreen) {
+        settings.window_width = windowed_w;
+        settings.window_height = windowed_h;
+      } else {
+        glfwGetWindowSize(window, &settings.window_width, &settings.window_height);
+      }
+      const auto& before = state.before_presentation;  // remember the lecturer's own look
+      settings.theme = before.active ? before.theme : state.params.theme;
+      settings.ui_scale = before.active ? before.ui_scale : state.params.ui_scale;
+      settings.recent_sessions = state.recent_sessions;
+      if (auto s = save_settings(settings_path(), settings); !s)
+        std::fprintf(stderr, "rope-lab: warning: settings not saved: %s\n",
+                     s.error().to_string().c_str());
     }
     ImGui_ImplGlfw_Shutdown();
   }

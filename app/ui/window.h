@@ -10,6 +10,9 @@ namespace rope::app {
 struct GuiOptions {
   std::string session_path;  // open this session first (empty: none)
   int frames = 0;            // quit after this many frames; 0 runs until the window is closed
+  int width = 0;             // window size from the settings; 0: a default for the monitor
+  int height = 0;
+  bool save_settings = true;  // write window size, theme, scale and recent files on exit
 };
 
 // Runs the window until it is closed. Returns an exit code (cli/cli.h).
