@@ -296,8 +296,8 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        if (!r) return r.error();
        if (r.value() != 0.0) {
          if (auto s = validate_base(r.value()); !s)
-           return error("compare_base", "must be 0 (off) or a finite number greater than 1, got " +
-                                            quoted(t));
+           return error("compare_base",
+                        "must be 0 (off) or a finite number greater than 1, got " + quoted(t));
        }
        p.compare_base = r.value();
        return {};
@@ -308,8 +308,8 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        auto r = parse_integer("compare_dim", t);
        if (!r) return r.error();
        if (r.value() != 0 && !validate_dim(r.value()))
-         return error("compare_dim", "must be 0 (off) or an even integer from 2 to 4096, got " +
-                                         quoted(t));
+         return error("compare_dim",
+                      "must be 0 (off) or an even integer from 2 to 4096, got " + quoted(t));
        p.compare_dim = static_cast<int>(r.value());
        return {};
      },

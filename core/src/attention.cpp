@@ -74,6 +74,14 @@ Status validate_shape(std::size_t size, std::int64_t rows, std::int64_t cols, co
   return {};
 }
 
+// The checks every entry point taking per-position q and k ([N][d] each) starts with.
+Status validate_qk(std::size_t q_size, std::size_t k_size, std::int64_t n_positions,
+                   std::int64_t dim, double base) {
+  if (auto s = validate_common(n_positions, dim, base); !s) return s;
+  if (auto s = validate_shape(q_size, n_positions, dim, "q", "[positions][dim]"); !s) return s;
+  return validate_shape(k_size, n_positions, dim, "k", "[positions][dim]");
+}
+
 // [SECTION] Encoding rows --------------------------------------------------------------------
 
 // x'_p for p = 0 ... N-1 in double with exact angles; x is [N][d].
@@ -132,13 +140,7 @@ std::vector<float> encode_rows_fast(std::span<const float> x, std::size_t n, std
 Result<std::vector<double>> score_matrix(std::span<const double> q, std::span<const double> k,
                                          std::int64_t n_positions, std::int64_t dim, double base,
                                          Encoding encoding, Pairing pairing) {
-  if (auto s = validate_common(n_positions, dim, base); !s) return s.error();
-  if (auto s = validate_shape(q.size(), n_positions, dim, "q", "[positions][dim]"); !s) {
-    return s.error();
-  }
-  if (auto s = validate_shape(k.size(), n_positions, dim, "k", "[positions][dim]"); !s) {
-    return s.error();
-  }
+  if (auto s = validate_qk(q.size(), k.size(), n_positions, dim, base); !s) return s.error();
   const auto n = static_cast<std::size_t>(n_positions);
   const auto d = static_cast<std::size_t>(dim);
   const auto thetas = frequencies(dim, base).value();
@@ -337,13 +339,7 @@ void gemm_rows(const float* q, const float* k, std::size_t n, std::size_t d, std
 Result<EncodedQK> encode_qk_fast(std::span<const float> q, std::span<const float> k,
                                  std::int64_t n_positions, std::int64_t dim, double base,
                                  Encoding encoding, Pairing pairing) {
-  if (auto s = validate_common(n_positions, dim, base); !s) return s.error();
-  if (auto s = validate_shape(q.size(), n_positions, dim, "q", "[positions][dim]"); !s) {
-    return s.error();
-  }
-  if (auto s = validate_shape(k.size(), n_positions, dim, "k", "[positions][dim]"); !s) {
-    return s.error();
-  }
+  if (auto s = validate_qk(q.size(), k.size(), n_positions, dim, base); !s) return s.error();
   const auto n = static_cast<std::size_t>(n_positions);
   const auto d = static_cast<std::size_t>(dim);
   const auto thetas = frequencies(dim, base).value();
@@ -568,14 +564,8 @@ Result<std::vector<double>> linear_attention(std::span<const double> q, std::spa
                                              std::span<const double> v, std::int64_t n_positions,
                                              std::int64_t dim, std::int64_t dv, double base,
                                              Pairing pairing, bool with_rope, bool causal) {
-  if (auto s = validate_common(n_positions, dim, base); !s) return s.error();
+  if (auto s = validate_qk(q.size(), k.size(), n_positions, dim, base); !s) return s.error();
   if (auto s = validate_count(dv, kMaxValueDim, "dv"); !s) return s.error();
-  if (auto s = validate_shape(q.size(), n_positions, dim, "q", "[positions][dim]"); !s) {
-    return s.error();
-  }
-  if (auto s = validate_shape(k.size(), n_positions, dim, "k", "[positions][dim]"); !s) {
-    return s.error();
-  }
   if (auto s = validate_shape(v.size(), n_positions, dv, "v", "[positions][dv]"); !s) {
     return s.error();
   }
