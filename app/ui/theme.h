@@ -45,7 +45,17 @@ struct Fonts {
   ImFont* title = nullptr;  // titles and big read-outs, 38 px
   float scale = 1.0f;       // the scale the atlas was built at
   std::string warning;      // set when a font file was missing and ImGui's default font is used
+  // A 1-px-at-32-px-radius anti-aliased ring baked into the atlas (white, coverage in alpha):
+  // small dials draw their rim as one textured quad instead of a polyline, which costs the
+  // software rasteriser far less. Valid after bake_ring.
+  int ring_rect = -1;  // the atlas custom rect
+  ImVec2 ring_uv0, ring_uv1;
+  bool has_ring() const { return ring_rect >= 0 && ring_uv1.x > ring_uv0.x; }
 };
+
+// Draws the ring into the built atlas's pixels and sets its UVs. Call after the atlas is built
+// (GetTexDataAsRGBA32) and before it is uploaded.
+void bake_ring(ImFontAtlas& atlas, Fonts& fonts);
 
 // Builds the atlas for `scale`: DejaVu Sans (fonts-dejavu-core, in `font_dir`) with Latin,
 // Greek, sub- and superscripts, arrows and math operators. Missing font files fall back to

@@ -69,13 +69,8 @@ void UiContext::prepare(float scale, Theme theme) {
     if (backend_ready_) ImGui_ImplOpenGL3_DestroyDeviceObjects();
     fonts_ = load_fonts(*io.Fonts, scale);
     io.FontDefault = fonts_.body;
-    if (backend_ready_) {
-      ImGui_ImplOpenGL3_CreateDeviceObjects();
-    } else {
-      unsigned char* pixels = nullptr;  // builds the atlas, as the GL backend would
-      int w = 0, h = 0;
-      io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    }
+    bake_ring(*io.Fonts, fonts_);  // builds the atlas; the backend uploads these same pixels
+    if (backend_ready_) ImGui_ImplOpenGL3_CreateDeviceObjects();
     built_scale_ = -1.0f;  // style below
   }
   if (scale != built_scale_ || theme != built_theme_) {

@@ -224,12 +224,18 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
       const bool small = r < 40.0f * s;
       const int bands = small ? 1 : 4;
       // about one segment per 5 px, within a budget of ~6000 trail points for all blocks
-      const int budget = small ? 6 : std::clamp(6000 / std::max(1, half * bands), 2, 16);
+      const int budget =
+          small ? (span > kPi ? 12 : 6) : std::clamp(6000 / std::max(1, half * bands), 2, 16);
       const int per_band = std::clamp(static_cast<int>(span * static_cast<double>(rq) /
                                                        (5.0 * static_cast<double>(s)) / bands) +
                                           1,
                                       1, budget);
-      for (int band = 0; band < bands; ++band) {
+      const bool full_turn = span >= kTwoPi * 0.99;
+      if (small && full_turn && f.has_ring()) {  // a whole turn on a small dial: the baked ring
+        dl->AddImage(ImGui::GetIO().Fonts->TexID, ImVec2(c.x - rq, c.y - rq),
+                     ImVec2(c.x + rq, c.y + rq), f.ring_uv0, f.ring_uv1, with_alpha(col, 0.5f));
+      }
+      for (int band = 0; band < (small && full_turn && f.has_ring() ? 0 : bands); ++band) {
         const double b0 = aq - span * (1.0 - static_cast<double>(band) / bands);
         const double b1 = aq - span * (1.0 - static_cast<double>(band + 1) / bands);
         for (int k = 0; k <= per_band; ++k)
@@ -263,9 +269,13 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
                     label.c_str());
       }
     }
-    // key: thin line with a ring at the tip; query: solid arrow
+    // key: thin line with a ring at the tip; query: solid arrow. On small dials the filled
+    // shapes (arrowhead, key dot) skip their anti-aliased fringe: a few pixels across, they
+    // look the same, and the rasteriser draws one triangle instead of seven.
     const ImVec2 tk = polar(c, rk, ak);
     const ImVec2 tq = polar(c, rq, aq);
+    const ImDrawListFlags flags = dl->Flags;
+    if (r < 32.0f * s) dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
     if (rk > 0.0f) {
       dl->AddLine(c, tk, col, thin);
       if (r >= 32.0f * s) {
@@ -279,6 +289,7 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
     } else {
       dl->AddCircleFilled(c, thick, col, 12);
     }
+    dl->Flags = flags;
     tips[u] = Tip{c, tq, tk, r};
 
     if (hovered && std::hypot(mouse.x - c.x, mouse.y - c.y) <= r) hovered_block = i;
@@ -337,7 +348,12 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
       const int row = i / g.cols;
       const ImVec2 c(x0 + cell_w * (static_cast<float>(col) + 0.5f),
                      y0 + cell_h * static_cast<float>(row) + 10.0f * s + r);
-      dl->AddCircle(c, r, pal.grid, segs, std::max(1.0f, std::round(1.5f * s)));
+      if (r < 40.0f * s && f.has_ring()) {  // small dials: the baked ring, one quad
+        dl->AddImage(ImGui::GetIO().Fonts->TexID, ImVec2(c.x - r, c.y - r),
+                     ImVec2(c.x + r, c.y + r), f.ring_uv0, f.ring_uv1, pal.grid);
+      } else {
+        dl->AddCircle(c, r, pal.grid, segs, std::max(1.0f, std::round(1.5f * s)));
+      }
       draw_block(i, c, r, labels, false);
     }
   }
