@@ -13,6 +13,11 @@
 namespace rope::app {
 namespace {
 
+// A side above this is subsampled for the texture: the picture is at most a few thousand
+// pixels and the shader reads at most 2 x 2 cells per pixel, so every second cell shows the
+// same picture, while llvmpipe allocates a 4096 x 4096 float texture (64 MB) in one long frame.
+// Hover read-outs use the full matrix on the CPU.
+constexpr int kMaxTexture = 2048;
 constexpr int kUploadBudget = 1 << 21;  // matrix values uploaded per frame while a picture shows
 
 bool read_file(const std::string& path, std::string& out) {
@@ -114,7 +119,7 @@ bool HeatmapRenderer::update(int slot, std::uint64_t version, std::span<const fl
   const int width = std::clamp(static_cast<int>(std::lround(picture.x)), 1, 8192);
   const int height = std::clamp(static_cast<int>(std::lround(picture.y)), 1, 8192);
   const bool new_size = width != sl.width || height != sl.height;
-  if (!new_data && sl.uploaded == sl.rows && !new_size && sl.coloured && sl.lo == lo &&
+  if (!new_data && sl.uploaded == sl.tex_rows && !new_size && sl.coloured && sl.lo == lo &&
       sl.hi == hi && sl.masked == masked)
     return true;
 
@@ -127,28 +132,49 @@ bool HeatmapRenderer::update(int slot, std::uint64_t version, std::span<const fl
       sl.fbo = gl::make_framebuffer();
     }
     glBindTexture(GL_TEXTURE_2D, sl.scores.id());
-    if (sl.rows != rows || sl.cols != cols) {
+    const int step = (std::max(rows, cols) + kMaxTexture - 1) / kMaxTexture;
+    const int tex_rows = (rows + step - 1) / step;
+    const int tex_cols = (cols + step - 1) / step;
+    if (sl.tex_rows != tex_rows || sl.tex_cols != tex_cols) {
       glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
       glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-      glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, cols, rows, 0, GL_RED, GL_FLOAT, nullptr);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, tex_cols, tex_rows, 0, GL_RED, GL_FLOAT, nullptr);
     }
     sl.version = version;
     sl.rows = rows;
     sl.cols = cols;
+    sl.step = step;
+    sl.tex_rows = tex_rows;
+    sl.tex_cols = tex_cols;
     sl.uploaded = 0;
   }
-  if (sl.uploaded < rows) {
+  if (sl.uploaded < sl.tex_rows) {
     // With a picture on screen, a new matrix goes up in slices of about kUploadBudget values
-    // per frame (4096 x 4096 over 8 frames instead of one long stall) while the previous
-    // picture stays; with none there is nothing to keep showing, so it goes up at once.
-    const int per_frame = sl.coloured ? std::max(1, kUploadBudget / cols) : rows;
-    const int end = std::min(rows, sl.uploaded + per_frame);
+    // per frame while the previous picture stays; with none there is nothing to keep
+    // showing, so it goes up at once.
+    const int tc = sl.tex_cols;
+    const int per_frame = sl.coloured ? std::max(1, kUploadBudget / tc) : sl.tex_rows;
+    const int end = std::min(sl.tex_rows, sl.uploaded + per_frame);
+    const float* src = values.data();
+    if (sl.step > 1) {  // every step-th cell of every step-th row
+      staging_.resize(static_cast<std::size_t>(end - sl.uploaded) * static_cast<std::size_t>(tc));
+      for (int y = sl.uploaded; y < end; ++y) {
+        const float* row = values.data() + static_cast<std::size_t>(y) *
+                                               static_cast<std::size_t>(sl.step) *
+                                               static_cast<std::size_t>(cols);
+        float* out = staging_.data() +
+                     static_cast<std::size_t>(y - sl.uploaded) * static_cast<std::size_t>(tc);
+        for (int x = 0; x < tc; ++x)
+          out[x] = row[static_cast<std::size_t>(x) * static_cast<std::size_t>(sl.step)];
+      }
+      src = staging_.data();
+    } else {
+      src += static_cast<std::size_t>(sl.uploaded) * static_cast<std::size_t>(cols);
+    }
     glBindTexture(GL_TEXTURE_2D, sl.scores.id());
-    glTexSubImage2D(
-        GL_TEXTURE_2D, 0, 0, sl.uploaded, cols, end - sl.uploaded, GL_RED, GL_FLOAT,
-        values.data() + static_cast<std::size_t>(sl.uploaded) * static_cast<std::size_t>(cols));
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, sl.uploaded, tc, end - sl.uploaded, GL_RED, GL_FLOAT, src);
     sl.uploaded = end;
-    if (end < rows) return true;
+    if (end < sl.tex_rows) return true;
   }
   if (new_size) {
     // The picture has one texel per screen pixel, drawn 1:1 with nearest sampling: the

@@ -48,18 +48,21 @@ class HeatmapRenderer {
  private:
   bool ensure_program();
   struct Slot {
-    gl::Texture scores;   // GL_R32F [rows][cols]
+    gl::Texture scores;   // GL_R32F [tex_rows][tex_cols]: every `step`-th cell of the matrix
     gl::Texture colours;  // GL_RGBA8, one texel per pixel of the picture
     gl::Framebuffer fbo;
     std::uint64_t version = 0;
-    int rows = 0, cols = 0;
-    int width = 0, height = 0;  // the picture, px
-    int uploaded = 0;           // rows of `scores` holding the current version
+    int rows = 0, cols = 0;          // the matrix
+    int step = 1;                    // 1, or 2 and more for matrices above kMaxTexture a side
+    int tex_rows = 0, tex_cols = 0;  // the texture
+    int width = 0, height = 0;       // the picture, px
+    int uploaded = 0;                // rows of `scores` holding the current version
     float lo = 0, hi = 0;
     ImU32 masked = 0;
     bool coloured = false;
   };
   std::vector<Slot> slots_;
+  std::vector<float> staging_;  // subsampled rows on their way to the texture
   gl::Program program_;
   gl::VertexArray vao_;
   bool tried_ = false;
