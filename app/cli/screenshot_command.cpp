@@ -18,6 +18,7 @@ struct ScreenshotCommand {
   int frames = 3;
   std::string session;
   bool canvas_only = false;
+  bool transparent = false;
   StateFlags flags;
 };
 
@@ -48,6 +49,8 @@ std::shared_ptr<ScreenshotCommand> add_screenshot_command(CLI::App& root) {
   sub->add_option("--session", cmd->session, "session file (.json) to render; flags override it");
   sub->add_flag("--canvas-only", cmd->canvas_only,
                 "the main canvas alone: no menu bar, no control panel");
+  sub->add_flag("--transparent", cmd->transparent,
+                "a see-through canvas background (PNG alpha), for slides");
   add_state_flags(*sub, cmd->flags);
   return cmd;
 }
@@ -80,6 +83,7 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
     state.applied_step = state.params.step;
   }
   state.show_menu = state.show_controls = !cmd.canvas_only;
+  state.transparent_background = cmd.transparent;
   if (auto s = apply_state_flags(cmd.flags, state.params); !s) {
     print_error(s.error().to_string());
     return kExitUsage;
@@ -91,7 +95,8 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
     return kExitFailure;
   }
   // dt 0: the picture is of exactly the requested state, even with --playing
-  const Image image = app.value()->render(state, cmd.frames, 0.0);
+  Image image = app.value()->render(state, cmd.frames, 0.0);
+  if (cmd.transparent) unpremultiply(image);
   if (auto s = write_png(cmd.output, image); !s) {
     print_error(s.error().to_string());
     return kExitFailure;

@@ -2,9 +2,21 @@
 
 #include <stb_image_write.h>
 
+#include <algorithm>
+
 #include "export/atomic_file.h"
 
 namespace rope::app {
+
+void unpremultiply(Image& image) {
+  for (std::size_t i = 0; i + 3 < image.rgba.size(); i += 4) {
+    const unsigned a = image.rgba[i + 3];
+    for (std::size_t c = 0; c < 3; ++c) {
+      const unsigned v = a == 0 ? 0U : std::min(255U, (image.rgba[i + c] * 255U + a / 2) / a);
+      image.rgba[i + c] = static_cast<std::uint8_t>(v);
+    }
+  }
+}
 
 Result<std::string> encode_png(const Image& image) {
   if (image.width <= 0 || image.height <= 0 ||

@@ -137,8 +137,9 @@ struct AppState {
   std::string session_path;
   std::vector<std::string> recent_sessions;  // newest first; kept in state/settings.h's file
   bool show_controls = true;
-  bool show_menu = true;    // false for pictures of the canvas alone (--canvas-only)
-  bool fullscreen = false;  // F11; presentation mode is always full screen
+  bool show_menu = true;                // false for pictures of the canvas alone (--canvas-only)
+  bool transparent_background = false;  // pictures for slides: the canvas is see-through
+  bool fullscreen = false;              // F11; presentation mode is always full screen
 
   // What presentation mode changed, to put back when it ends (ui/frame.cpp).
   struct BeforePresentation {

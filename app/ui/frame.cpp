@@ -410,6 +410,9 @@ void draw_about(AppState& state) {
 }  // namespace
 
 ImVec4 clear_colour(const AppState& state) {
+  // Transparent: all zero, so what ImGui blends on top comes out premultiplied by its alpha
+  // (undone by export/png.h unpremultiply when the picture is saved).
+  if (state.transparent_background) return ImVec4(0, 0, 0, 0);
   return ImGui::ColorConvertU32ToFloat4(palette(state.params.theme).canvas);
 }
 

@@ -109,3 +109,33 @@ TEST_CASE("a 2x render has twice the pixels and the same picture", "[app][gl]") 
         close(pixel(a, inside_head(tips_a[i], 4.0f)), pixel(b, inside_head(tips_b[i], 8.0f)), 40));
   }
 }
+
+TEST_CASE("a transparent canvas-only picture is see-through except for what is drawn",
+          "[app][gl]") {
+  auto created = OffscreenApp::create(900, 600, 1.0f);
+  REQUIRE(created.ok());
+  AppState state;
+  state.show_menu = state.show_controls = false;
+  state.transparent_background = true;
+  REQUIRE(set_param(state.params, "dim", "4").ok());
+  REQUIRE(set_param(state.params, "trails", "false").ok());
+  state.params.position = 2;
+  Image img = created.value()->render(state, 2);
+  unpremultiply(img);
+  const auto alpha = [&](ImVec2 p) {
+    const auto i = (static_cast<std::size_t>(p.y) * static_cast<std::size_t>(img.width) +
+                    static_cast<std::size_t>(p.x)) *
+                   4;
+    return static_cast<int>(img.rgba[i + 3]);
+  };
+  CHECK(alpha(ImVec2(3, static_cast<float>(img.height - 3))) == 0);  // empty canvas corner
+  const auto& tips = created.value()->views().pointers.tips;
+  REQUIRE(tips.size() == 2);
+  for (int i = 0; i < 2; ++i) {
+    const auto& t = tips[static_cast<std::size_t>(i)];
+    INFO("block " << i);
+    const ImVec2 p = inside_head(t, 5.0f);
+    CHECK(alpha(p) == 255);
+    CHECK(close(pixel(img, p), unpack(frequency_colour(i, 2, state.params.theme)), 40));
+  }
+}
