@@ -19,7 +19,7 @@ void append_number(std::string& out, double v) {
   out.append(buf, end);
 }
 
-std::string format_number(double v) {
+std::string csv_number(double v) {
   std::string s;
   append_number(s, v);
   return s;

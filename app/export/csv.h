@@ -32,7 +32,7 @@ namespace rope::app {
 // Appends v exactly as printf("%.17g") prints it, independent of the C locale; "inf", "-inf"
 // and "nan" for the special values.
 void append_number(std::string& out, double v);
-std::string format_number(double v);
+std::string csv_number(double v);
 
 struct CsvTable {
   std::vector<std::string> header;  // column names; every row has header.size() cells

@@ -108,14 +108,14 @@ std::string build_error(const char* dataset, const ExportArgs& args) {
 
 TEST_CASE("numbers print exactly as printf %.17g", "[csv]") {
   // Exact small cases: whole numbers plainly, trailing zeros dropped, exponent form far out.
-  CHECK(format_number(0.0) == "0");
-  CHECK(format_number(-0.0) == "-0");
-  CHECK(format_number(12.0) == "12");
-  CHECK(format_number(0.01) == "0.01");
-  CHECK(format_number(0.1) == "0.10000000000000001");
-  CHECK(format_number(1e20) == "1e+20");
-  CHECK(format_number(kTwoPi) == "6.2831853071795862");
-  CHECK(format_number(std::numeric_limits<double>::infinity()) == "inf");
+  CHECK(csv_number(0.0) == "0");
+  CHECK(csv_number(-0.0) == "-0");
+  CHECK(csv_number(12.0) == "12");
+  CHECK(csv_number(0.01) == "0.01");
+  CHECK(csv_number(0.1) == "0.10000000000000001");
+  CHECK(csv_number(1e20) == "1e+20");
+  CHECK(csv_number(kTwoPi) == "6.2831853071795862");
+  CHECK(csv_number(std::numeric_limits<double>::infinity()) == "inf");
 
   // Identity over seeded random doubles of every magnitude: to_chars(general, 17) == %.17g.
   std::mt19937_64 rng(7);
@@ -124,11 +124,11 @@ TEST_CASE("numbers print exactly as printf %.17g", "[csv]") {
   for (int i = 0; i < 20000; ++i) {
     const double v = std::ldexp(mantissa(rng), exponent(rng));
     INFO(printf_17g(v));
-    CHECK(format_number(v) == printf_17g(v));
+    CHECK(csv_number(v) == printf_17g(v));
   }
   for (double v : {std::numeric_limits<double>::denorm_min(), std::numeric_limits<double>::max(),
                    std::numeric_limits<double>::min(), 123456789012345678.0, 1e16, 1e17})
-    CHECK(format_number(v) == printf_17g(v));
+    CHECK(csv_number(v) == printf_17g(v));
 }
 
 TEST_CASE("%.17g round-trips every double", "[csv]") {
@@ -138,7 +138,7 @@ TEST_CASE("%.17g round-trips every double", "[csv]") {
     const std::uint64_t bits = rng();
     std::memcpy(&v, &bits, sizeof v);
     if (!std::isfinite(v)) continue;
-    CHECK(std::strtod(format_number(v).c_str(), nullptr) == v);
+    CHECK(std::strtod(csv_number(v).c_str(), nullptr) == v);
   }
 }
 
@@ -264,8 +264,8 @@ TEST_CASE("frequencies: theta_0 = 1, wavelength 2 pi, theta_1 = base^(-2/d)", "[
   const auto lines = lines_of(csv_to_string(t.value()));
   REQUIRE(lines.size() == 3);
   CHECK(lines[0] == "i,theta,wavelength");
-  CHECK(lines[1] == "0,1," + format_number(kTwoPi));
-  CHECK(lines[2] == "1,0.01," + format_number(kTwoPi / 0.01));
+  CHECK(lines[1] == "0,1," + csv_number(kTwoPi));
+  CHECK(lines[2] == "1,0.01," + csv_number(kTwoPi / 0.01));
 }
 
 TEST_CASE("sinusoidal: base defaults to 10000 and rows are (sin, cos) pairs", "[datasets]") {
@@ -279,8 +279,7 @@ TEST_CASE("sinusoidal: base defaults to 10000 and rows are (sin, cos) pairs", "[
   REQUIRE(lines.size() == 6);
   CHECK(lines[0] == "pos,d0,d1,d2,d3,d4,d5");
   CHECK(lines[1] == "0,0,1,0,1,0,1");
-  CHECK(lines[2].rfind("1," + format_number(std::sin(1.0)) + "," + format_number(std::cos(1.0)),
-                       0) == 0);
+  CHECK(lines[2].rfind("1," + csv_number(std::sin(1.0)) + "," + csv_number(std::cos(1.0)), 0) == 0);
 }
 
 TEST_CASE("decay: D(0) = (d/2 + 1) / 2", "[datasets]") {
@@ -293,7 +292,7 @@ TEST_CASE("decay: D(0) = (d/2 + 1) / 2", "[datasets]") {
 }
 
 TEST_CASE("rotate: the two pairings move different coordinates", "[datasets]") {
-  const std::string c = format_number(std::cos(1.0)), s = format_number(std::sin(1.0));
+  const std::string c = csv_number(std::cos(1.0)), s = csv_number(std::sin(1.0));
   auto inter = build("rotate", {{"vector", "1,0,0,0"}, {"position", "1"}, {"base", "10000"}});
   auto half = build(
       "rotate", {{"vector", "1,0,0,0"}, {"position", "1"}, {"base", "10000"}, {"pairing", "half"}});
