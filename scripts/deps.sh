@@ -10,6 +10,7 @@ packages=(
   # libraries (all linked from Debian packages; nothing is vendored)
   libimgui-dev libstb-dev libglfw3-dev libfreetype-dev libharfbuzz-dev
   catch2 libcli11-dev nlohmann-json3-dev libgif-dev
+  libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
   # OpenGL through glvnd, Mesa's software rasteriser, EGL for rendering without a display
   libgl-dev libopengl-dev libegl-dev libgl1-mesa-dri libglx-mesa0 libegl-mesa0
   # a virtual X server for the windowed tests

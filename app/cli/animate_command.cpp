@@ -1,6 +1,8 @@
 #include "cli/animate_command.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -10,6 +12,7 @@
 #include "cli/state_flags.h"
 #include "export/atomic_file.h"
 #include "export/gif.h"
+#include "export/mp4.h"
 #include "state/params.h"
 #include "state/session.h"
 #include "ui/offscreen_app.h"
@@ -26,14 +29,18 @@ struct AnimateCommand {
   double scale = 1.0;
   std::string session;
   bool canvas_only = false;
+  bool progress = false;  // "progress K N" on stdout after each frame, for a parent process
   StateFlags flags;
 };
 
 std::shared_ptr<AnimateCommand> add_animate_command(CLI::App& root) {
   auto cmd = std::make_shared<AnimateCommand>();
   auto* sub = root.add_subcommand(
-      "animate", "Render a sweep of the position m as an animated GIF (no display needed)");
-  sub->add_option("-o,--output", cmd->output, "GIF file to write (.gif)")->required();
+      "animate",
+      "Render a sweep of the position m as an animated GIF or an MP4 video (no display needed)");
+  sub->add_option("-o,--output", cmd->output,
+                  "file to write: .gif (looping GIF) or .mp4 (H.264 video)")
+      ->required();
   sub->add_option("--from", cmd->from, "first position (default: --position)");
   sub->add_option("--to", cmd->to, "last position")->required();
   sub->add_option("--fps", cmd->fps, "frames per second, 1 ... 50")->capture_default_str();
@@ -44,6 +51,8 @@ std::shared_ptr<AnimateCommand> add_animate_command(CLI::App& root) {
   sub->add_option("--session", cmd->session, "session file (.json); flags override it");
   sub->add_flag("--canvas-only", cmd->canvas_only,
                 "the main canvas alone: no menu bar, no control panel");
+  sub->add_flag("--progress", cmd->progress,
+                "print 'progress K N' on stdout after each of the N frames (for a progress bar)");
   add_state_flags(*sub, cmd->flags);
   return cmd;
 }
@@ -53,10 +62,13 @@ int run_animate_command(const AnimateCommand& cmd) {
     print_error(message);
     return kExitUsage;
   };
-  const std::string ext = std::filesystem::path(cmd.output).extension().string();
-  if (ext != ".gif" && ext != ".GIF")
-    return usage("--output: must name a .gif file (animated GIF is the format written), got '" +
+  std::string ext = std::filesystem::path(cmd.output).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (ext != ".gif" && ext != ".mp4")
+    return usage("--output: must name a .gif or .mp4 file (animated GIF or H.264 video), got '" +
                  cmd.output + "'");
+  const bool mp4 = ext == ".mp4";
   if (!(cmd.fps >= 1.0 && cmd.fps <= 50.0))
     return usage("--fps: must be a number from 1 to 50, got " + format_real(cmd.fps));
   if (!(cmd.seconds >= 0.5 && cmd.seconds <= 60.0))
@@ -99,17 +111,27 @@ int run_animate_command(const AnimateCommand& cmd) {
   }
   OffscreenApp& app = *created.value();
   state.params.playing = false;  // the sweep sets m itself
-  GifWriter gif(app.pixel_width(), app.pixel_height(),
+  // One of the two writers; both take frames with add() and give the file's bytes with finish().
+  std::optional<GifWriter> gif;
+  std::optional<Mp4Writer> video;
+  if (mp4)
+    video.emplace(app.pixel_width(), app.pixel_height(), cmd.fps);
+  else
+    gif.emplace(app.pixel_width(), app.pixel_height(),
                 static_cast<int>(std::lround(100.0 / cmd.fps)));
   for (int k = 0; k < frames; ++k) {
     state.params.position = from + (to.value() - from) * k / std::max(1, frames - 1);
     const Image image = app.render(state, k == 0 ? 2 : 1);  // a new window draws on frame 2
-    if (auto s = gif.add(image); !s) {
+    if (auto s = mp4 ? video->add(image) : gif->add(image); !s) {
       print_error(s.error().to_string());
       return kExitFailure;
     }
+    if (cmd.progress) {
+      std::printf("progress %d %d\n", k + 1, frames);
+      std::fflush(stdout);  // a pipe is block-buffered: the parent must see each line now
+    }
   }
-  auto bytes = gif.finish();
+  auto bytes = mp4 ? video->finish() : gif->finish();
   if (!bytes) {
     print_error(bytes.error().to_string());
     return kExitFailure;
@@ -118,9 +140,16 @@ int run_animate_command(const AnimateCommand& cmd) {
     print_error(s.error().to_string());
     return kExitFailure;
   }
-  std::printf("wrote %s (%d frames, %dx%d, m from %s to %s)\n", cmd.output.c_str(), frames,
+  std::string encoded;  // MP4 only: the encoder, and the padded size when a side was odd
+  if (mp4) {
+    encoded = std::string(", encoder ") + video->encoder();
+    if (video->video_width() != app.pixel_width() || video->video_height() != app.pixel_height())
+      encoded += ", padded to " + std::to_string(video->video_width()) + "x" +
+                 std::to_string(video->video_height());
+  }
+  std::printf("wrote %s (%d frames, %dx%d, m from %s to %s%s)\n", cmd.output.c_str(), frames,
               app.pixel_width(), app.pixel_height(), format_real(from).c_str(),
-              format_real(to.value()).c_str());
+              format_real(to.value()).c_str(), encoded.c_str());
   return kExitOk;
 }
 

@@ -48,6 +48,9 @@ int run_cli(int argc, char** argv) {
   root.add_option("session", gui.session_path, "session file (.json) to open");
   root.add_option("--frames", gui.frames, "quit by itself after N frames (0: run until closed)")
       ->check(CLI::Range(0, 100000000));
+  root.add_option("--monitor", gui.monitor,
+                  "full screen (F5, F11, --presentation) on monitor N; 1 is the primary")
+      ->check(CLI::Range(1, 16));
   add_state_flags(root, gui_flags);
 
   auto export_cmd = add_export_command(root);

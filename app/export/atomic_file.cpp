@@ -9,6 +9,16 @@
 #include <system_error>
 
 namespace rope::app {
+
+std::string temporary_name_prefix(const std::string& name, long pid) {
+  constexpr std::size_t kMaxStem = 200;
+  // Appended piece by piece: gcc 12 reports a false -Wrestrict on "." + std::string.
+  std::string temp = ".";
+  temp.append(name, 0, kMaxStem);
+  temp.append(".tmp-").append(std::to_string(pid)).append("-");
+  return temp;
+}
+
 namespace {
 
 std::string os_reason(int err) {
@@ -24,12 +34,7 @@ std::filesystem::path directory_of(const std::filesystem::path& target) {
 // ".NAME.tmp-PID-K". NAME is cut so that the whole stays within the usual 255-byte limit of a
 // file name even when the target's name is near it.
 std::string temporary_name(const std::string& name, long pid, int attempt) {
-  constexpr std::size_t kMaxStem = 200;
-  // Appended piece by piece: gcc 12 reports a false -Wrestrict on "." + std::string.
-  std::string temp = ".";
-  temp.append(name, 0, kMaxStem);
-  temp.append(".tmp-").append(std::to_string(pid)).append("-").append(std::to_string(attempt));
-  return temp;
+  return temporary_name_prefix(name, pid) + std::to_string(attempt);
 }
 
 // Makes the rename itself durable. Best effort: some file systems refuse fsync on a directory,

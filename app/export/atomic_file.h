@@ -25,11 +25,17 @@
 #include <cstddef>
 #include <filesystem>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "rope/conventions.h"
 
 namespace rope::app {
+
+// ".NAME.tmp-PID-": how the temporary files of process PID for target file name NAME begin
+// (NAME cut to 200 bytes so the whole stays within the usual 255-byte name limit). Whoever
+// kills a writing process removes its leftovers by this prefix (export/export_job.h).
+std::string temporary_name_prefix(const std::string& name, long pid);
 
 class AtomicFile {
  public:

@@ -130,10 +130,18 @@ struct AppState {
   // sessions: the dialog is open when session_dialog != none; session_path is the last file
   // opened or saved (the dialog starts there)
   enum class SessionDialog { none, save, open } session_dialog = SessionDialog::none;
+  // File ▸ Export picture / animation (ui/export_dialog.h); none: the dialog is closed (an
+  // export already running goes on and reports with a notice).
+  enum class ExportDialog { none, picture, animation } export_dialog = ExportDialog::none;
   // The lesson step whose `show:` state was applied last. Entering another step applies that
   // step's state; opening a session sets these to its own step, so its values are kept.
   std::string applied_lesson;
   int applied_step = 0;
+  // A move through the lessons asked for by a key or a button, carried out by the derivation
+  // view (which knows the lessons) on its next Draw: +1 the next step, and after a lesson's last
+  // step the next lesson's first; -1 the previous step, and before the first step the previous
+  // lesson's last. A lecture then runs from start to end on the arrow keys alone.
+  int step_request = 0;
   std::string session_path;
   std::vector<std::string> recent_sessions;  // newest first; kept in state/settings.h's file
   bool show_controls = true;
@@ -147,6 +155,7 @@ struct AppState {
     Theme theme = Theme::dark;
     double ui_scale = 1.0;
     bool show_controls = true;
+    bool show_menu = true;  // presentation swaps the menu bar for the slim bar at the bottom
   } before_presentation;
 };
 

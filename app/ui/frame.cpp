@@ -88,6 +88,10 @@ void draw_menu_bar(AppState& state) {
       state.session_dialog = AppState::SessionDialog::save;
     ImGui::Separator();
     if (ImGui::MenuItem("Save screenshot", "F12")) state.request_screenshot = true;
+    if (ImGui::MenuItem("Export picture…", "Ctrl+P"))
+      state.export_dialog = AppState::ExportDialog::picture;
+    if (ImGui::MenuItem("Export animation…", "Ctrl+M"))
+      state.export_dialog = AppState::ExportDialog::animation;
     if (ImGui::MenuItem("Export data (CSV)", "Ctrl+E")) export_view_data(state);
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) state.request_quit = true;
@@ -106,15 +110,24 @@ void draw_menu_bar(AppState& state) {
       if (ImGui::MenuItem("Dark", nullptr, p.theme == Theme::dark)) p.theme = Theme::dark;
       if (ImGui::MenuItem("Light (projector)", nullptr, p.theme == Theme::light))
         p.theme = Theme::light;
+      ImGui::Separator();
+      ImGui::TextDisabled("T switches");
       ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("UI scale")) {
+      if (ImGui::MenuItem("Larger", "Ctrl+=")) p.ui_scale = std::min(4.0, p.ui_scale + 0.25);
+      if (ImGui::MenuItem("Smaller", "Ctrl+−")) p.ui_scale = std::max(0.5, p.ui_scale - 0.25);
+      ImGui::Separator();
       for (double sc : {0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0}) {
         const std::string label = format_number(sc, 3) + "×";
         if (ImGui::MenuItem(label.c_str(), nullptr, p.ui_scale == sc)) p.ui_scale = sc;
       }
       ImGui::EndMenu();
     }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Presentation mode", "F5", p.presentation))
+      p.presentation = !p.presentation;
+    ImGui::MenuItem("Full screen", "F11", &state.fullscreen);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
@@ -304,7 +317,9 @@ void draw_shortcuts(AppState& state, const ViewEnv& env) {
                        ImGuiWindowFlags_NoSavedSettings)) {
     static const char* kRows[][2] = {
         {"Space", "play / pause the position"},
-        {"← / →", "position m − 1 / + 1 (Derivations: previous / next step)"},
+        {"← / →",
+         "position m − 1 / + 1 (Derivations: previous / next step, on into the "
+         "next lesson)"},
         {"Page Up / Down, Home / End", "Derivations: previous / next, first / last step"},
         {"Shift + ← / →", "position m − 10 / + 10"},
         {"Ctrl + ← / →", "shift m and n together by − 1 / + 1"},
@@ -313,11 +328,13 @@ void draw_shortcuts(AppState& state, const ViewEnv& env) {
         {"1 … 9", "switch view"},
         {"T", "dark / light (projector) theme"},
         {"Ctrl + = / Ctrl + −", "UI larger / smaller"},
-        {"F5", "presentation mode (Esc leaves)"},
+        {"F5", "presentation mode (F5 or Esc leaves)"},
+        {"Esc", "close a dialog or this list; then leave presentation mode"},
         {"F11", "full screen"},
         {"Ctrl + S / Ctrl + O", "save / open a session"},
         {"F12", "save a screenshot"},
         {"Ctrl + E", "export the view's numbers as CSV"},
+        {"Ctrl + P / Ctrl + M", "export a picture (PNG) / an animation (GIF, MP4)"},
         {"F1 or ?", "this list"},
         {"Ctrl + Q", "quit"},
     };
@@ -465,10 +482,11 @@ void handle_shortcuts(AppState& state) {
   // to the lesson's length); Shift / Ctrl + arrows keep moving the positions
   const bool lesson_keys = p.view == ViewId::derivation && !ctrl && !shift;
   if (p.view == ViewId::derivation) {
+    // past a lesson's last step the next lesson begins (AppState::step_request)
     if ((lesson_keys && pressed(GLFW_KEY_RIGHT, true)) || pressed(GLFW_KEY_PAGE_DOWN, true))
-      p.step = std::min(p.step + 1, 1000);
+      state.step_request = 1;
     if ((lesson_keys && pressed(GLFW_KEY_LEFT, true)) || pressed(GLFW_KEY_PAGE_UP, true))
-      p.step = std::max(p.step - 1, 1);
+      state.step_request = -1;
     if (pressed(GLFW_KEY_HOME)) p.step = 1;
     if (pressed(GLFW_KEY_END)) p.step = 1000;
   }
@@ -508,6 +526,8 @@ void handle_shortcuts(AppState& state) {
   if (pressed(GLFW_KEY_F12)) state.request_screenshot = true;
   if (ctrl && pressed(GLFW_KEY_S)) state.session_dialog = AppState::SessionDialog::save;
   if (ctrl && pressed(GLFW_KEY_E)) export_view_data(state);
+  if (ctrl && pressed(GLFW_KEY_P)) state.export_dialog = AppState::ExportDialog::picture;
+  if (ctrl && pressed(GLFW_KEY_M)) state.export_dialog = AppState::ExportDialog::animation;
   if (ctrl && pressed(GLFW_KEY_O)) state.session_dialog = AppState::SessionDialog::open;
   if (pressed(GLFW_KEY_F1) || (shift && pressed(GLFW_KEY_SLASH)))
     state.show_shortcuts = !state.show_shortcuts;
@@ -515,10 +535,12 @@ void handle_shortcuts(AppState& state) {
   if (pressed(GLFW_KEY_F11)) state.fullscreen = !state.fullscreen;
   if (pressed(GLFW_KEY_ESCAPE)) {
     if (!state.show_shortcuts && !state.show_about &&
-        state.session_dialog == AppState::SessionDialog::none)
+        state.session_dialog == AppState::SessionDialog::none &&
+        state.export_dialog == AppState::ExportDialog::none)
       p.presentation = false;  // Esc first closes an overlay, then leaves presentation mode
     state.show_shortcuts = state.show_about = false;
     state.session_dialog = AppState::SessionDialog::none;
+    state.export_dialog = AppState::ExportDialog::none;  // a running export goes on
   }
   if (ctrl && pressed(GLFW_KEY_Q)) state.request_quit = true;
 }
@@ -527,14 +549,16 @@ void update_presentation(AppState& state) {
   Params& p = state.params;
   auto& before = state.before_presentation;
   if (p.presentation && !before.active) {  // entering: projector theme, larger, no panel
-    before = {true, p.theme, p.ui_scale, state.show_controls};
+    before = {true, p.theme, p.ui_scale, state.show_controls, state.show_menu};
     p.theme = Theme::light;
     p.ui_scale = std::max(p.ui_scale, 1.5);
     state.show_controls = false;
+    state.show_menu = false;                      // the presentation bar takes its place
   } else if (!p.presentation && before.active) {  // leaving: put back what was changed
     p.theme = before.theme;
     p.ui_scale = before.ui_scale;
     state.show_controls = before.show_controls;
+    state.show_menu = before.show_menu;
     before.active = false;
   }
 }
@@ -547,7 +571,8 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& env) {
     draw_menu_bar(state);
     top = ImGui::GetFrameHeight();  // the main menu bar's height
   }
-  const float height = std::max(1.0f, io.DisplaySize.y - top);
+  const float bar_h = PresentationBar::shown(state) ? PresentationBar::height(env) : 0.0f;
+  const float height = std::max(1.0f, io.DisplaySize.y - top - bar_h);
   float panel_w = 0.0f;
   if (state.show_controls) {
     panel_w = std::min(kPanelWidth * env.scale, io.DisplaySize.x * 0.5f);
@@ -562,10 +587,13 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& env) {
     canvas_size.x = std::max(1.0f, canvas_size.x - lesson_w);
   }
   draw_canvas(state, views, env, canvas_pos, canvas_size);
+  if (bar_h > 0.0f)  // after the canvas: the lesson's heading is the one just drawn
+    views.bar.Draw(state, views, env, ImVec2(0.0f, top + height), ImVec2(io.DisplaySize.x, bar_h));
   draw_notice(state, env, canvas_pos, canvas_size);
   draw_shortcuts(state, env);
   draw_about(state);
   draw_session_dialog(state, env);
+  views.export_dialog.Draw(state, env);
   return FrameLayout{panel_w, top};
 }
 

@@ -6,6 +6,8 @@
 #pragma once
 
 #include "state/app_state.h"
+#include "ui/export_dialog.h"
+#include "ui/presentation_bar.h"
 #include "views/decay_view.h"
 #include "views/derivation_view.h"
 #include "views/heatmap_view.h"
@@ -28,6 +30,9 @@ struct Views {
   DecayView decay;
   SpectrumView spectrum;
   DerivationView derivation;
+  // not views: presentation mode's slim bar below the canvas, and File ▸ Export's dialog
+  PresentationBar bar;
+  ExportDialog export_dialog;
 
   // Calls f(view) with the view object of `id`.
   template <class F>

@@ -16,7 +16,10 @@ UiContext::UiContext(bool with_gl) : with_gl_(with_gl) {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // layout is computed, not remembered; settings live in sessions
   io.LogFilename = nullptr;
-  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  // No ImGuiConfigFlags_NavEnableKeyboard: ImGui's keyboard navigation takes the same keys as
+  // the app's shortcuts (arrows, Space, Esc) — an arrow would move a focus highlight onto a
+  // button that the next Space then presses, and ↑ / ↓ would move out of a text field so that
+  // the next letters act as shortcuts. Tab still moves between text fields without it.
   // Keys are GLFW key codes everywhere (io.KeysDown[GLFW_KEY_*]), in the window as well as
   // offscreen and in tests that feed key events; the GLFW backend sets the same map.
   const std::pair<ImGuiKey, int> kKeys[] = {

@@ -44,6 +44,29 @@ void save_window_screenshot(AppState& state, int fb_w, int fb_h) {
   }
 }
 
+// The monitor full screen goes to: --monitor N when given and present, else the monitor under
+// the window's centre (a lecturer drags the window onto the projector and presses F5), else
+// the primary.
+GLFWmonitor* fullscreen_monitor(GLFWwindow* window, int wanted) {
+  int count = 0;
+  GLFWmonitor** monitors = glfwGetMonitors(&count);
+  if (wanted >= 1 && wanted <= count) return monitors[wanted - 1];
+  if (window) {
+    int x = 0, y = 0, w = 0, h = 0;
+    glfwGetWindowPos(window, &x, &y);
+    glfwGetWindowSize(window, &w, &h);
+    const int cx = x + w / 2, cy = y + h / 2;
+    for (int i = 0; i < count; ++i) {
+      int mx = 0, my = 0;
+      glfwGetMonitorPos(monitors[i], &mx, &my);
+      const GLFWvidmode* mode = glfwGetVideoMode(monitors[i]);
+      if (mode && cx >= mx && cx < mx + mode->width && cy >= my && cy < my + mode->height)
+        return monitors[i];
+    }
+  }
+  return glfwGetPrimaryMonitor();
+}
+
 }  // namespace
 
 int run_window(AppState& state, const GuiOptions& options) {
@@ -70,10 +93,18 @@ int run_window(AppState& state, const GuiOptions& options) {
       height = std::min(height, mh * 9 / 10);
     }
   }
+  int monitor_count = 0;
+  glfwGetMonitors(&monitor_count);
+  if (options.monitor > monitor_count)
+    show_notice(state,
+                "There is no monitor " + std::to_string(options.monitor) + " (this display has " +
+                    std::to_string(monitor_count) + "); full screen uses the primary monitor.",
+                true);
   GLFWwindow* window = nullptr;
   if (state.params.presentation && monitor) {
-    const GLFWvidmode* mode = glfwGetVideoMode(monitor);
-    window = glfwCreateWindow(mode->width, mode->height, "RoPE Lab", monitor, nullptr);
+    GLFWmonitor* target = fullscreen_monitor(nullptr, options.monitor);
+    const GLFWvidmode* mode = glfwGetVideoMode(target);
+    window = glfwCreateWindow(mode->width, mode->height, "RoPE Lab", target, nullptr);
   } else {
     window = glfwCreateWindow(width, height, "RoPE Lab", nullptr, nullptr);
   }
@@ -114,8 +145,9 @@ int run_window(AppState& state, const GuiOptions& options) {
         if (want_fullscreen) {
           glfwGetWindowPos(window, &windowed_x, &windowed_y);
           glfwGetWindowSize(window, &windowed_w, &windowed_h);
-          const GLFWvidmode* mode = glfwGetVideoMode(monitor);
-          glfwSetWindowMonitor(window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+          GLFWmonitor* target = fullscreen_monitor(window, options.monitor);
+          const GLFWvidmode* mode = glfwGetVideoMode(target);
+          glfwSetWindowMonitor(window, target, 0, 0, mode->width, mode->height, mode->refreshRate);
         } else {
           glfwSetWindowMonitor(window, nullptr, windowed_x, windowed_y, windowed_w, windowed_h,
                                GLFW_DONT_CARE);

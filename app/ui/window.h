@@ -13,6 +13,7 @@ struct GuiOptions {
   int width = 0;             // window size from the settings; 0: a default for the monitor
   int height = 0;
   bool save_settings = true;  // write window size, theme, scale and recent files on exit
+  int monitor = 0;  // full screen on this monitor (1 = the primary); 0: the one the window is on
 };
 
 // Runs the window until it is closed. Returns an exit code (cli/cli.h).

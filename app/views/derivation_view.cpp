@@ -171,10 +171,38 @@ void DerivationView::enter_step(AppState& state) {
   step_count = static_cast<int>(l.lesson.steps.size());
   if (step_count == 0) return;
   p.step = std::clamp(p.step, 1, step_count);
+  if (state.step_request != 0) {
+    move_step(state, state.step_request);
+    state.step_request = 0;
+    return enter_step(state);  // the lesson may have changed
+  }
   if (state.applied_lesson == p.lesson && state.applied_step == p.step) return;
   lessons::apply_step_state(l.lesson, p.step - 1, p);
   state.applied_lesson = p.lesson;
   state.applied_step = p.step;
+}
+
+void DerivationView::move_step(AppState& state, int delta) {
+  Params& p = state.params;
+  const int lessons = static_cast<int>(lessons_.size());
+  const auto steps_of = [&](int index) {
+    return static_cast<int>(lessons_[static_cast<std::size_t>(index)].lesson.steps.size());
+  };
+  if (delta > 0) {
+    if (p.step < step_count) {
+      ++p.step;
+    } else if (lesson_index + 1 < lessons) {
+      p.lesson = ids_[static_cast<std::size_t>(lesson_index + 1)];
+      p.step = 1;
+    }
+  } else if (delta < 0) {
+    if (p.step > 1) {
+      --p.step;
+    } else if (lesson_index > 0) {
+      p.lesson = ids_[static_cast<std::size_t>(lesson_index - 1)];
+      p.step = std::max(1, steps_of(lesson_index - 1));
+    }
+  }
 }
 
 const lessons::QuantityContext& DerivationView::context(const Params& p) {
@@ -293,6 +321,7 @@ ImVec2 DerivationView::draw_formula(const std::string& tex, float px, ImU32 colo
 // [SECTION] the lesson panel
 
 void DerivationView::Draw(AppState& state, const ViewEnv& env) {
+  lesson_heading.clear();
   equations_drawn = equation_errors = 0;
   equations_min = equations_max = ImVec2(0, 0);
   marks.clear();
@@ -331,15 +360,20 @@ void DerivationView::Draw(AppState& state, const ViewEnv& env) {
   const lessons::Lesson& lesson = loaded.lesson;
   (void)context(p);
 
-  // header: lesson title, step counter
-  const float nav_h = f.large->FontSize + 2.0f * ImGui::GetStyle().FramePadding.y + 16.0f * s;
-  ImGui::PushFont(f.bold);
-  ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
-  const int number = lesson_index + 1;
-  ImGui::Text("Lesson %d · %s", number,
-              lesson.title.empty() ? lesson.id.c_str() : lesson.title.c_str());
-  ImGui::PopStyleColor();
-  ImGui::PopFont();
+  // header: the lesson's title; the step counter is at the bottom with the buttons (in
+  // presentation mode both are in the presentation bar instead, larger: ui/presentation_bar.h)
+  const bool navigation = !p.presentation;
+  const float nav_h =
+      navigation ? f.large->FontSize + 2.0f * ImGui::GetStyle().FramePadding.y + 16.0f * s : 0.0f;
+  lesson_heading = "Lesson " + std::to_string(lesson_index + 1) + " · " +
+                   (lesson.title.empty() ? lesson.id : lesson.title);
+  if (navigation) {
+    ImGui::PushFont(f.bold);
+    ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
+    ImGui::TextUnformatted(lesson_heading.c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+  }
 
   if (!loaded.problems.empty()) {  // shown in place; the usable part is still shown below
     ImGui::PushFont(f.body);
@@ -360,7 +394,7 @@ void DerivationView::Draw(AppState& state, const ViewEnv& env) {
   ImGui::BeginChild("step", ImVec2(0, content_h), false);
   draw_step(state, env, lesson, step, content_h);
   ImGui::EndChild();
-  draw_navigation(state, env);
+  if (navigation) draw_navigation(state, env);
 
   if (env.has_gl && atlas_) texture_.sync(*atlas_);
 }
@@ -482,7 +516,7 @@ void DerivationView::draw_navigation(AppState& state, const ViewEnv& env) {
   const float w = ImGui::GetContentRegionAvail().x;
   const float bw = std::min(240.0f * s, 0.32f * w);
   ImGui::BeginDisabled(p.step <= 1);
-  if (ImGui::Button("◀ Previous", ImVec2(bw, 0))) p.step = std::max(1, p.step - 1);
+  if (ImGui::Button("◀ Previous", ImVec2(bw, 0))) state.step_request = -1;
   ImGui::EndDisabled();
   ImGui::SameLine();
   char counter[64];
@@ -497,14 +531,8 @@ void DerivationView::draw_navigation(AppState& state, const ViewEnv& env) {
   const bool last = p.step >= step_count;
   const bool next_lesson = last && lesson_index + 1 < static_cast<int>(lessons_.size());
   ImGui::BeginDisabled(last && !next_lesson);
-  if (ImGui::Button(next_lesson ? "Next lesson ▶" : "Next ▶", ImVec2(bw, 0))) {
-    if (next_lesson) {
-      p.lesson = ids_[static_cast<std::size_t>(lesson_index + 1)];
-      p.step = 1;
-    } else {
-      p.step = std::min(step_count, p.step + 1);
-    }
-  }
+  if (ImGui::Button(next_lesson ? "Next lesson ▶" : "Next ▶", ImVec2(bw, 0)))
+    state.step_request = 1;
   ImGui::EndDisabled();
   ImGui::PopFont();
 }

@@ -52,6 +52,7 @@ struct DerivationView {
   // read-only results of the last Draw (tests read them)
   int lesson_index = -1;  // into lessons(); -1 when the requested lesson does not exist
   int step_count = 0;
+  std::string lesson_heading;  // "Lesson 3 · RoPE in two dimensions"; empty without a lesson
   int equations_drawn = 0;
   int equation_errors = 0;                          // TeX diagnostics in the drawn equations
   ImVec2 equations_min{0, 0}, equations_max{0, 0};  // screen box around the drawn equations
@@ -88,6 +89,7 @@ struct DerivationView {
   void ensure_loaded();
   void ensure_font();
   void enter_step(AppState& state);
+  void move_step(AppState& state, int delta);  // AppState::step_request's meaning
   const lessons::QuantityContext& context(const Params& p);
   const Typeset& typeset_tex(const std::string& tex, float px, ImU32 colour);
   // Draws one formula at the cursor (centred in `width` if centre), returns its size.

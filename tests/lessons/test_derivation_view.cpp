@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <string>
 
 #include "state/params.h"
 #include "ui/frame.h"
@@ -98,8 +99,17 @@ TEST_CASE("arrow and page keys step the lesson in the derivation view only", "[l
   CHECK(state.params.position == m);  // the arrow stepped the lesson, not the position
   press(ui, state, views, GLFW_KEY_PAGE_DOWN);
   CHECK(state.params.step == 3);
-  press(ui, state, views, GLFW_KEY_RIGHT);
-  CHECK(state.params.step == 3);  // clamped at the last step
+  const auto& lessons = views.derivation.lessons();
+  const auto index = static_cast<std::size_t>(views.derivation.lesson_index);
+  const std::string this_id = lessons.at(index).lesson.id;
+  press(ui, state, views, GLFW_KEY_RIGHT);  // past the last step: on into the next lesson
+  if (index + 1 < lessons.size()) {
+    CHECK(state.params.lesson == lessons[index + 1].lesson.id);
+    CHECK(state.params.step == 1);
+    press(ui, state, views, GLFW_KEY_LEFT);  // and back to this one's last step
+  }
+  CHECK(state.params.lesson == this_id);
+  CHECK(state.params.step == 3);
   press(ui, state, views, GLFW_KEY_HOME);
   CHECK(state.params.step == 1);
   press(ui, state, views, GLFW_KEY_END);

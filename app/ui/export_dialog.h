@@ -1,0 +1,61 @@
+// ui/export_dialog.h — File ▸ Export picture… / Export animation…: figures for slides.
+//
+// A picture is a PNG of the whole window or of the canvas alone at 1x, 2x or 4x, rendered at
+// that size (not upscaled), optionally with a transparent background. An animation is a sweep
+// of the query position m from A to B as a looping GIF or an H.264 MP4. Both run as a child
+// `rope-lab screenshot|animate` process (export/export_job.h) on a snapshot of the state taken
+// when Export is pressed, so the window stays live meanwhile; the dialog shows a progress bar
+// and a Cancel button, and closing it (Esc) lets the export finish in the background. The
+// result — the file written, or why not — comes as a notice.
+//
+// Usage: Views owns one; draw_frame calls dialog.Draw(state, env) every frame (it also polls a
+// running export when the dialog is closed). Tests call start() directly.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "export/export_job.h"
+#include "imgui.h"
+#include "state/app_state.h"
+#include "views/view_env.h"
+
+namespace rope::app {
+
+struct ExportSettings {
+  bool animation = false;        // false: a PNG picture
+  bool canvas_only = false;      // the main canvas alone: no menu bar, no control panel
+  int scale = 1;                 // pixel scale: 1, 2 or 4 (animations 1 or 2: every frame is kept)
+  bool transparent = false;      // pictures only: a see-through canvas background
+  double from = 0.0, to = 16.0;  // animation: m at the first and last frame
+  int fps = 20;                  // 1 ... 50
+  double seconds = 4.0;          // 0.5 ... 60; frames = seconds * fps + 1 <= 1000
+  bool mp4 = false;              // animation format: GIF or MP4 (H.264)
+  std::string path;              // the file to write
+};
+
+struct ExportDialog {
+  std::string program = current_executable();  // the rope-lab binary to run (tests set it)
+  ExportSettings settings;
+  std::unique_ptr<ExportJob> job;  // the running (or last) export
+  std::string error;               // why the last Export press or export failed
+
+  void Draw(AppState& state, const ViewEnv& env);
+
+  // Starts an export of `state` as `settings` say, at `window` logical pixels (the window's
+  // size: pictures of the whole window match what is on screen). Fails without starting when a
+  // setting is out of range or an export is already running.
+  Status start(const AppState& state, ImVec2 window);
+
+  // The child's command line for `settings` (without the program), given the session file.
+  static Result<std::vector<std::string>> arguments(const ExportSettings& settings,
+                                                    const std::string& session_file, ImVec2 window);
+
+ private:
+  AppState::ExportDialog shown_ = AppState::ExportDialog::none;  // what was open last frame
+  void poll(AppState& state);
+  void defaults_for(const AppState& state);
+};
+
+}  // namespace rope::app

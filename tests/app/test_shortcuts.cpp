@@ -1,0 +1,879 @@
+// Every keyboard shortcut (ui/frame.cpp handle_shortcuts) moves the state as the README's table
+// and the in-app list say, driven headless the way the window drives it: GLFW key codes in
+// io.KeysDown for a frame, characters through io.AddInputCharacter, mouse clicks through
+// io.MousePos / io.MouseDown. And no shortcut fires while a text field has the keyboard.
+//
+// Index
+//   [SECTION] the test lab: frames, key presses, clicks
+//   [SECTION] position, speed and views
+//   [SECTION] files, overlays and modes
+//   [SECTION] the derivation view
+//   [SECTION] key repeat
+//   [SECTION] typing in a text field
+#include <catch2/catch.hpp>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "imgui_internal.h"  // ImHashStr and the hovered item's id, to find a widget to click
+#include "state/params.h"
+#include "ui/frame.h"
+#include "ui/ui_context.h"
+
+using namespace rope::app;
+
+namespace {
+
+// [SECTION] the test lab: frames, key presses, clicks
+
+constexpr float kDt = 1.0f / 60.0f;                       // s per frame
+constexpr float kDisplayW = 1600.0f, kDisplayH = 900.0f;  // px
+
+struct Mods {
+  bool shift = false;
+  bool ctrl = false;
+};
+constexpr Mods kShift{true, false};
+constexpr Mods kCtrl{false, true};
+
+// One app with its ImGui context, driven frame by frame as ui/window.cpp drives it.
+struct Lab {
+  UiContext ui{false};
+  AppState state;
+  Views views;  // declared after ui: destroyed first, as in the drivers
+  Params& p = state.params;
+
+  Lab() { frames(2); }  // a new auto-sized window draws nothing on its first frame
+
+  // One frame, in the order ui/window.cpp runs it.
+  void frame() {
+    update_presentation(state);
+    const float scale = static_cast<float>(p.ui_scale);
+    ui.prepare(scale, p.theme);
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(kDisplayW, kDisplayH);
+    io.DeltaTime = kDt;
+    ImGui::NewFrame();
+    advance_animation(state, kDt);
+    draw_frame(state, views, ViewEnv{&ui.fonts(), false, scale});
+    ImGui::Render();
+  }
+  void frames(int n) {
+    for (int i = 0; i < n; ++i)
+      frame();
+  }
+
+  // Holds `key` (with the modifiers, and the character a text field would receive, as GLFW's
+  // char callback sends it) for `held` frames, then releases it for one frame.
+  void hold(int key, int held, Mods mods = {}, unsigned int ch = 0) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeysDown[key] = true;
+    io.KeyShift = mods.shift;
+    io.KeyCtrl = mods.ctrl;
+    if (ch != 0) io.AddInputCharacter(ch);
+    frames(held);
+    io.KeysDown[key] = false;
+    io.KeyShift = io.KeyCtrl = false;
+    frame();
+  }
+  void press(int key, Mods mods = {}, unsigned int ch = 0) { hold(key, 1, mods, ch); }
+
+  // Types text as a person does: for each character its key goes down with the character.
+  void type(const std::string& text) {
+    for (char c : text) {
+      int key = 0;
+      if (c >= '0' && c <= '9') key = GLFW_KEY_0 + (c - '0');
+      if (c >= 'a' && c <= 'z') key = GLFW_KEY_A + (c - 'a');
+      if (c == ' ') key = GLFW_KEY_SPACE;
+      if (c == '.') key = GLFW_KEY_PERIOD;
+      REQUIRE(key != 0);
+      press(key, {}, static_cast<unsigned char>(c));
+    }
+  }
+
+  // Only handle_shortcuts, no drawing: what the keys themselves change, before any view
+  // reacts to it (the derivation view applies a lesson step's state when it is drawn).
+  void press_shortcut_only(int key, Mods mods = {}) {
+    ImGuiIO& io = ImGui::GetIO();
+    for (bool down : {true, false}) {
+      io.KeysDown[key] = down;
+      io.KeyShift = down && mods.shift;
+      io.KeyCtrl = down && mods.ctrl;
+      ui.prepare(static_cast<float>(p.ui_scale), p.theme);
+      io.DisplaySize = ImVec2(kDisplayW, kDisplayH);
+      io.DeltaTime = kDt;
+      ImGui::NewFrame();
+      handle_shortcuts(state);
+      ImGui::Render();
+    }
+  }
+
+  // Where the widget `id` is: moves the mouse down the column at x until ImGui reports the
+  // widget hovered. Leaves the mouse there.
+  void find_widget(ImGuiID id, float x) {
+    ImGuiIO& io = ImGui::GetIO();
+    for (float y = 0; y < kDisplayH; y += 4) {
+      io.MousePos = ImVec2(x, y);
+      frame();
+      if (ImGui::GetCurrentContext()->HoveredId == id) return;
+    }
+    FAIL("widget not found in the column x = " << x);
+  }
+
+  // A left click at the mouse position: down for a frame, up for a frame.
+  void click() {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MouseDown[0] = true;
+    frame();
+    io.MouseDown[0] = false;
+    frame();
+  }
+};
+
+// The id of a widget drawn directly in the window `window` under the ID stack `path`.
+ImGuiID widget_id(const char* window, std::initializer_list<const char*> path) {
+  ImGuiID id = ImHashStr(window);
+  for (const char* part : path)
+    id = ImHashStr(part, 0, id);
+  return id;
+}
+
+// Sets an environment variable for the lifetime of the object, then puts back what was there.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const std::string& value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    setenv(name, value.c_str(), 1);
+  }
+  ~ScopedEnv() {
+    if (old_) {
+      setenv(name_, old_->c_str(), 1);
+    } else {
+      unsetenv(name_);
+    }
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+// The views as the View menu numbers them: 1 is the first available one.
+std::vector<ViewId> numbered_views() {
+  std::vector<ViewId> v;
+  for (ViewId id : all_views())
+    if (view_available(id)) v.push_back(id);
+  return v;
+}
+
+}  // namespace
+
+// [SECTION] position, speed and views
+
+TEST_CASE("Space plays and pauses", "[app][keys]") {
+  Lab lab;
+  REQUIRE_FALSE(lab.p.playing);
+  lab.press(GLFW_KEY_SPACE);
+  CHECK(lab.p.playing);
+  lab.press(GLFW_KEY_SPACE);
+  CHECK_FALSE(lab.p.playing);
+}
+
+TEST_CASE("→ and ← move the query position m by one and stop playback", "[app][keys]") {
+  Lab lab;
+  lab.press(GLFW_KEY_RIGHT);
+  CHECK(lab.p.position == 1);
+  lab.press(GLFW_KEY_RIGHT);
+  CHECK(lab.p.position == 2);
+  lab.press(GLFW_KEY_LEFT);
+  CHECK(lab.p.position == 1);
+  CHECK(lab.p.key_position == 4);  // n stays
+
+  SECTION("while playing: one step from where the animation is, then paused") {
+    lab.p.position = 2.6;  // between two positions, mid-animation
+    lab.p.playing = true;
+    lab.press_shortcut_only(GLFW_KEY_RIGHT);  // no animation frame in between
+    CHECK(lab.p.position == 4);               // round(2.6 + 1)
+    CHECK_FALSE(lab.p.playing);
+    lab.p.position = 2.6;
+    lab.press_shortcut_only(GLFW_KEY_LEFT);
+    CHECK(lab.p.position == 2);  // round(2.6 - 1)
+  }
+}
+
+TEST_CASE("Shift + → / ← jump m by ten", "[app][keys]") {
+  Lab lab;
+  lab.press(GLFW_KEY_RIGHT, kShift);
+  CHECK(lab.p.position == 10);
+  lab.press(GLFW_KEY_LEFT, kShift);
+  lab.press(GLFW_KEY_LEFT, kShift);
+  CHECK(lab.p.position == -10);
+  CHECK(lab.p.key_position == 4);
+}
+
+TEST_CASE("Ctrl + → / ← shift m and n together", "[app][keys]") {
+  Lab lab;
+  lab.press(GLFW_KEY_RIGHT, kCtrl);
+  CHECK(lab.p.position == 1);
+  CHECK(lab.p.key_position == 5);
+  lab.press(GLFW_KEY_LEFT, kCtrl);
+  lab.press(GLFW_KEY_LEFT, kCtrl);
+  CHECK(lab.p.position == -1);
+  CHECK(lab.p.key_position == 3);
+}
+
+TEST_CASE("↑ / ↓ move the key position n by one", "[app][keys]") {
+  Lab lab;
+  lab.press(GLFW_KEY_UP);
+  CHECK(lab.p.key_position == 5);
+  lab.press(GLFW_KEY_DOWN);
+  lab.press(GLFW_KEY_DOWN);
+  CHECK(lab.p.key_position == 3);
+  CHECK(lab.p.position == 0);
+}
+
+TEST_CASE("+ and − change the speed by a factor 1.5 between 0.05 and 100", "[app][keys]") {
+  Lab lab;
+  REQUIRE(lab.p.speed == 1.0);
+  lab.press(GLFW_KEY_EQUAL, kShift);  // '+' on a US keyboard
+  CHECK(lab.p.speed == Approx(1.5));
+  lab.press(GLFW_KEY_KP_ADD);
+  CHECK(lab.p.speed == Approx(2.25));
+  lab.press(GLFW_KEY_MINUS);
+  CHECK(lab.p.speed == Approx(1.5));
+  lab.press(GLFW_KEY_KP_SUBTRACT);
+  CHECK(lab.p.speed == Approx(1.0));
+  lab.press(GLFW_KEY_EQUAL);  // the same key without Shift
+  CHECK(lab.p.speed == Approx(1.5));
+
+  SECTION("capped at 100 positions/s") {
+    for (int i = 0; i < 12; ++i)
+      lab.press_shortcut_only(GLFW_KEY_EQUAL);  // 1.5^13 > 100
+    CHECK(lab.p.speed == 100.0);
+    lab.press(GLFW_KEY_EQUAL);
+    CHECK(lab.p.speed == 100.0);
+  }
+  SECTION("floored at 0.05 positions/s") {
+    for (int i = 0; i < 10; ++i)
+      lab.press_shortcut_only(GLFW_KEY_MINUS);  // 1.5^-9 < 0.05
+    CHECK(lab.p.speed == 0.05);
+    lab.press(GLFW_KEY_MINUS);
+    CHECK(lab.p.speed == 0.05);
+  }
+  CHECK(lab.p.ui_scale == 1.0);  // + and − alone leave the UI scale
+}
+
+TEST_CASE("Ctrl + = / Ctrl + − change the UI scale by 0.25 between 0.5 and 4", "[app][keys]") {
+  Lab lab;
+  lab.press(GLFW_KEY_EQUAL, kCtrl);
+  CHECK(lab.p.ui_scale == 1.25);
+  CHECK(lab.p.speed == 1.0);  // not the speed
+  lab.press(GLFW_KEY_MINUS, kCtrl);
+  lab.press(GLFW_KEY_MINUS, kCtrl);
+  CHECK(lab.p.ui_scale == 0.75);
+  lab.press(GLFW_KEY_KP_SUBTRACT, kCtrl);
+  CHECK(lab.p.ui_scale == 0.5);
+  lab.press(GLFW_KEY_MINUS, kCtrl);
+  CHECK(lab.p.ui_scale == 0.5);
+  CHECK(lab.p.speed == 1.0);
+
+  lab.p.ui_scale = 3.75;
+  lab.press_shortcut_only(GLFW_KEY_EQUAL, kCtrl);
+  CHECK(lab.p.ui_scale == 4.0);
+  lab.press_shortcut_only(GLFW_KEY_KP_ADD, kCtrl);
+  CHECK(lab.p.ui_scale == 4.0);
+}
+
+TEST_CASE("1 … 9 select the views in the View menu's order", "[app][keys]") {
+  Lab lab;
+  const std::vector<ViewId> views = numbered_views();
+  REQUIRE(views.size() == 8);
+  REQUIRE(views.front() == ViewId::pointers);
+  // backwards, so that every key changes the view
+  for (int number = static_cast<int>(views.size()); number >= 1; --number) {
+    INFO("key " << number);
+    lab.press(GLFW_KEY_0 + number);
+    CHECK(lab.p.view == views[static_cast<std::size_t>(number - 1)]);
+  }
+  SECTION("9 and 0 do nothing while there are eight views") {
+    lab.press(GLFW_KEY_3);
+    lab.press(GLFW_KEY_9);
+    CHECK(lab.p.view == views[2]);
+    lab.press(GLFW_KEY_0);
+    CHECK(lab.p.view == views[2]);
+  }
+  SECTION("Ctrl + digit does not switch") {
+    lab.press(GLFW_KEY_2, kCtrl);
+    CHECK(lab.p.view == views[0]);
+  }
+}
+
+TEST_CASE("T toggles the dark and the light theme", "[app][keys]") {
+  Lab lab;
+  lab.press(GLFW_KEY_T);
+  CHECK(lab.p.theme == Theme::light);
+  lab.press(GLFW_KEY_T);
+  CHECK(lab.p.theme == Theme::dark);
+  lab.press(GLFW_KEY_T, kCtrl);
+  CHECK(lab.p.theme == Theme::dark);
+}
+
+// [SECTION] files, overlays and modes
+
+TEST_CASE("F11 toggles full screen", "[app][keys]") {
+  Lab lab;
+  lab.press(GLFW_KEY_F11);
+  CHECK(lab.state.fullscreen);
+  CHECK_FALSE(lab.p.presentation);
+  lab.press(GLFW_KEY_F11);
+  CHECK_FALSE(lab.state.fullscreen);
+}
+
+TEST_CASE("F12 asks the driver for a screenshot", "[app][keys]") {
+  Lab lab;
+  REQUIRE_FALSE(lab.state.request_screenshot);
+  lab.press(GLFW_KEY_F12);
+  CHECK(lab.state.request_screenshot);
+}
+
+TEST_CASE("Ctrl + Q asks the driver to quit; Q alone does not", "[app][keys]") {
+  Lab lab;
+  lab.press(GLFW_KEY_Q);
+  CHECK_FALSE(lab.state.request_quit);
+  lab.press(GLFW_KEY_Q, kCtrl);
+  CHECK(lab.state.request_quit);
+}
+
+TEST_CASE("Ctrl + S and Ctrl + O open the session dialog to save and to open", "[app][keys]") {
+  using D = AppState::SessionDialog;
+  Lab lab;
+  SECTION("Ctrl + S: save") {
+    lab.press(GLFW_KEY_S);
+    CHECK(lab.state.session_dialog == D::none);
+    lab.press(GLFW_KEY_S, kCtrl);
+    CHECK(lab.state.session_dialog == D::save);
+  }
+  SECTION("Ctrl + O: open") {
+    lab.press(GLFW_KEY_O);
+    CHECK(lab.state.session_dialog == D::none);
+    lab.press(GLFW_KEY_O, kCtrl);
+    CHECK(lab.state.session_dialog == D::open);
+  }
+}
+
+TEST_CASE("Ctrl + P and Ctrl + M open the picture and the animation export", "[app][keys]") {
+  Lab lab;
+  lab.press(GLFW_KEY_P);  // P alone does nothing
+  CHECK(lab.state.export_dialog == AppState::ExportDialog::none);
+  lab.press(GLFW_KEY_P, kCtrl);
+  CHECK(lab.state.export_dialog == AppState::ExportDialog::picture);
+  CHECK_FALSE(lab.views.export_dialog.settings.animation);
+  CHECK_THAT(lab.views.export_dialog.settings.path, Catch::EndsWith(".png"));
+  lab.press(GLFW_KEY_M, kCtrl);
+  CHECK(lab.state.export_dialog == AppState::ExportDialog::animation);
+  CHECK(lab.views.export_dialog.settings.animation);
+  CHECK_THAT(lab.views.export_dialog.settings.path, Catch::EndsWith(".gif"));
+}
+
+TEST_CASE("F1 and ? show and hide the shortcuts overlay", "[app][keys]") {
+  Lab lab;
+  lab.press(GLFW_KEY_F1);
+  CHECK(lab.state.show_shortcuts);
+  lab.press(GLFW_KEY_F1);
+  CHECK_FALSE(lab.state.show_shortcuts);
+  lab.press(GLFW_KEY_SLASH);  // '/' is not '?'
+  CHECK_FALSE(lab.state.show_shortcuts);
+  lab.press(GLFW_KEY_SLASH, kShift);
+  CHECK(lab.state.show_shortcuts);
+  lab.press(GLFW_KEY_SLASH, kShift);
+  CHECK_FALSE(lab.state.show_shortcuts);
+}
+
+TEST_CASE("Esc closes an open overlay first and only then leaves presentation mode",
+          "[app][keys]") {
+  Lab lab;
+  lab.press(GLFW_KEY_F5);
+  REQUIRE(lab.p.presentation);
+  SECTION("the shortcuts overlay") {
+    lab.press(GLFW_KEY_F1);
+    REQUIRE(lab.state.show_shortcuts);
+    lab.press(GLFW_KEY_ESCAPE);
+    CHECK_FALSE(lab.state.show_shortcuts);
+    CHECK(lab.p.presentation);
+  }
+  SECTION("the about box") {
+    lab.state.show_about = true;
+    lab.frame();
+    lab.press(GLFW_KEY_ESCAPE);
+    CHECK_FALSE(lab.state.show_about);
+    CHECK(lab.p.presentation);
+  }
+  SECTION("the export dialog (Ctrl + P), whose export would go on in the background") {
+    lab.press(GLFW_KEY_P, kCtrl);
+    REQUIRE(lab.state.export_dialog == AppState::ExportDialog::picture);
+    lab.press(GLFW_KEY_ESCAPE);
+    CHECK(lab.state.export_dialog == AppState::ExportDialog::none);
+    CHECK(lab.p.presentation);
+  }
+  SECTION("the session dialog: the first Esc leaves its path field, the next closes it") {
+    lab.press(GLFW_KEY_S, kCtrl);
+    lab.frame();
+    REQUIRE(ImGui::GetIO().WantTextInput);
+    lab.press(GLFW_KEY_ESCAPE);  // ImGui's own: ends the editing, the text is put back
+    lab.frame();                 // io.WantTextInput follows a frame later
+    CHECK_FALSE(ImGui::GetIO().WantTextInput);
+    CHECK(lab.state.session_dialog == AppState::SessionDialog::save);
+    lab.press(GLFW_KEY_ESCAPE);
+    CHECK(lab.state.session_dialog == AppState::SessionDialog::none);
+    CHECK(lab.p.presentation);
+  }
+  lab.press(GLFW_KEY_ESCAPE);
+  CHECK_FALSE(lab.p.presentation);
+}
+
+TEST_CASE("F5 enters presentation mode, the keys still work there, Esc and F5 leave it",
+          "[app][keys]") {
+  Lab lab;
+  lab.press(GLFW_KEY_F5);
+  CHECK(lab.p.presentation);
+  CHECK(lab.p.theme == Theme::light);
+  CHECK(lab.p.ui_scale >= 1.5);
+  CHECK_FALSE(lab.state.show_controls);
+
+  lab.press(GLFW_KEY_SPACE);
+  CHECK(lab.p.playing);
+  lab.press(GLFW_KEY_RIGHT);  // one step, and paused
+  CHECK_FALSE(lab.p.playing);
+  CHECK(lab.p.position == 1);
+  lab.press(GLFW_KEY_RIGHT, kShift);
+  CHECK(lab.p.position == 11);
+  lab.press(GLFW_KEY_UP);
+  CHECK(lab.p.key_position == 5);
+  lab.press(GLFW_KEY_4);
+  CHECK(lab.p.view == numbered_views()[3]);
+  lab.press(GLFW_KEY_SPACE);  // after the arrows too: plays, and does nothing else
+  CHECK(lab.p.playing);
+  lab.press(GLFW_KEY_SPACE);
+  CHECK_FALSE(lab.p.playing);
+  CHECK(lab.p.position == Approx(11).margin(0.1));  // two frames of playing
+
+  SECTION("Esc leaves, and the theme, scale and panel come back") {
+    lab.press(GLFW_KEY_ESCAPE);
+  }
+  SECTION("F5 again leaves too") {
+    lab.press(GLFW_KEY_F5);
+  }
+  CHECK_FALSE(lab.p.presentation);
+  CHECK(lab.p.theme == Theme::dark);
+  CHECK(lab.p.ui_scale == 1.0);
+  CHECK(lab.state.show_controls);
+  CHECK(lab.p.position == Approx(11).margin(0.1));  // what the keys did there stays
+}
+
+TEST_CASE("Ctrl + E writes the view's numbers as CSV into the screenshot folder", "[app][keys]") {
+  const auto pictures =
+      std::filesystem::temp_directory_path() / ("rope-lab-keys-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(pictures);
+  std::filesystem::create_directories(pictures);
+  const ScopedEnv env("XDG_PICTURES_DIR", pictures.string());
+  const auto folder = pictures / "RoPE Lab";
+  const auto csv_files = [&] {
+    std::vector<std::filesystem::path> files;
+    std::error_code ec;
+    for (std::filesystem::directory_iterator it(folder, ec), end; !ec && it != end;
+         it.increment(ec))
+      if (it->path().extension() == ".csv") files.push_back(it->path());
+    return files;
+  };
+  Lab lab;
+  SECTION("pointers: the rotated query, one row per component") {
+    lab.p.position = 3;
+    lab.press(GLFW_KEY_E, kCtrl);
+    const auto files = csv_files();
+    REQUIRE(files.size() == 1);
+    CHECK_THAT(files[0].filename().string(), Catch::StartsWith("rope-lab_pointers_d16_"));
+    std::ifstream in(files[0]);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);)
+      lines.push_back(line);
+    REQUIRE(lines.size() == 17);  // header + d rows
+    CHECK(lines[0] == "index,value");
+    CHECK_THAT(lines[1], Catch::StartsWith("0,"));
+    CHECK_FALSE(lab.state.notice.is_error);
+    CHECK_THAT(lab.state.notice.text, Catch::Contains(files[0].string()));
+    CHECK_THAT(lab.state.notice.text, Catch::Contains("rope-lab export rotate"));
+  }
+  SECTION("spectrum: the frequencies") {
+    lab.p.view = ViewId::spectrum;
+    lab.press(GLFW_KEY_E, kCtrl);
+    const auto files = csv_files();
+    REQUIRE(files.size() == 1);
+    std::ifstream in(files[0]);
+    std::string header;
+    std::getline(in, header);
+    CHECK(header == "i,theta,wavelength");
+  }
+  SECTION("a view without an export says so and writes nothing") {
+    lab.p.view = ViewId::sentence;
+    lab.press(GLFW_KEY_E, kCtrl);
+    CHECK(csv_files().empty());
+    CHECK(lab.state.notice.is_error);
+    CHECK_THAT(lab.state.notice.text, Catch::Contains("No data export here"));
+  }
+  SECTION("E alone exports nothing") {
+    lab.press(GLFW_KEY_E);
+    CHECK(csv_files().empty());
+  }
+  std::filesystem::remove_all(pictures);
+}
+
+// [SECTION] the derivation view
+
+TEST_CASE("in the derivation view the arrows and Page Up / Down step through the lesson",
+          "[app][keys]") {
+  Lab lab;
+  lab.p.view = ViewId::derivation;
+  lab.p.lesson = "04-complex";
+  lab.frames(2);
+  REQUIRE(lab.views.derivation.lesson_index >= 0);
+  const int last = lab.views.derivation.step_count;
+  REQUIRE(last >= 3);
+  REQUIRE(lab.p.step == 1);
+
+  lab.press(GLFW_KEY_RIGHT);
+  CHECK(lab.p.step == 2);
+  lab.press(GLFW_KEY_PAGE_DOWN);
+  CHECK(lab.p.step == 3);
+  lab.press(GLFW_KEY_LEFT);
+  CHECK(lab.p.step == 2);
+  lab.press(GLFW_KEY_PAGE_UP);
+  CHECK(lab.p.step == 1);
+  CHECK(lab.p.lesson == "04-complex");
+  CHECK(lab.p.view == ViewId::derivation);
+
+  SECTION("End goes to the lesson's last step, Home to its first") {
+    lab.press(GLFW_KEY_END);
+    CHECK(lab.p.step == last);
+    lab.press(GLFW_KEY_HOME);
+    CHECK(lab.p.step == 1);
+    lab.press(GLFW_KEY_END);
+    lab.press(GLFW_KEY_LEFT);
+    CHECK(lab.p.step == last - 1);
+  }
+  SECTION("the keys themselves leave the positions alone") {
+    lab.p.position = 42;
+    lab.p.key_position = 7;
+    for (int key : {GLFW_KEY_RIGHT, GLFW_KEY_LEFT, GLFW_KEY_PAGE_DOWN, GLFW_KEY_PAGE_UP,
+                    GLFW_KEY_HOME, GLFW_KEY_END}) {
+      lab.press_shortcut_only(key);
+      CHECK(lab.p.position == 42);
+      CHECK(lab.p.key_position == 7);
+    }
+  }
+  SECTION("Shift and Ctrl + arrows still move the positions") {
+    lab.press(GLFW_KEY_END);
+    const int step = lab.p.step;
+    const double m = lab.p.position, n = lab.p.key_position;
+    lab.press(GLFW_KEY_RIGHT, kShift);
+    CHECK(lab.p.position == m + 10);
+    lab.press(GLFW_KEY_RIGHT, kCtrl);
+    CHECK(lab.p.position == m + 11);
+    CHECK(lab.p.key_position == n + 1);
+    CHECK(lab.p.step == step);
+  }
+}
+
+TEST_CASE("at the ends of the lessons the arrows stop and keep what the lecturer set",
+          "[app][keys]") {
+  Lab lab;
+  lab.p.view = ViewId::derivation;
+  lab.frames(2);
+  const auto& lessons = lab.views.derivation.lessons();
+  REQUIRE(lessons.size() >= 2);
+
+  SECTION("← on the first step of the first lesson") {
+    lab.p.lesson = lessons.front().lesson.id;
+    lab.p.step = 1;
+    lab.frames(2);
+    lab.p.position = 42;  // moved by hand after the step set it
+    lab.press(GLFW_KEY_LEFT);
+    lab.press(GLFW_KEY_PAGE_UP);
+    lab.press(GLFW_KEY_HOME);
+    CHECK(lab.p.lesson == lessons.front().lesson.id);
+    CHECK(lab.p.step == 1);
+    CHECK(lab.p.position == 42);
+  }
+  SECTION("→ on the last step of the last lesson") {
+    lab.p.lesson = lessons.back().lesson.id;
+    lab.p.step = static_cast<int>(lessons.back().lesson.steps.size());
+    lab.frames(2);
+    lab.p.position = 42;
+    lab.press(GLFW_KEY_RIGHT);
+    lab.press(GLFW_KEY_PAGE_DOWN);
+    lab.press(GLFW_KEY_END);
+    CHECK(lab.p.lesson == lessons.back().lesson.id);
+    CHECK(lab.p.step == static_cast<int>(lessons.back().lesson.steps.size()));
+    CHECK(lab.p.position == 42);
+  }
+}
+
+TEST_CASE("→ past a lesson's last step goes on to the next lesson, ← back to the previous",
+          "[app][keys]") {
+  Lab lab;
+  lab.p.view = ViewId::derivation;
+  lab.frames(2);
+  const auto& lessons = lab.views.derivation.lessons();
+  REQUIRE(lessons.size() >= 2);
+  const auto& first = lessons[0].lesson;
+  const auto& second = lessons[1].lesson;
+  lab.p.lesson = first.id;
+  lab.p.step = static_cast<int>(first.steps.size());
+  lab.frames(2);
+  lab.press(GLFW_KEY_RIGHT);
+  CHECK(lab.p.lesson == second.id);
+  CHECK(lab.p.step == 1);
+  lab.press(GLFW_KEY_LEFT);
+  CHECK(lab.p.lesson == first.id);
+  CHECK(lab.p.step == static_cast<int>(first.steps.size()));
+  lab.press(GLFW_KEY_PAGE_DOWN);
+  CHECK(lab.p.lesson == second.id);
+
+  SECTION("a whole lecture on → alone: every step of every lesson, in order") {
+    lab.p.lesson = first.id;
+    lab.p.step = 1;
+    lab.frames(2);
+    int visited = 1;
+    for (std::size_t l = 0; l < lessons.size(); ++l)
+      for (std::size_t k = 0; k < lessons[l].lesson.steps.size(); ++k) {
+        if (l == 0 && k == 0) continue;
+        lab.press(GLFW_KEY_RIGHT);
+        CHECK(lab.p.lesson == lessons[l].lesson.id);
+        CHECK(lab.p.step == static_cast<int>(k) + 1);
+        ++visited;
+      }
+    CHECK(visited > static_cast<int>(lessons.size()));
+  }
+}
+
+TEST_CASE("presentation mode shows the lesson's title and a large step counter in its bar",
+          "[app][keys]") {
+  Lab lab;
+  lab.p.view = ViewId::derivation;
+  lab.frames(2);
+  const auto& lesson = lab.views.derivation.lessons()[0].lesson;
+  lab.p.lesson = lesson.id;
+  lab.p.step = 2;
+  lab.press(GLFW_KEY_F5);
+  lab.frames(2);
+  REQUIRE(lab.p.presentation);
+  CHECK_FALSE(lab.state.show_menu);  // the bar takes the menu bar's place
+  CHECK_THAT(lab.views.bar.heading, Catch::Contains(lesson.title));
+  CHECK(lab.views.bar.counter == "2 / " + std::to_string(lesson.steps.size()));
+  lab.press(GLFW_KEY_RIGHT);
+  CHECK(lab.views.bar.counter == "3 / " + std::to_string(lesson.steps.size()));
+  lab.press(GLFW_KEY_1);  // another view: its title, no counter
+  lab.frame();
+  CHECK(lab.views.bar.heading == view_title(lab.p.view));
+  CHECK(lab.views.bar.counter.empty());
+  lab.press(GLFW_KEY_ESCAPE);
+  CHECK(lab.state.show_menu);
+}
+
+TEST_CASE("Home, End and the page keys do nothing outside the derivation view", "[app][keys]") {
+  Lab lab;
+  lab.p.position = 3;
+  for (int key : {GLFW_KEY_HOME, GLFW_KEY_END, GLFW_KEY_PAGE_UP, GLFW_KEY_PAGE_DOWN})
+    lab.press(key);
+  CHECK(lab.p.position == 3);
+  CHECK(lab.p.step == 1);
+  CHECK(lab.p.view == ViewId::pointers);
+}
+
+// [SECTION] key repeat
+
+TEST_CASE("held arrow keys repeat; the other keys act once per press", "[app][keys]") {
+  Lab lab;
+  ImGuiIO& io = ImGui::GetIO();
+  const int held = 60;  // one second at 60 frames per second
+  // ImGui's count of presses for a key held so long: the first, then one per repeat interval
+  const int repeats = static_cast<int>((held * kDt - io.KeyRepeatDelay) / io.KeyRepeatRate);
+  REQUIRE(repeats >= 10);
+
+  SECTION("→ held for a second") {
+    lab.hold(GLFW_KEY_RIGHT, held);
+    CHECK(lab.p.position >= repeats);
+    CHECK(lab.p.position <= repeats + 2);
+  }
+  SECTION("← held: the same count down") {
+    lab.hold(GLFW_KEY_LEFT, held);
+    CHECK(lab.p.position <= -repeats);
+    CHECK(lab.p.position >= -repeats - 2);
+  }
+  SECTION("↑ held") {
+    lab.hold(GLFW_KEY_UP, held);
+    CHECK(lab.p.key_position >= 4 + repeats);
+  }
+  SECTION("Shift + → held: ten at a time") {
+    lab.hold(GLFW_KEY_RIGHT, held, kShift);
+    CHECK(lab.p.position >= 10 * repeats);
+  }
+  SECTION("→ held for less than the repeat delay counts once") {
+    lab.hold(GLFW_KEY_RIGHT, static_cast<int>(io.KeyRepeatDelay / kDt) - 1);
+    CHECK(lab.p.position == 1);
+  }
+  SECTION("Space, T, F11 and + held act once") {
+    lab.hold(GLFW_KEY_SPACE, held);
+    CHECK(lab.p.playing);
+    lab.hold(GLFW_KEY_T, held);
+    CHECK(lab.p.theme == Theme::light);
+    lab.hold(GLFW_KEY_F11, held);
+    CHECK(lab.state.fullscreen);
+    lab.hold(GLFW_KEY_EQUAL, held);
+    CHECK(lab.p.speed == Approx(1.5));
+  }
+}
+
+// [SECTION] typing in a text field
+
+TEST_CASE("no shortcut fires while typing a path in the session dialog", "[app][keys]") {
+  Lab lab;
+  lab.press(GLFW_KEY_S, kCtrl);
+  REQUIRE(lab.state.session_dialog == AppState::SessionDialog::save);
+  lab.frame();
+  REQUIRE(ImGui::GetIO().WantTextInput);  // the path field took the keyboard by itself
+
+  const Params before = lab.p;
+  lab.type("x 3t");
+  lab.press(GLFW_KEY_1, {}, '1');
+  lab.press(GLFW_KEY_SLASH, kShift, '?');
+  lab.press(GLFW_KEY_EQUAL, kShift, '+');
+  lab.press(GLFW_KEY_MINUS, {}, '-');
+  for (int key : {GLFW_KEY_LEFT, GLFW_KEY_RIGHT, GLFW_KEY_HOME, GLFW_KEY_END, GLFW_KEY_F1,
+                  GLFW_KEY_F5, GLFW_KEY_F11, GLFW_KEY_F12})
+    lab.press(key);
+  lab.press(GLFW_KEY_LEFT, kShift);
+  lab.press(GLFW_KEY_RIGHT, kCtrl);
+  lab.press(GLFW_KEY_EQUAL, kCtrl);
+  lab.press(GLFW_KEY_O, kCtrl);
+  lab.press(GLFW_KEY_E, kCtrl);
+  lab.press(GLFW_KEY_Q, kCtrl);
+
+  CHECK(lab.p.view == before.view);
+  CHECK(lab.p.position == before.position);
+  CHECK(lab.p.key_position == before.key_position);
+  CHECK(lab.p.playing == before.playing);
+  CHECK(lab.p.theme == before.theme);
+  CHECK(lab.p.speed == before.speed);
+  CHECK(lab.p.ui_scale == before.ui_scale);
+  CHECK(lab.p.presentation == before.presentation);
+  CHECK_FALSE(lab.state.show_shortcuts);
+  CHECK_FALSE(lab.state.fullscreen);
+  CHECK_FALSE(lab.state.request_screenshot);
+  CHECK_FALSE(lab.state.request_quit);
+  CHECK(lab.state.notice.shown_at < 0);                              // no export happened
+  CHECK(lab.state.session_dialog == AppState::SessionDialog::save);  // Ctrl + O did not switch
+  CHECK_THAT(lab.state.session_path, Catch::EndsWith("x 3t1?+-"));   // the keys went here
+  CHECK(ImGui::GetIO().WantTextInput);
+}
+
+TEST_CASE("no shortcut fires while typing in the exact position field", "[app][keys]") {
+  Lab lab;
+  // Click the exact-entry field beside the slider for m (ui/frame.cpp position_control).
+  lab.find_widget(widget_id("Controls", {"m", "##exact"}), 0.9f * 400.0f);
+  lab.click();
+  lab.frame();
+  REQUIRE(ImGui::GetIO().WantTextInput);
+
+  lab.press(GLFW_KEY_T, {}, 't');  // the field takes numbers only: 't' and ' ' are dropped
+  lab.press(GLFW_KEY_SPACE, {}, ' ');
+  lab.press(GLFW_KEY_RIGHT);
+  lab.press(GLFW_KEY_EQUAL, kShift, '+');
+  lab.press(GLFW_KEY_END);
+  lab.press(GLFW_KEY_BACKSPACE);  // drops the '+'
+  lab.type("37.5");
+  CHECK(lab.p.view == ViewId::pointers);  // 3 and 7 did not switch views
+  CHECK(lab.p.theme == Theme::dark);
+  CHECK_FALSE(lab.p.playing);
+  CHECK(lab.p.position == 0);  // nothing applied before Enter
+  CHECK(lab.p.key_position == 4);
+  CHECK(lab.p.speed == 1.0);
+
+  lab.press(GLFW_KEY_ENTER);
+  CHECK(lab.p.position == 37.5);
+  lab.frame();  // io.WantTextInput follows a frame later
+  CHECK_FALSE(ImGui::GetIO().WantTextInput);
+  lab.press(GLFW_KEY_SPACE);  // the field has let go of the keyboard: the shortcuts work again
+  CHECK(lab.p.playing);
+}
+
+TEST_CASE("↑ and ↓ in a text field leave the keyboard there", "[app][keys]") {
+  // ImGui's keyboard navigation would move the focus out of a one-line field on ↑ / ↓, and
+  // the next characters typed would then act as shortcuts.
+  Lab lab;
+  SECTION("the session dialog's path") {
+    lab.press(GLFW_KEY_S, kCtrl);
+    lab.frame();
+    REQUIRE(ImGui::GetIO().WantTextInput);
+    lab.press(GLFW_KEY_UP);
+    lab.press(GLFW_KEY_DOWN);
+    lab.type("3t");
+    CHECK_THAT(lab.state.session_path, Catch::EndsWith("3t"));
+  }
+  SECTION("the exact position field") {
+    lab.find_widget(widget_id("Controls", {"m", "##exact"}), 0.9f * 400.0f);
+    lab.click();
+    lab.frame();
+    REQUIRE(ImGui::GetIO().WantTextInput);
+    lab.press(GLFW_KEY_DOWN);
+    lab.press(GLFW_KEY_UP);
+    lab.type("3");
+    lab.press(GLFW_KEY_ENTER);
+    CHECK(lab.p.position == 3);
+  }
+  CHECK(lab.p.view == ViewId::pointers);
+  CHECK(lab.p.theme == Theme::dark);
+  CHECK(lab.p.key_position == 4);
+}
+
+TEST_CASE("after a click on a button, Space and the arrows still act once", "[app][keys]") {
+  // ImGui's keyboard navigation also reads the arrows and Space: a shortcut must not also move
+  // a focus highlight and then press whatever button it landed on.
+  Lab lab;
+  SECTION("the control panel's Play button") {
+    lab.find_widget(widget_id("Controls", {"▶ Play"}), 0.5f * 400.0f);
+    lab.click();
+    REQUIRE(lab.p.playing);  // the button did its job
+  }
+  SECTION("presentation mode, where the bar at the bottom has the buttons") {
+    lab.press(GLFW_KEY_F5);
+    REQUIRE(lab.p.presentation);
+    lab.press(GLFW_KEY_SPACE);
+    REQUIRE(lab.p.playing);
+  }
+  lab.press(GLFW_KEY_RIGHT);
+  CHECK_FALSE(lab.p.playing);
+  const double m = lab.p.position;
+  for (int i = 0; i < 3; ++i) {
+    lab.press(GLFW_KEY_SPACE);
+    CHECK(lab.p.playing);
+    lab.press(GLFW_KEY_SPACE);
+    CHECK_FALSE(lab.p.playing);
+  }
+  CHECK(lab.p.position == Approx(m).margin(0.2));  // a few frames of playing, no step
+  lab.press(GLFW_KEY_LEFT);
+  lab.press(GLFW_KEY_DOWN);
+  lab.press(GLFW_KEY_SPACE);
+  CHECK(lab.p.playing);
+  CHECK(lab.p.key_position == 3);
+}
