@@ -1,6 +1,7 @@
 #include "ui/canvas.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 
@@ -45,6 +46,108 @@ void draw_text_centred(ImDrawList* dl, ImFont* font, ImVec2 top_centre, ImU32 co
               colour, text.c_str());
 }
 
+// [SECTION] text that fits
+
+std::string nobreak(const std::string& text) {
+  std::string out;
+  out.reserve(text.size() + 8);
+  for (char c : text) {
+    if (c == ' ') {
+      out += kNbsp;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+ImVec2 text_size(const ImFont* font, const std::string& text) {
+  return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, text.data(), text.data() + text.size());
+}
+
+std::vector<std::string> wrap_text(const ImFont* font, const std::string& text, float width) {
+  // Greedy: a line takes words while the span from its first word's start to the next word's
+  // end fits (the spaces between words stay as written).
+  std::vector<std::string> lines;
+  std::size_t para = 0;
+  while (para <= text.size()) {
+    std::size_t para_end = text.find('\n', para);
+    if (para_end == std::string::npos) para_end = text.size();
+    std::size_t line_start = std::string::npos, line_end = 0;
+    std::size_t i = para;
+    while (i < para_end) {
+      if (text[i] == ' ') {
+        ++i;
+        continue;
+      }
+      std::size_t word_end = text.find(' ', i);
+      if (word_end == std::string::npos || word_end > para_end) word_end = para_end;
+      if (line_start == std::string::npos) {
+        line_start = i;
+        line_end = word_end;
+      } else if (text_size(font, text.substr(line_start, word_end - line_start)).x <= width) {
+        line_end = word_end;
+      } else {
+        lines.push_back(text.substr(line_start, line_end - line_start));
+        line_start = i;
+        line_end = word_end;
+      }
+      i = word_end;
+    }
+    lines.push_back(line_start == std::string::npos
+                        ? std::string()
+                        : text.substr(line_start, line_end - line_start));
+    para = para_end + 1;
+  }
+  return lines;
+}
+
+ImVec2 wrapped_size(const ImFont* font, const std::string& text, float width) {
+  const std::vector<std::string> lines = wrap_text(font, text, width);
+  float w = 0.0f;
+  for (const std::string& l : lines)
+    w = std::max(w, text_size(font, l).x);
+  return ImVec2(w, font->FontSize * static_cast<float>(lines.size()));
+}
+
+ImFont* fit_font(std::initializer_list<ImFont*> fonts, const std::string& text, float width,
+                 int max_lines) {
+  ImFont* last = nullptr;
+  for (ImFont* font : fonts) {
+    last = font;
+    const std::vector<std::string> lines = wrap_text(font, text, width);
+    if (static_cast<int>(lines.size()) > max_lines) continue;
+    bool fits = true;
+    for (const std::string& l : lines)
+      fits = fits && text_size(font, l).x <= width;
+    if (fits) return font;
+  }
+  return last;
+}
+
+ImVec2 Pen::text(ImFont* font, ImVec2 pos, ImU32 colour, const std::string& s) const {
+  const ImVec2 size = text_size(font, s);
+  if (!dl) return size;
+  dl->AddText(font, font->FontSize, pos, colour, s.data(), s.data() + s.size());
+  if (log && !s.empty()) log->add(pos, ImVec2(pos.x + size.x, pos.y + size.y), s);
+  return size;
+}
+
+ImVec2 Pen::centred(ImFont* font, ImVec2 top_centre, ImU32 colour, const std::string& s) const {
+  const float w = text_size(font, s).x;
+  return text(font, ImVec2(std::round(top_centre.x - 0.5f * w), top_centre.y), colour, s);
+}
+
+float Pen::wrapped(ImFont* font, ImVec2 pos, float width, ImU32 colour,
+                   const std::string& s) const {
+  float y = pos.y;
+  for (const std::string& line : wrap_text(font, s, width)) {
+    text(font, ImVec2(pos.x, y), colour, line);
+    y += font->FontSize;
+  }
+  return y - pos.y;
+}
+
 std::string format_number(double v, int digits) {
   if (!std::isfinite(v)) return v > 0 ? "∞" : (v < 0 ? "−∞" : "NaN");
   char buf[64];
@@ -67,9 +170,10 @@ std::string format_number(double v, int digits) {
   return negative ? "−" + s : s;
 }
 
-CanvasArea begin_canvas(const char* id) {
+CanvasArea begin_canvas(const char* id, DrawnText* log) {
   CanvasArea a;
   a.draw_list = ImGui::GetWindowDrawList();
+  a.pen = Pen{a.draw_list, log};
   a.origin = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   a.size = ImVec2(std::max(avail.x, 1.0f), std::max(avail.y, 1.0f));
@@ -77,6 +181,11 @@ CanvasArea begin_canvas(const char* id) {
   a.hovered = ImGui::IsItemHovered();
   a.mouse = ImGui::GetIO().MousePos;
   a.draw_list->PushClipRect(a.origin, ImVec2(a.origin.x + a.size.x, a.origin.y + a.size.y), true);
+  if (log) {
+    log->canvas_min = a.origin;
+    log->canvas_max = ImVec2(a.origin.x + a.size.x, a.origin.y + a.size.y);
+    log->boxes.clear();
+  }
   return a;
 }
 

@@ -1,11 +1,19 @@
 // ui/canvas.h — small drawing helpers over ImDrawList shared by every view: arrows, arcs,
-// centred text, a read-out box, and number formatting for labels.
+// text that wraps to the canvas and records where it went, a read-out box, and number
+// formatting for labels.
 //
 // All sizes are in px at scale 1 and are multiplied by the `scale` argument.
+//
+// Text: views draw it through a Pen, which breaks lines only at ASCII spaces (a no-break space,
+// kNbsp, keeps a group such as "m = 3" on one line, and numbers are never split) and records
+// the box of every line in the view's DrawnText, a read-only result that tests check: every
+// box inside the canvas, no two overlapping.
 #pragma once
 
 #include <cmath>
+#include <initializer_list>
 #include <string>
+#include <vector>
 
 #include "imgui.h"
 
@@ -29,6 +37,50 @@ inline ImVec2 polar(ImVec2 centre, float radius, double angle) {
 void draw_text_centred(ImDrawList* dl, ImFont* font, ImVec2 top_centre, ImU32 colour,
                        const std::string& text);
 
+// [SECTION] text that fits
+
+// U+00A0: joins words that must stay on one line ("n" kNbsp "=" kNbsp "3").
+inline constexpr const char* kNbsp = "\u00A0";
+// `text` with every ASCII space replaced by kNbsp.
+std::string nobreak(const std::string& text);
+
+// Size of one line of text in `font` at its own size, px.
+ImVec2 text_size(const ImFont* font, const std::string& text);
+// The lines of `text` wrapped to `width` px: breaks at ASCII spaces and at '\n' only, so a word
+// (or a number) is never split; a word wider than `width` gets a line of its own.
+std::vector<std::string> wrap_text(const ImFont* font, const std::string& text, float width);
+// Size of the wrapped text: the widest line, and the font size times the number of lines.
+ImVec2 wrapped_size(const ImFont* font, const std::string& text, float width);
+// The first font of `fonts` (give them largest first) in which `text` wraps to at most
+// `max_lines` lines of at most `width` px; the last font if none does.
+ImFont* fit_font(std::initializer_list<ImFont*> fonts, const std::string& text, float width,
+                 int max_lines = 1);
+
+// The box of one line of text a view drew, px.
+struct TextBox {
+  ImVec2 min, max;
+  std::string text;
+};
+// What a view drew in its last Draw, for tests: its canvas and the box of every text line.
+struct DrawnText {
+  ImVec2 canvas_min{0, 0}, canvas_max{0, 0};
+  std::vector<TextBox> boxes;
+  void add(ImVec2 min, ImVec2 max, const std::string& text) { boxes.push_back({min, max, text}); }
+};
+
+// Draws text in a font at its own size and records each line's box in `log` (if not null).
+// Without a draw list it only measures: a view can try a layout before drawing it.
+struct Pen {
+  ImDrawList* dl = nullptr;
+  DrawnText* log = nullptr;
+  // One line, top-left at pos; returns its size.
+  ImVec2 text(ImFont* font, ImVec2 pos, ImU32 colour, const std::string& s) const;
+  // One line centred horizontally on top_centre.x; returns its size.
+  ImVec2 centred(ImFont* font, ImVec2 top_centre, ImU32 colour, const std::string& s) const;
+  // Wrapped to `width` (wrap_text), top-left at pos; returns the height used.
+  float wrapped(ImFont* font, ImVec2 pos, float width, ImU32 colour, const std::string& s) const;
+};
+
 // A number for a label: `digits` significant digits, no exponent for moderate magnitudes,
 // "−" (U+2212) for minus as in typeset maths.
 std::string format_number(double v, int digits = 4);
@@ -36,14 +88,16 @@ std::string format_number(double v, int digits = 4);
 // The area a view draws in: an InvisibleButton over the window's whole content region (hover
 // and clicks come from it), with a clip rectangle pushed on the window's draw list. Every view
 // opens its canvas this way and pops the clip rectangle (draw_list->PopClipRect()) at the end.
+// With `log`, the log is cleared and given the canvas rectangle, and `pen` records into it.
 struct CanvasArea {
   ImDrawList* draw_list = nullptr;
   ImVec2 origin;  // top-left, px
   ImVec2 size;    // at least 1 x 1 px
   bool hovered = false;
   ImVec2 mouse;  // mouse position, px
+  Pen pen;       // text on this canvas
 };
-CanvasArea begin_canvas(const char* id);
+CanvasArea begin_canvas(const char* id, DrawnText* log = nullptr);
 
 // Multiplies the alpha of a packed colour by a in [0, 1].
 ImU32 with_alpha(ImU32 colour, float a);

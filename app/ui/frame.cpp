@@ -545,13 +545,18 @@ void handle_shortcuts(AppState& state) {
   if (ctrl && pressed(GLFW_KEY_Q)) state.request_quit = true;
 }
 
-void update_presentation(AppState& state) {
+double presentation_scale(float screen_height) {
+  if (!(screen_height > 0.0f)) return 1.5;
+  return std::clamp(std::round(static_cast<double>(screen_height) / 720.0 * 4.0) / 4.0, 1.0, 3.0);
+}
+
+void update_presentation(AppState& state, float screen_height) {
   Params& p = state.params;
   auto& before = state.before_presentation;
   if (p.presentation && !before.active) {  // entering: projector theme, larger, no panel
     before = {true, p.theme, p.ui_scale, state.show_controls, state.show_menu};
     p.theme = Theme::light;
-    p.ui_scale = std::max(p.ui_scale, 1.5);
+    p.ui_scale = std::max(p.ui_scale, presentation_scale(screen_height));
     state.show_controls = false;
     state.show_menu = false;                      // the presentation bar takes its place
   } else if (!p.presentation && before.active) {  // leaving: put back what was changed

@@ -66,9 +66,16 @@ bool view_available(ViewId v);
 void advance_animation(AppState& state, double dt);
 
 // Enters or leaves presentation mode when Params::presentation changed: the projector theme,
-// a UI scale of at least 1.5 and no control panel; leaving restores what it changed. The
-// drivers call it before building the frame (the UI scale decides the fonts).
-void update_presentation(AppState& state);
+// no control panel or menu bar, and a UI scale of at least presentation_scale(screen_height)
+// (screen_height: the full screen's height in logical px, where presentation mode shows);
+// leaving restores what it changed. The drivers call it before building the frame (the UI
+// scale decides the fonts).
+void update_presentation(AppState& state, float screen_height = 1080.0f);
+
+// The UI scale presentation mode uses on a screen `screen_height` logical px high: the same
+// layout on every projector, as a 1.5x UI on a 1080-line screen: 1.0 at 720 or 768 lines, 1.5
+// at 1080, 2.0 at 1440, 3.0 at 2160 (in quarter steps, from 1 to 3).
+double presentation_scale(float screen_height);
 
 // Keyboard shortcuts (GLFW key codes in io.KeysDown). Ignored while a text field has focus.
 void handle_shortcuts(AppState& state);

@@ -32,7 +32,7 @@ OffscreenApp::~OffscreenApp() {
 
 OffscreenApp::FrameStats OffscreenApp::frame(AppState& state, double dt) {
   const auto t0 = std::chrono::steady_clock::now();
-  update_presentation(state);
+  update_presentation(state, static_cast<float>(target_.height()) / pixel_scale_);
   const float scale = static_cast<float>(state.params.ui_scale) * pixel_scale_;
   ui_->prepare(scale, state.params.theme);
   ImGuiIO& io = ImGui::GetIO();

@@ -1,3 +1,10 @@
+// ui/plot.cpp — the plotting layer (plot.h).
+//
+// [SECTION] colour map
+// [SECTION] scales and ticks
+// [SECTION] style and axes
+// [SECTION] marks
+// [SECTION] legends and colour bars
 #include "ui/plot.h"
 
 #include <algorithm>
@@ -60,25 +67,28 @@ double safe_log10(double v) {
 
 // Draws `text` rotated 90 degrees counter-clockwise (reading upwards), centred on c, by
 // rotating the vertices ImGui just emitted (1.86 has no rotated text).
-void text_vertical(ImDrawList* dl, ImFont* font, ImVec2 c, ImU32 colour, const std::string& text) {
+void text_vertical(ImDrawList* dl, DrawnText* log, ImFont* font, ImVec2 c, ImU32 colour,
+                   const std::string& text) {
   const ImVec2 ts = font->CalcTextSizeA(font->FontSize, 1e9f, 0.0f, text.c_str());
+  if (log)
+    log->add(ImVec2(c.x - 0.5f * ts.y, c.y - 0.5f * ts.x),
+             ImVec2(c.x + 0.5f * ts.y, c.y + 0.5f * ts.x), text);
   const int start = dl->VtxBuffer.Size;
   // AddText drops glyphs outside the clip rectangle before we rotate them, so lay the text out
-  // unclipped; the rotated result lies inside the caller's area.
+  // unclipped, and at the top left of the screen: laid out around c, a label at the screen's
+  // left edge would begin left of it and lose its first glyphs. The rotated result lies inside
+  // the caller's area.
+  const ImVec2 o(0.5f * ts.x + 1.0f, 0.5f * ts.y + 1.0f);  // where the text is laid out
   dl->PushClipRectFullScreen();
-  dl->AddText(font, font->FontSize, ImVec2(c.x - 0.5f * ts.x, c.y - 0.5f * ts.y), colour,
+  dl->AddText(font, font->FontSize, ImVec2(o.x - 0.5f * ts.x, o.y - 0.5f * ts.y), colour,
               text.c_str());
   dl->PopClipRect();
   for (int i = start; i < dl->VtxBuffer.Size; ++i) {
     ImVec2& p = dl->VtxBuffer[i].pos;
-    const float dx = p.x - c.x;
-    const float dy = p.y - c.y;
+    const float dx = p.x - o.x;
+    const float dy = p.y - o.y;
     p = ImVec2(c.x + dy, c.y - dx);
   }
-}
-
-ImVec2 text_size(ImFont* font, const std::string& s) {
-  return font->CalcTextSizeA(font->FontSize, 1e9f, 0.0f, s.c_str());
 }
 
 // Strokes a polyline, optionally dashed (dash and gap in px).
@@ -259,7 +269,7 @@ Margins margins(const Style& st, const Axis& x, const Axis& y) {
   return m;
 }
 
-Style style(const ViewEnv& env, Theme theme) {
+Style style(const ViewEnv& env, Theme theme, DrawnText* log) {
   const Palette& pal = palette(theme);
   Style st;
   st.tick_font = env.fonts->body;
@@ -272,11 +282,13 @@ Style style(const ViewEnv& env, Theme theme) {
   st.panel = pal.panel;
   st.canvas = pal.canvas;
   st.scale = env.scale;
+  st.log = log;
   return st;
 }
 
 Frame axes(ImDrawList* dl, const Style& st, ImVec2 rect_min, ImVec2 rect_max, Axis x, Axis y) {
   const float s = st.scale;
+  const Pen pen{dl, st.log};
   const auto fix = [](Axis& a) {
     if (!std::isfinite(a.lo)) a.lo = 0.0;
     if (!std::isfinite(a.hi)) a.hi = a.lo + 1.0;
@@ -334,28 +346,35 @@ Frame axes(ImDrawList* dl, const Style& st, ImVec2 rect_min, ImVec2 rect_max, Ax
     const float w = text_size(st.tick_font, t).x;
     const float lx = std::round(px - 0.5f * w);
     if (lx < last_right + gap) continue;  // never overlap labels
-    dl->AddText(st.tick_font, th, ImVec2(lx, ay + tick_len + 0.5f * gap), st.text_dim, t.c_str());
+    pen.text(st.tick_font, ImVec2(lx, ay + tick_len + 0.5f * gap), st.text_dim, t);
     last_right = lx + w;
   }
+  float last_top = 1e9f, last_bottom = -1e9f;  // the last y label drawn
   for (double v : yt) {
     const float py = std::round(f.y.to_px(v)) + 0.5f;
     dl->AddLine(ImVec2(ax - tick_len, py), ImVec2(ax, py), st.axis, one);
     const std::string t = axis_label(v, y);
     const float w = text_size(st.tick_font, t).x;
-    dl->AddText(st.tick_font, th,
-                ImVec2(std::round(ax - tick_len - gap - w), std::round(py - 0.5f * th)),
-                st.text_dim, t.c_str());
+    const float ly = std::round(py - 0.5f * th);
+    if (ly < last_bottom && ly + th > last_top) continue;  // never overlap labels
+    pen.text(st.tick_font, ImVec2(std::round(ax - tick_len - gap - w), ly), st.text_dim, t);
+    last_top = ly;
+    last_bottom = ly + th;
   }
-  // axis labels
+  // axis labels, or their short forms when they are longer than the axis
+  const auto fitting = [&](const Axis& a, float length) {
+    return text_size(st.label_font, a.label).x > length && !a.short_label.empty() ? a.short_label
+                                                                                  : a.label;
+  };
   if (!x.label.empty()) {
-    draw_text_centred(dl, st.label_font,
-                      ImVec2(0.5f * (f.area_min.x + f.area_max.x), ay + tick_len + gap + th + gap),
-                      st.text, x.label);
+    pen.centred(st.label_font,
+                ImVec2(0.5f * (f.area_min.x + f.area_max.x), ay + tick_len + gap + th + gap),
+                st.text, fitting(x, f.area_max.x - f.area_min.x));
   }
   if (!y.label.empty()) {
-    text_vertical(dl, st.label_font,
+    text_vertical(dl, st.log, st.label_font,
                   ImVec2(std::round(rect_min.x + 0.5f * lh), 0.5f * (f.area_min.y + f.area_max.y)),
-                  st.text, y.label);
+                  st.text, fitting(y, f.area_max.y - f.area_min.y));
   }
   return f;
 }
@@ -442,6 +461,11 @@ void marker(ImDrawList* dl, const Frame& f, double x, double y, ImU32 colour, fl
   }
 }
 
+ImVec2 label_box_padding(const Style& st) {
+  const float pad = std::round(5.0f * st.scale);
+  return ImVec2(pad, pad * 0.5f);
+}
+
 void label_box(ImDrawList* dl, const Style& st, ImFont* font, ImVec2 pos, ImU32 colour,
                const std::string& text) {
   const ImVec2 ts = text_size(font, text);
@@ -449,44 +473,106 @@ void label_box(ImDrawList* dl, const Style& st, ImFont* font, ImVec2 pos, ImU32 
   dl->AddRectFilled(ImVec2(pos.x - pad, pos.y - pad * 0.5f),
                     ImVec2(pos.x + ts.x + pad, pos.y + ts.y + pad * 0.5f), st.panel,
                     4.0f * st.scale);
-  dl->AddText(font, font->FontSize, pos, colour, text.c_str());
+  Pen{dl, st.log}.text(font, pos, colour, text);
 }
 
 // [SECTION] legends and colour bars
 
-float legend(ImDrawList* dl, const Style& st, const Frame& f, std::span<const LegendEntry> entries,
-             int corner) {
-  if (entries.empty()) return f.area_min.y;
+namespace {
+
+struct LegendMetrics {
+  float sample, pad, row, w, h;
+};
+
+LegendMetrics legend_metrics(const Style& st, std::span<const LegendEntry> entries) {
   const float s = st.scale;
-  ImFont* font = st.tick_font;
-  const float sample = std::round(30.0f * s);
-  const float pad = std::round(10.0f * s);
-  const float row = font->FontSize + std::round(4.0f * s);
+  LegendMetrics m;
+  m.sample = std::round(30.0f * s);
+  m.pad = std::round(10.0f * s);
+  m.row = st.tick_font->FontSize + std::round(4.0f * s);
   float w = 0.0f;
   for (const auto& e : entries)
-    w = std::max(w, text_size(font, e.label).x);
-  const float bw = pad + sample + pad + w + pad;
-  const float bh = pad + row * static_cast<float>(entries.size()) + pad - std::round(4.0f * s);
-  const float inset = std::round(12.0f * s);
-  const float x0 = (corner == 0 || corner == 2) ? f.area_min.x + inset : f.area_max.x - inset - bw;
-  const float y0 = (corner == 0 || corner == 1) ? f.area_min.y + inset : f.area_max.y - inset - bh;
-  dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + bw, y0 + bh), st.panel, 6.0f * s);
-  dl->AddRect(ImVec2(x0, y0), ImVec2(x0 + bw, y0 + bh), st.grid, 6.0f * s, 0,
+    w = std::max(w, text_size(st.tick_font, e.label).x);
+  m.w = m.pad + m.sample + m.pad + w + m.pad;
+  m.h = m.pad + m.row * static_cast<float>(entries.size()) + m.pad - std::round(4.0f * s);
+  return m;
+}
+
+// The boxed legend with its box's top-left at `pos`.
+void legend_at(ImDrawList* dl, const Style& st, ImVec2 pos, std::span<const LegendEntry> entries) {
+  if (entries.empty()) return;
+  const float s = st.scale;
+  const Pen pen{dl, st.log};
+  ImFont* font = st.tick_font;
+  const LegendMetrics m = legend_metrics(st, entries);
+  const float x0 = pos.x, y0 = pos.y;
+  dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + m.w, y0 + m.h), st.panel, 6.0f * s);
+  dl->AddRect(ImVec2(x0, y0), ImVec2(x0 + m.w, y0 + m.h), st.grid, 6.0f * s, 0,
               std::max(1.0f, std::round(s)));
-  float y = y0 + pad;
+  float y = y0 + m.pad;
   const float thick = std::max(1.0f, std::round(3.0f * s));
   for (const auto& e : entries) {
     const float cy = std::round(y + 0.5f * font->FontSize);
     if (e.dot) {
-      dl->AddCircleFilled(ImVec2(x0 + pad + 0.5f * sample, cy), 5.0f * s, e.colour, 12);
+      dl->AddCircleFilled(ImVec2(x0 + m.pad + 0.5f * m.sample, cy), 5.0f * s, e.colour, 12);
     } else {
-      stroke(dl, {ImVec2(x0 + pad, cy), ImVec2(x0 + pad + sample, cy)}, e.colour, thick, e.dashed,
-             8.0f * s, 5.0f * s);
+      stroke(dl, {ImVec2(x0 + m.pad, cy), ImVec2(x0 + m.pad + m.sample, cy)}, e.colour, thick,
+             e.dashed, 8.0f * s, 5.0f * s);
     }
-    dl->AddText(font, font->FontSize, ImVec2(x0 + pad + sample + pad, y), st.text, e.label.c_str());
-    y += row;
+    pen.text(font, ImVec2(x0 + m.pad + m.sample + m.pad, y), st.text, e.label);
+    y += m.row;
   }
-  return y0 + bh;
+}
+
+}  // namespace
+
+ImVec2 legend_size(const Style& st, std::span<const LegendEntry> entries) {
+  if (entries.empty()) return ImVec2(0, 0);
+  const LegendMetrics m = legend_metrics(st, entries);
+  return ImVec2(m.w, m.h);
+}
+
+float legend_row(ImDrawList* dl, const Style& st, ImVec2 pos, float width,
+                 std::span<const LegendEntry> entries) {
+  if (entries.empty()) return 0.0f;
+  const float s = st.scale;
+  ImFont* font = st.tick_font;
+  const float sample = std::round(30.0f * s);
+  const float gap = std::round(8.0f * s);
+  const float item_gap = std::round(24.0f * s);
+  const float row = font->FontSize + std::round(4.0f * s);
+  const float thick = std::max(1.0f, std::round(3.0f * s));
+  float x = pos.x, y = pos.y;
+  for (const auto& e : entries) {
+    const float w = sample + gap + text_size(font, e.label).x;
+    if (x > pos.x && x + w > pos.x + width) {
+      x = pos.x;
+      y += row;
+    }
+    if (dl) {
+      const float cy = std::round(y + 0.5f * font->FontSize);
+      if (e.dot) {
+        dl->AddCircleFilled(ImVec2(x + 0.5f * sample, cy), 5.0f * s, e.colour, 12);
+      } else {
+        stroke(dl, {ImVec2(x, cy), ImVec2(x + sample, cy)}, e.colour, thick, e.dashed, 8.0f * s,
+               5.0f * s);
+      }
+      Pen{dl, st.log}.text(font, ImVec2(x + sample + gap, y), st.text, e.label);
+    }
+    x += w + item_gap;
+  }
+  return y + font->FontSize - pos.y;
+}
+
+float legend(ImDrawList* dl, const Style& st, const Frame& f, std::span<const LegendEntry> entries,
+             int corner) {
+  if (entries.empty()) return f.area_min.y;
+  const LegendMetrics m = legend_metrics(st, entries);
+  const float inset = std::round(12.0f * st.scale);
+  const float x0 = (corner == 0 || corner == 2) ? f.area_min.x + inset : f.area_max.x - inset - m.w;
+  const float y0 = (corner == 0 || corner == 1) ? f.area_min.y + inset : f.area_max.y - inset - m.h;
+  legend_at(dl, st, ImVec2(x0, y0), entries);
+  return y0 + m.h;
 }
 
 float colour_bar_margin(const Style& st, bool vertical) {
@@ -501,6 +587,7 @@ float colour_bar_margin(const Style& st, bool vertical) {
 Scale colour_bar(ImDrawList* dl, const Style& st, ImVec2 bar_min, ImVec2 bar_max, double lo,
                  double hi, const std::string& label, bool vertical) {
   const float s = st.scale;
+  const Pen pen{dl, st.log};
   if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi)) {
     const double c = std::isfinite(lo) ? lo : 0.0;
     lo = c - 0.5;
@@ -530,32 +617,41 @@ Scale colour_bar(ImDrawList* dl, const Style& st, ImVec2 bar_min, ImVec2 bar_max
   const float gap = std::round(6.0f * s);
   ImFont* font = st.tick_font;
   float max_w = 0.0f;
-  for (double v : ticks(sc, vertical ? 5 : 4)) {
+  // about one tick per 2.5 label heights (vertical) or label widths (horizontal), at most 5
+  const float length = vertical ? bar_max.y - bar_min.y : bar_max.x - bar_min.x;
+  const float per_tick = vertical ? 2.5f * font->FontSize : 1.6f * text_size(font, "−0.000").x;
+  const int target = std::clamp(static_cast<int>(length / per_tick), 1, vertical ? 5 : 4);
+  float last_lo = 1e9f, last_hi = -1e9f;  // the extent of the last label drawn along the bar
+  for (double v : ticks(sc, target)) {
     const std::string t = tick_label(v, false);
     const ImVec2 ts = text_size(font, t);
     const float p = std::round(sc.to_px(v)) + 0.5f;
+    const float from = vertical ? std::round(p - 0.5f * ts.y) : std::round(p - 0.5f * ts.x);
+    const float to = from + (vertical ? ts.y : ts.x);
+    const bool overlaps = from < last_hi && to > last_lo;
     if (vertical) {
       dl->AddLine(ImVec2(bar_max.x, p), ImVec2(bar_max.x + tick_len, p), st.axis, one);
-      dl->AddText(font, font->FontSize,
-                  ImVec2(bar_max.x + tick_len + gap, std::round(p - 0.5f * ts.y)), st.text_dim,
-                  t.c_str());
+      if (overlaps) continue;
+      pen.text(font, ImVec2(bar_max.x + tick_len + gap, from), st.text_dim, t);
       max_w = std::max(max_w, ts.x);
     } else {
       dl->AddLine(ImVec2(p, bar_max.y), ImVec2(p, bar_max.y + tick_len), st.axis, one);
-      dl->AddText(font, font->FontSize, ImVec2(std::round(p - 0.5f * ts.x), bar_max.y + tick_len),
-                  st.text_dim, t.c_str());
+      if (overlaps) continue;
+      pen.text(font, ImVec2(from, bar_max.y + tick_len), st.text_dim, t);
     }
+    last_lo = from;
+    last_hi = to;
   }
   if (!label.empty()) {
     if (vertical) {
-      text_vertical(dl, st.label_font,
+      text_vertical(dl, st.log, st.label_font,
                     ImVec2(bar_max.x + tick_len + gap + max_w + std::round(8.0f * s) +
                                0.5f * st.label_font->FontSize,
                            0.5f * (bar_min.y + bar_max.y)),
                     st.text, label);
     } else {
-      draw_text_centred(
-          dl, st.label_font,
+      pen.centred(
+          st.label_font,
           ImVec2(0.5f * (bar_min.x + bar_max.x), bar_max.y + tick_len + font->FontSize + gap),
           st.text, label);
     }

@@ -22,6 +22,7 @@
 
 #include "imgui.h"
 #include "state/app_state.h"
+#include "ui/canvas.h"
 #include "views/view_env.h"
 
 namespace rope::app::plot {
@@ -65,8 +66,9 @@ struct Style {
   ImFont* title_font = nullptr;  // panel titles
   ImU32 axis = 0, grid = 0, text = 0, text_dim = 0, panel = 0, canvas = 0;
   float scale = 1.0f;
+  DrawnText* log = nullptr;  // where the labels' boxes are recorded (the view's DrawnText)
 };
-Style style(const ViewEnv& env, Theme theme);
+Style style(const ViewEnv& env, Theme theme, DrawnText* log = nullptr);
 
 struct Axis {
   double lo = 0.0, hi = 1.0;
@@ -76,6 +78,7 @@ struct Axis {
   bool grid = true;                     // grid lines at the ticks
   int ticks = 6;                        // about this many intervals
   std::vector<std::string> categories;  // if set: ticks at 0, 1, ... labelled with these
+  std::string short_label;  // drawn instead of `label` when that is longer than the axis
 };
 
 // The space axes() leaves around the data area for ticks and labels, px.
@@ -115,6 +118,8 @@ void marker(ImDrawList* dl, const Frame& f, double x, double y, ImU32 colour, fl
 // Text with a panel-coloured box behind it, at a screen point (top-left).
 void label_box(ImDrawList* dl, const Style& st, ImFont* font, ImVec2 pos, ImU32 colour,
                const std::string& text);
+// The size label_box needs for `text` beyond the text itself: its padding on each side.
+ImVec2 label_box_padding(const Style& st);
 
 // [SECTION] legends and colour bars
 
@@ -128,6 +133,12 @@ struct LegendEntry {
 // 3 bottom-right. Returns the box's bottom y.
 float legend(ImDrawList* dl, const Style& st, const Frame& f, std::span<const LegendEntry> entries,
              int corner = 1);
+// The size of that legend's box, px.
+ImVec2 legend_size(const Style& st, std::span<const LegendEntry> entries);
+// An unboxed legend outside a plot: the entries (sample and label) flow left to right from
+// `pos`, wrapping at `width`. Returns the height used; with dl == nullptr it only measures.
+float legend_row(ImDrawList* dl, const Style& st, ImVec2 pos, float width,
+                 std::span<const LegendEntry> entries);
 
 // A colour bar of the colour map for values lo ... hi with ticks and a label. Vertical bars put
 // hi at the top and labels on the right; horizontal bars put labels below. Returns the bar's

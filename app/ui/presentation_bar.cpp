@@ -12,6 +12,23 @@ namespace {
 
 constexpr float kPadding = 10.0f;  // px at scale 1, above and below the counter
 
+// `text` cut at a character boundary and ended with "…" so that it fits `width` px in the
+// current font (whole when it fits; empty when not even "…" does).
+std::string elide(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  std::string cut = text;
+  while (!cut.empty()) {
+    cut.pop_back();
+    while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80)
+      cut.pop_back();  // a UTF-8 continuation byte: keep removing to the character's start
+    while (!cut.empty() && cut.back() == ' ')
+      cut.pop_back();
+    const std::string candidate = cut + "…";
+    if (ImGui::CalcTextSize(candidate.c_str()).x <= width) return candidate;
+  }
+  return ImGui::CalcTextSize("…").x <= width ? std::string("…") : std::string();
+}
+
 }  // namespace
 
 bool PresentationBar::shown(const AppState& state) {
@@ -74,25 +91,31 @@ void PresentationBar::Draw(AppState& state, Views& views, const ViewEnv& env, Im
         p.position = std::clamp(std::round(p.position) + 1.0, -1e9, 1e9);
       }
     }
+    // right end first: the button that leaves presentation mode and the large step counter;
+    // the heading gets the room between the buttons and them
+    const float leave_w = button_h * 1.4f;
+    const float right = ImGui::GetWindowContentRegionMax().x - leave_w;
+    const char* label = "step";
+    float counter_x = right, label_x = right;
+    if (!counter.empty()) {
+      counter_x = right - f.title->CalcTextSizeA(f.title->FontSize, 1e9f, 0.0f, counter.c_str()).x -
+                  24.0f * s;
+      label_x = counter_x - ImGui::CalcTextSize(label).x - 10.0f * s;
+    }
     ImGui::SameLine(0.0f, 24.0f * s);
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(heading.c_str());
-
-    // right end: the step counter (large) and the button that leaves presentation mode
-    const float leave_w = button_h * 1.4f;
-    float right = ImGui::GetWindowContentRegionMax().x - leave_w;
+    const float room = label_x - 24.0f * s - ImGui::GetCursorPosX();
+    shown_heading = elide(heading, room);
+    ImGui::TextUnformatted(shown_heading.c_str());
+    if (shown_heading != heading && ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", heading.c_str());
     if (!counter.empty()) {
-      ImGui::PushFont(f.title);
-      const float cw = ImGui::CalcTextSize(counter.c_str()).x;
-      const float x = right - cw - 24.0f * s;
-      dl->AddText(f.title, f.title->FontSize,
-                  ImVec2(pos.x + x, pos.y + std::round(0.5f * (size.y - f.title->FontSize))),
-                  pal.text, counter.c_str());
-      ImGui::PopFont();
+      dl->AddText(
+          f.title, f.title->FontSize,
+          ImVec2(pos.x + counter_x, pos.y + std::round(0.5f * (size.y - f.title->FontSize))),
+          pal.text, counter.c_str());
       ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
-      const char* label = "step";
-      const float lw = ImGui::CalcTextSize(label).x;
-      ImGui::SameLine(x - lw - 10.0f * s);
+      ImGui::SameLine(label_x);
       ImGui::AlignTextToFramePadding();
       ImGui::TextUnformatted(label);
       ImGui::PopStyleColor();

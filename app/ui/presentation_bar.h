@@ -11,6 +11,8 @@
 //   views.bar.Draw(state, views, env, ImVec2(0, display_h - h), ImVec2(display_w, h));
 #pragma once
 
+#include <string>
+
 #include "imgui.h"
 #include "state/app_state.h"
 #include "views/view_env.h"
@@ -28,8 +30,9 @@ struct PresentationBar {
   void Draw(AppState& state, Views& views, const ViewEnv& env, ImVec2 pos, ImVec2 size);
 
   // read-only results of the last Draw (tests read them)
-  std::string heading;  // the title shown
-  std::string counter;  // "2 / 7" in a lesson, empty elsewhere
+  std::string heading;        // the title: the lesson's, or the view's
+  std::string shown_heading;  // as drawn: cut short with "…" when the bar is too narrow
+  std::string counter;        // "2 / 7" in a lesson, empty elsewhere
 };
 
 }  // namespace rope::app

@@ -7,7 +7,9 @@
 namespace rope::app {
 namespace {
 
-constexpr int kRingSize = 64;  // px of the baked ring in the atlas
+// The baked rings (Fonts::rings): side in px in the atlas, and line width / radius.
+constexpr int kRingSizes[2] = {64, 128};
+constexpr float kRingWidths[2] = {1.0f / 8.0f, 1.0f / 24.0f};
 
 constexpr ImU32 rgb(int r, int g, int b, int a = 255) {
   return IM_COL32(r, g, b, a);
@@ -144,7 +146,8 @@ Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir) {
     f.warning =
         "font " + regular + " not found (install fonts-dejavu-core); using ImGui's built-in font";
   }
-  f.ring_rect = atlas.AddCustomRectRegular(kRingSize, kRingSize);
+  for (int i = 0; i < 2; ++i)
+    f.rings[i].rect = atlas.AddCustomRectRegular(kRingSizes[i], kRingSizes[i]);
   return f;
 }
 
@@ -152,36 +155,40 @@ void bake_ring(ImFontAtlas& atlas, Fonts& fonts) {
   unsigned char* pixels = nullptr;
   int width = 0, height = 0;
   atlas.GetTexDataAsRGBA32(&pixels, &width, &height);
-  const ImFontAtlasCustomRect* rect =
-      fonts.ring_rect >= 0 ? atlas.GetCustomRectByIndex(fonts.ring_rect) : nullptr;
-  if (!pixels || !rect || !rect->IsPacked()) return;
-  // Coverage of a ring of radius kRingSize/2 - 1 and width 1/16 of the size, sampled 4x4 per
-  // pixel; the quad is drawn at the dial's size, so the line scales with the dial.
-  const float c = 0.5f * kRingSize;
-  const float r_out = c - 0.5f;
-  const float r_in = r_out - kRingSize / 16.0f;
-  for (int y = 0; y < kRingSize; ++y) {
-    for (int x = 0; x < kRingSize; ++x) {
-      int inside = 0;
-      for (int sy = 0; sy < 4; ++sy)
-        for (int sx = 0; sx < 4; ++sx) {
-          const float px = static_cast<float>(x) + (static_cast<float>(sx) + 0.5f) / 4.0f - c;
-          const float py = static_cast<float>(y) + (static_cast<float>(sy) + 0.5f) / 4.0f - c;
-          const float d = std::sqrt(px * px + py * py);
-          inside += (d <= r_out && d >= r_in) ? 1 : 0;
-        }
-      unsigned char* p =
-          pixels + (static_cast<std::size_t>(rect->Y + y) * static_cast<std::size_t>(width) +
-                    static_cast<std::size_t>(rect->X + x)) *
-                       4;
-      p[0] = p[1] = p[2] = 255;
-      p[3] = static_cast<unsigned char>(inside * 255 / 16);
+  for (int i = 0; i < 2; ++i) {
+    Fonts::Ring& ring = fonts.rings[i];
+    const ImFontAtlasCustomRect* rect =
+        ring.rect >= 0 ? atlas.GetCustomRectByIndex(ring.rect) : nullptr;
+    if (!pixels || !rect || !rect->IsPacked()) continue;
+    // Coverage of a ring touching the square's sides, its line kRingWidths[i] of the radius
+    // wide, sampled 4x4 per pixel.
+    const int size = kRingSizes[i];
+    const float c = 0.5f * static_cast<float>(size);
+    const float r_out = c - 0.5f;
+    const float r_in = r_out - c * kRingWidths[i];
+    for (int y = 0; y < size; ++y) {
+      for (int x = 0; x < size; ++x) {
+        int inside = 0;
+        for (int sy = 0; sy < 4; ++sy)
+          for (int sx = 0; sx < 4; ++sx) {
+            const float px = static_cast<float>(x) + (static_cast<float>(sx) + 0.5f) / 4.0f - c;
+            const float py = static_cast<float>(y) + (static_cast<float>(sy) + 0.5f) / 4.0f - c;
+            const float d = std::sqrt(px * px + py * py);
+            inside += (d <= r_out && d >= r_in) ? 1 : 0;
+          }
+        unsigned char* p =
+            pixels + (static_cast<std::size_t>(rect->Y + y) * static_cast<std::size_t>(width) +
+                      static_cast<std::size_t>(rect->X + x)) *
+                         4;
+        p[0] = p[1] = p[2] = 255;
+        p[3] = static_cast<unsigned char>(inside * 255 / 16);
+      }
     }
+    ring.uv0 = ImVec2(static_cast<float>(rect->X) / static_cast<float>(width),
+                      static_cast<float>(rect->Y) / static_cast<float>(height));
+    ring.uv1 = ImVec2(static_cast<float>(rect->X + size) / static_cast<float>(width),
+                      static_cast<float>(rect->Y + size) / static_cast<float>(height));
   }
-  fonts.ring_uv0 = ImVec2(static_cast<float>(rect->X) / static_cast<float>(width),
-                          static_cast<float>(rect->Y) / static_cast<float>(height));
-  fonts.ring_uv1 = ImVec2(static_cast<float>(rect->X + kRingSize) / static_cast<float>(width),
-                          static_cast<float>(rect->Y + kRingSize) / static_cast<float>(height));
 }
 
 }  // namespace rope::app

@@ -45,15 +45,25 @@ struct Fonts {
   ImFont* title = nullptr;  // titles and big read-outs, 38 px
   float scale = 1.0f;       // the scale the atlas was built at
   std::string warning;      // set when a font file was missing and ImGui's default font is used
-  // A 1-px-at-32-px-radius anti-aliased ring baked into the atlas (white, coverage in alpha):
-  // small dials draw their rim as one textured quad instead of a polyline, which costs the
-  // software rasteriser far less. Valid after bake_ring.
-  int ring_rect = -1;  // the atlas custom rect
-  ImVec2 ring_uv0, ring_uv1;
-  bool has_ring() const { return ring_rect >= 0 && ring_uv1.x > ring_uv0.x; }
+  // Anti-aliased rings baked into the atlas (white, coverage in alpha): small and medium dials
+  // draw their rim as one textured quad instead of a polyline, which costs the software
+  // rasteriser far less. The quad is drawn at the dial's size, so the line scales with it:
+  // ring 0's line is 1/8 of the radius (for r <= 16 px: at most 2 px), ring 1's is 1/24 (for
+  // 16 < r <= 48 px: 0.7 ... 2 px). Valid after bake_ring.
+  struct Ring {
+    int rect = -1;  // the atlas custom rect
+    ImVec2 uv0, uv1;
+    bool ready() const { return rect >= 0 && uv1.x > uv0.x; }
+  };
+  Ring rings[2];
+  // The ring for a dial of radius r px, or nullptr when a polyline is the better rim.
+  const Ring* ring_for(float radius) const {
+    const Ring* r = radius <= 16.0f ? &rings[0] : radius <= 48.0f ? &rings[1] : nullptr;
+    return r && r->ready() ? r : nullptr;
+  }
 };
 
-// Draws the ring into the built atlas's pixels and sets its UVs. Call after the atlas is built
+// Draws the rings into the built atlas's pixels and sets their UVs. Call after the atlas is built
 // (GetTexDataAsRGBA32) and before it is uploaded.
 void bake_ring(ImFontAtlas& atlas, Fonts& fonts);
 

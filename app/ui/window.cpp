@@ -139,7 +139,13 @@ int run_window(AppState& state, const GuiOptions& options) {
       const double now = glfwGetTime();
       const double dt = now - last;
       last = now;
-      update_presentation(state);
+      {  // the height of the screen presentation mode fills, in logical px
+        const GLFWvidmode* mode = glfwGetVideoMode(fullscreen_monitor(window, options.monitor));
+        float xs = 1.0f, ys = 1.0f;
+        glfwGetWindowContentScale(window, &xs, &ys);
+        update_presentation(state,
+                            mode ? static_cast<float>(mode->height) / std::max(1.0f, ys) : 1080.0f);
+      }
       const bool want_fullscreen = state.params.presentation || state.fullscreen;
       if (want_fullscreen != is_fullscreen && monitor) {
         if (want_fullscreen) {

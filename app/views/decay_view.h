@@ -3,7 +3,8 @@
 // Plots the relative upper bound D(r) = (1/(d/2)) sum_j |sum_{i<j} e^{i r theta_i}| against the
 // relative distance r = 0 ... max_distance for the current d and base, with overlays: the same
 // d at compare_base, compare_dim at the current base, and the mean score (R_0 q).(R_r k) of
-// seeded random positive q, k (rope::mean_random_score). Hovering reads every curve at r.
+// seeded random positive q, k (rope::mean_random_score). The current distance |n - m| is marked
+// with D there on the current curve. Hovering reads every curve at r.
 //
 // Usage: DecayView view;  each frame inside the canvas window: view.Draw(state, env);
 #pragma once
@@ -13,6 +14,7 @@
 
 #include "imgui.h"
 #include "state/app_state.h"
+#include "ui/canvas.h"
 #include "views/view_env.h"
 
 namespace rope::app {
@@ -35,6 +37,7 @@ struct DecayView {
   std::vector<Curve> curves;
   std::vector<double> distances;  // r = 0 ... max_distance
   std::string error;
+  DrawnText drawn;  // every line of text of the last Draw
 
   // internal: inputs the curves were computed for
   struct Key {

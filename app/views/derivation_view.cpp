@@ -256,8 +256,8 @@ ImVec2 DerivationView::draw_formula(const std::string& tex, float px, ImU32 colo
   // shrink to fit the panel, down to 55 %: a long matrix stays legible rather than clipped
   const Typeset* t = &typeset_tex(tex, px, colour);
   if (t->list.width > width && width > 0.0f) {
-    const float fit = std::max(0.55f * px, std::floor(px * width / t->list.width * 4.0f) / 4.0f);
-    t = &typeset_tex(tex, fit, colour);
+    const float fitted = std::max(0.55f * px, std::floor(px * width / t->list.width * 4.0f) / 4.0f);
+    t = &typeset_tex(tex, fitted, colour);
   }
   const typeset::DisplayList& list = t->list;
   const float h = std::ceil(list.height + list.depth);
@@ -391,9 +391,27 @@ void DerivationView::Draw(AppState& state, const ViewEnv& env) {
 
   const lessons::Step& step = lesson.steps[static_cast<std::size_t>(p.step - 1)];
   const float content_h = std::max(1.0f, ImGui::GetContentRegionAvail().y - nav_h);
+  // A step taller than the panel is drawn smaller until it fits (down to kMinFit): in front of
+  // a class, often with only a keyboard, nothing should hide below a scroll bar. The factor is
+  // found from the drawn height over a frame or two and kept while the step and panel stay.
+  const std::string key = p.lesson + "#" + std::to_string(p.step) + "#" +
+                          std::to_string(std::lround(content_h)) + "x" +
+                          std::to_string(std::lround(ImGui::GetContentRegionAvail().x)) + "@" +
+                          std::to_string(std::lround(100.0f * s));
+  if (key != fit_key_) {
+    fit_key_ = key;
+    fit = 1.0f;
+  }
+  ViewEnv fitted = env;
+  fitted.scale = s * fit;
   ImGui::BeginChild("step", ImVec2(0, content_h), false);
-  draw_step(state, env, lesson, step, content_h);
+  ImGui::SetWindowFontScale(fit);
+  draw_step(state, fitted, lesson, step, content_h);
+  const float drawn_h = ImGui::GetCursorPosY();  // the content's height, scrolled or not
+  ImGui::SetWindowFontScale(1.0f);
   ImGui::EndChild();
+  if (drawn_h > content_h + 1.0f && fit > kMinFit)
+    fit = std::max(kMinFit, fit * std::min(0.97f, content_h / drawn_h));
   if (navigation) draw_navigation(state, env);
 
   if (env.has_gl && atlas_) texture_.sync(*atlas_);

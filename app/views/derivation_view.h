@@ -53,6 +53,8 @@ struct DerivationView {
   int lesson_index = -1;  // into lessons(); -1 when the requested lesson does not exist
   int step_count = 0;
   std::string lesson_heading;  // "Lesson 3 · RoPE in two dimensions"; empty without a lesson
+  float fit = 1.0f;            // the step's text and equations are drawn this much smaller to fit
+  static constexpr float kMinFit = 0.7f;
   int equations_drawn = 0;
   int equation_errors = 0;                          // TeX diagnostics in the drawn equations
   ImVec2 equations_min{0, 0}, equations_max{0, 0};  // screen box around the drawn equations
@@ -71,6 +73,7 @@ struct DerivationView {
   std::vector<lessons::LoadedLesson> lessons_;
   std::vector<std::string> ids_;
 
+  std::string fit_key_;  // lesson, step, panel size and scale that `fit` was found for
   // typesetting
   bool font_tried_ = false;
   std::unique_ptr<typeset::MathFont> font_;

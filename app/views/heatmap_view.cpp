@@ -1,3 +1,10 @@
+// views/heatmap_view.cpp — the attention score heatmap (heatmap_view.h).
+//
+// [SECTION] header, wrapped to the width
+// [SECTION] the read-out of a panel: a function, measured for the layout and drawn last
+// [SECTION] layout: the header's level and where the read-out goes
+// [SECTION] panels
+// [SECTION] read-out: the hovered cell, else the cell of the current positions
 #include "views/heatmap_view.h"
 
 #include <algorithm>
@@ -131,65 +138,204 @@ void HeatmapView::Draw(AppState& state, const ViewEnv& env) {
   const Params& p = state.params;
   update(p);
   const Palette& pal = palette(p.theme);
-  const plot::Style st = plot::style(env, p.theme);
+  const plot::Style st = plot::style(env, p.theme, &drawn);
   const float s = env.scale;
   const Fonts& f = *env.fonts;
 
-  const CanvasArea area = begin_canvas("heatmap_canvas");
+  const CanvasArea area = begin_canvas("heatmap_canvas", &drawn);
   ImDrawList* dl = area.draw_list;
+  const Pen& pen = area.pen;
   const ImVec2 origin = area.origin;
   const ImVec2 size = area.size;
   const bool hovered = area.hovered;
   const ImVec2 mouse = area.mouse;
 
-  // [SECTION] header
+  // [SECTION] header, wrapped to the width. Four levels, from full size to compact, tried in
+  // order until the matrix keeps a useful size (see "layout" below).
+  struct Level {
+    ImFont *head, *sub;
+    bool content, compact_readout;
+  };
+  const Level levels[] = {{f.title, f.large, true, false},
+                          {f.large, f.body, true, false},
+                          {f.large, f.body, false, true},
+                          {f.bold, f.body, false, true}};
+  constexpr int kLevels = 4;
   const float pad = std::round(18.0f * s);
-  float y = origin.y + pad;
+  const float x0 = origin.x + pad;
+  const float width = std::max(1.0f, size.x - 2 * pad);
   const int n_shown = shown.empty() ? 0 : shown.front().n;
-  {
-    char head[200];
-    std::snprintf(head, sizeof head, "Attention scores S[m][n]:  N = %d,  d = %d,  base = %s",
-                  p.content == Content::sentence ? n_shown : p.positions, p.dim,
-                  plot::tick_label(p.base, false).c_str());
-    dl->AddText(f.title, f.title->FontSize, ImVec2(origin.x + pad, y), pal.text, head);
-    y += f.title->FontSize + 2.0f * s;
-    const std::string sub = std::string(mode_text(p.score_mode)) +
-                            (p.causal ? ",  causal mask (keys after the query hidden)" : "");
-    dl->AddText(f.large, f.large->FontSize, ImVec2(origin.x + pad, y), pal.text, sub.c_str());
-    y += f.large->FontSize + 2.0f * s;
-    dl->AddText(f.body, f.body->FontSize, ImVec2(origin.x + pad, y), pal.text_dim,
-                content_text(p).c_str());
-    y += f.body->FontSize + 4.0f * s;
-    if (computing || !error.empty()) {
-      const std::string msg =
-          !error.empty() ? error : "computing the new matrix… (the previous one is shown)";
-      dl->AddText(f.bold, f.bold->FontSize, ImVec2(origin.x + pad, y),
-                  error.empty() ? pal.accent : pal.bad, msg.c_str());
-    }
-    y += f.bold->FontSize + 8.0f * s;
-  }
+  const std::string head =
+      "Attention scores " + nobreak("S[m][n]:") + "  " +
+      nobreak("N = " + std::to_string(p.content == Content::sentence ? n_shown : p.positions) +
+              ",") +
+      "  " + nobreak("d = " + std::to_string(p.dim) + ",") + "  " +
+      nobreak("base = " + plot::tick_label(p.base, false));
+  const std::string sub = std::string(mode_text(p.score_mode)) +
+                          (p.causal ? ",  causal mask (keys after the query hidden)" : "");
+  const std::string msg = !error.empty() ? error
+                          : computing    ? "computing the new matrix… (the previous one is shown)"
+                                         : "";
+  const auto header = [&](const Pen& pn, const Level& lv) {
+    float y = origin.y + pad;
+    y += pn.wrapped(fit_font({lv.head, f.large}, head, width, 2), ImVec2(x0, y), width, pal.text,
+                    head) +
+         2.0f * s;
+    y += pn.wrapped(lv.sub, ImVec2(x0, y), width, pal.text, sub) + 2.0f * s;
+    if (lv.content)
+      y += pn.wrapped(f.body, ImVec2(x0, y), width, pal.text_dim, content_text(p)) + 4.0f * s;
+    if (!msg.empty())
+      y += pn.wrapped(f.bold, ImVec2(x0, y), width, error.empty() ? pal.accent : pal.bad, msg) -
+           f.bold->FontSize;
+    return y + f.bold->FontSize + 8.0f * s;  // room for that message: the picture does not jump
+  };
 
-  // [SECTION] panels
+  // [SECTION] the read-out of a panel: a function, measured for the layout and drawn last
   panels.clear();
   const int count = static_cast<int>(shown.size());
-  if (count == 0 || size.x < 50 || origin.y + size.y - y < 50) {
+  if (count == 0 || size.x < 50) {
+    header(pen, levels[0]);
     dl->PopClipRect();
     return;
   }
   if (env.has_gl && !renderer_) renderer_ = std::make_unique<HeatmapRenderer>();
   const bool single = count == 1;
-  const float readout_w = single ? std::round(380.0f * s) : 0.0f;
   const float bar_w = std::round(22.0f * s);
   const float bar_margin = plot::colour_bar_margin(st, !single);
-  const float avail_w = size.x - 2 * pad - readout_w;
-  const float panel_w = avail_w / static_cast<float>(count);
-  const float top = y;
   const float bottom = origin.y + size.y - pad;
-
-  const ImU32 masked = pal.panel;
   const int m_cell = static_cast<int>(std::lround(std::clamp(p.position, -1.0, 1e6)));
   const int n_cell = static_cast<int>(std::lround(std::clamp(p.key_position, -1.0, 1e6)));
+
+  // The read-out of one panel: the hovered cell, else the cell of the current positions. Right
+  // of the matrix, or under it when that leaves the matrix more room. Returns its height; with
+  // a measuring pen it only measures.
+  const auto cell_text = [&](const HeatmapScores& sc, int m, int n) {
+    const float v = sc.s[static_cast<std::size_t>(m) * static_cast<std::size_t>(sc.n) +
+                         static_cast<std::size_t>(n)];
+    if (std::isinf(v) && v < 0) return std::string("masked (n > m)");
+    return format_number(static_cast<double>(v), 9);  // float: 9 digits are all there is
+  };
+  // the note on the diagonal n - m when it does not fit inside the matrix: under the read-out
+  std::string diagonal_note;
+  const auto readout = [&](const Pen& pn, const HeatmapScores& sc, float rx, float ry, float rw,
+                           int m, int n, bool use_hover, bool compact) {
+    const float y0 = ry;
+    if (!compact)
+      ry += pn.wrapped(f.bold, ImVec2(rx, ry), rw, pal.text_dim,
+                       use_hover ? "cell under the mouse" : "cell of the current m, n (framed)") +
+            6 * s;
+    if (m >= 0 && n >= 0 && m < sc.n && n < sc.n) {
+      const std::string l1 =
+          nobreak("m = " + std::to_string(m)) + "   " + nobreak("n = " + std::to_string(n));
+      const std::string l2 = nobreak("n − m = " + std::to_string(n - m));
+      const float w1 = text_size(f.large, l1).x;
+      const float gap = 24 * s;
+      pn.text(f.large, ImVec2(rx, ry), pal.text, l1);
+      if (w1 + gap + text_size(f.large, l2).x <= rw) {
+        pn.text(f.large, ImVec2(rx + w1 + gap, ry), pal.accent, l2);
+      } else {
+        ry += f.large->FontSize + 2 * s;
+        pn.text(f.large, ImVec2(rx, ry), pal.accent, l2);
+      }
+      ry += f.large->FontSize + 2 * s;
+      if (!sc.words.empty()) {
+        const std::string w = nobreak("“" + sc.words[static_cast<std::size_t>(m)] + "”") + " → " +
+                              nobreak("“" + sc.words[static_cast<std::size_t>(n)] + "”");
+        ry += pn.wrapped(f.large, ImVec2(rx, ry), rw, pal.text, w) + 2 * s;
+      }
+      const std::string l3 = nobreak("S = " + cell_text(sc, m, n));
+      ry += pn.wrapped(compact ? f.large : fit_font({f.title, f.large}, l3, rw), ImVec2(rx, ry), rw,
+                       pal.text, l3) +
+            10 * s;
+    } else {
+      ry += pn.wrapped(f.body, ImVec2(rx, ry), rw, pal.text_dim, "m or n is outside 0 … N−1") +
+            10 * s;
+    }
+    if (sc.inputs.content == Content::shared) {  // the diagonal's line, reserved when measuring
+      if (!pn.dl || !diagonal_note.empty())
+        ry += pn.wrapped(f.body, ImVec2(rx, ry), rw, pal.accent,
+                         pn.dl ? diagonal_note : nobreak("n − m = 0: every cell = 0.000000")) +
+              4 * s;
+    }
+    if (sc.inputs.content == Content::shared && !compact) {
+      const char* why = sc.inputs.encoding == Encoding::rope
+                            ? "RoPE: S[m][n] = q·R(n−m)k depends on n − m only, so every diagonal "
+                              "holds one value."
+                            : (sc.inputs.encoding == Encoding::sinusoidal
+                                   ? "Sinusoidal: S = q·k + q·PEₙ + k·PEₘ + PEₘ·PEₙ; the middle "
+                                     "terms depend on m and n themselves, so diagonals vary."
+                                   : "No encoding: every position holds the same q and k, so "
+                                     "every score is the same.");
+      ry += pn.wrapped(f.body, ImVec2(rx, ry), rw, pal.text_dim, why);
+    }
+    return ry - y0;
+  };
+
+  // [SECTION] layout: the first level whose matrix is at least 240 px at scale 1 (else the
+  // level with the largest), and the read-out right of the matrix or under it, whichever leaves
+  // the matrix more room
+  struct Layout {
+    float top = 0.0f, side = 0.0f, readout_w = 0.0f, cells_bottom = 0.0f;
+    bool below = false;
+  };
+  const auto layout_for = [&](const Level& lv) {
+    Layout out;
+    out.top = header(Pen{}, lv);
+    out.cells_bottom = bottom;
+    plot::Axis ax, ay;
+    ax.label = "key position n";
+    ay.label = "query position m";
+    ax.lo = ay.lo = -0.5;
+    ax.hi = ay.hi = n_shown - 0.5;
+    if (!shown.front().words.empty() && n_shown <= 32)
+      ax.categories = ay.categories = shown.front().words;
+    const plot::Margins mg = plot::margins(st, ax, ay);
+    if (!single) {
+      out.side = std::min(
+          width / static_cast<float>(count) - mg.left - mg.right,
+          bottom - out.top - f.large->FontSize - mg.top - mg.bottom - bar_w - bar_margin - pad);
+      return out;
+    }
+    const float extra_w = bar_w + 2.0f * pad + bar_margin;
+    const float right_w = std::min(std::round(380.0f * s), 0.45f * width);
+    const float side_right = std::min(width - right_w - mg.left - mg.right - extra_w,
+                                      bottom - out.top - mg.top - mg.bottom);
+    const float below_h =
+        readout(Pen{}, shown.front(), 0, 0, width, m_cell, n_cell, false, lv.compact_readout) +
+        10 * s;
+    const float side_below = std::min(width - mg.left - mg.right - extra_w,
+                                      bottom - out.top - below_h - mg.top - mg.bottom);
+    out.below = side_below > side_right;
+    out.side = std::max(side_right, side_below);
+    if (out.below) {
+      out.cells_bottom = bottom - below_h;
+    } else {
+      out.readout_w = right_w;
+    }
+    return out;
+  };
+  int level = 0;
+  Layout lay = layout_for(levels[0]);
+  for (int l = 1; l < kLevels && lay.side < 240.0f * s; ++l) {
+    const Layout next = layout_for(levels[l]);
+    if (next.side > lay.side) {
+      lay = next;
+      level = l;
+    }
+  }
+  const Level& lv = levels[level];
+  header(pen, lv);
+  const float top = lay.top;
+  const float readout_w = lay.readout_w;
+  const bool readout_below = lay.below;
+  const float cells_bottom = lay.cells_bottom;
+  const float avail_w = width - readout_w;
+  const float panel_w = avail_w / static_cast<float>(count);
+
+  // [SECTION] panels
+  const ImU32 masked = pal.panel;
   int hover_panel = -1, hover_m = -1, hover_n = -1;
+  float panels_bottom = top;
 
   for (int i = 0; i < count; ++i) {
     const HeatmapScores& sc = shown[static_cast<std::size_t>(i)];
@@ -199,6 +345,8 @@ void HeatmapView::Draw(AppState& state, const ViewEnv& env) {
     ax.hi = ay.hi = n - 0.5;
     ax.label = "key position n";
     ay.label = "query position m";
+    ax.short_label = "n";
+    ay.short_label = "m";
     ax.grid = ay.grid = false;
     ay.down = true;
     if (!sc.words.empty() && n <= 32) ax.categories = ay.categories = sc.words;
@@ -208,15 +356,17 @@ void HeatmapView::Draw(AppState& state, const ViewEnv& env) {
     const float extra_h = single ? 0.0f : bar_w + bar_margin + pad;
     const float side = std::max(
         16.0f, std::floor(std::min(panel_w - mg.left - mg.right - extra_w,
-                                   bottom - top - title_h - mg.top - mg.bottom - extra_h)));
-    const float x0 = origin.x + pad + panel_w * static_cast<float>(i);
+                                   cells_bottom - top - title_h - mg.top - mg.bottom - extra_h)));
+    const float px0 = x0 + panel_w * static_cast<float>(i);
     if (!single) {
       const std::string t = encoding_title(sc.inputs.encoding);
-      draw_text_centred(dl, f.large, ImVec2(x0 + mg.left + 0.5f * side, top), pal.text, t);
+      pen.centred(fit_font({f.large, f.body}, t, panel_w), ImVec2(px0 + mg.left + 0.5f * side, top),
+                  pal.text, t);
     }
-    const ImVec2 r0(x0, top + title_h);
-    const ImVec2 r1(x0 + mg.left + side + mg.right, r0.y + mg.top + side + mg.bottom);
+    const ImVec2 r0(px0, top + title_h);
+    const ImVec2 r1(px0 + mg.left + side + mg.right, r0.y + mg.top + side + mg.bottom);
     const plot::Frame fr = plot::axes(dl, st, r0, r1, ax, ay);
+    panels_bottom = std::max(panels_bottom, r1.y + extra_h);
 
     // cells: one textured quad
     bool drew = false;
@@ -233,8 +383,9 @@ void HeatmapView::Draw(AppState& state, const ViewEnv& env) {
     if (!drew) {
       dl->AddRect(fr.area_min, fr.area_max, pal.grid, 0, 0, std::max(1.0f, std::round(s)));
       if (env.has_gl)
-        dl->AddText(f.body, f.body->FontSize, ImVec2(fr.area_min.x + 8 * s, fr.area_min.y + 8 * s),
-                    pal.bad, "cells not drawn: see the message above");
+        pen.wrapped(f.body, ImVec2(fr.area_min.x + 8 * s, fr.area_min.y + 8 * s),
+                    fr.area_max.x - fr.area_min.x - 16 * s, pal.bad,
+                    "cells not drawn: see the message above");
     }
     panels.push_back(Panel{sc.inputs.encoding, fr.area_min, fr.area_max, n});
 
@@ -255,21 +406,40 @@ void HeatmapView::Draw(AppState& state, const ViewEnv& env) {
         vmin = std::min(vmin, v);
         vmax = std::max(vmax, v);
       }
-      std::string note = "n − m = " + format_number(r, 6) + ": ";
+      std::string note = nobreak("n − m = " + format_number(r, 6) + ":") + " ";
       if (!std::isfinite(vmin) || !std::isfinite(vmax))
         note += "masked";
       else if (vmin == vmax)
-        note += "every cell = " + format_number(static_cast<double>(vmin), 6);
+        note += nobreak("every cell = " + format_number(static_cast<double>(vmin), 6));
       else
-        note += "varies " + format_number(static_cast<double>(vmin), 4) + " … " +
-                format_number(static_cast<double>(vmax), 4);
-      ImFont* nf = single ? f.large : f.body;
-      const ImVec2 ts = nf->CalcTextSizeA(nf->FontSize, 1e9f, 0, note.c_str());
-      const float lx = std::clamp(0.5f * (a.x + b.x) + 10 * s, fr.area_min.x + 6 * s,
-                                  fr.area_max.x - ts.x - 8 * s);
-      const float ly = std::clamp(0.5f * (a.y + b.y) - ts.y - 10 * s, fr.area_min.y + 6 * s,
-                                  fr.area_max.y - ts.y - 6 * s);
-      plot::label_box(dl, st, nf, ImVec2(lx, ly), pal.accent, note);
+        note += nobreak("varies " + format_number(static_cast<double>(vmin), 4) + " … " +
+                        format_number(static_cast<double>(vmax), 4));
+      // inside the cells, on one or two lines, beside the diagonal away from the framed cell;
+      // under the matrix when it does not fit there
+      const ImVec2 lp = plot::label_box_padding(st);
+      const float inner = fr.area_max.x - fr.area_min.x - 12 * s - 2 * lp.x;
+      ImFont* nf = fit_font({single ? f.large : f.body, f.body}, note, inner, 2);
+      const std::vector<std::string> lines = wrap_text(nf, note, inner);
+      const ImVec2 ts = wrapped_size(nf, note, inner);
+      if (ts.x > inner || ts.y > 0.35f * (fr.area_max.y - fr.area_min.y)) {
+        if (single) diagonal_note = note;
+      } else {
+        const float t =
+            m1 > m0 ? std::clamp(static_cast<float>(m_cell - m0) / static_cast<float>(m1 - m0),
+                                 0.0f, 1.0f)
+                    : 0.5f;
+        const float ta = t < 0.5f ? 0.75f : 0.25f;
+        const ImVec2 anchor(a.x + (b.x - a.x) * ta, a.y + (b.y - a.y) * ta);
+        const float lx =
+            std::clamp(anchor.x + 10 * s, fr.area_min.x + 6 * s + lp.x,
+                       std::max(fr.area_min.x + 6 * s + lp.x, fr.area_max.x - ts.x - 6 * s - lp.x));
+        float ly = std::clamp(anchor.y - ts.y - 10 * s, fr.area_min.y + 6 * s + lp.y,
+                              std::max(fr.area_min.y + 6 * s, fr.area_max.y - ts.y - 6 * s - lp.y));
+        for (const std::string& line : lines) {
+          plot::label_box(dl, st, nf, ImVec2(lx, ly), pal.accent, line);
+          ly += nf->FontSize;
+        }
+      }
     }
     // the cell (m, n) of the current positions
     if (m_cell >= 0 && m_cell < n && n_cell >= 0 && n_cell < n) {
@@ -298,12 +468,6 @@ void HeatmapView::Draw(AppState& state, const ViewEnv& env) {
   }
 
   // [SECTION] read-out: the hovered cell, else the cell of the current positions
-  const auto cell_text = [&](const HeatmapScores& sc, int m, int n) {
-    const float v = sc.s[static_cast<std::size_t>(m) * static_cast<std::size_t>(sc.n) +
-                         static_cast<std::size_t>(n)];
-    if (std::isinf(v) && v < 0) return std::string("masked (n > m)");
-    return format_number(static_cast<double>(v), 9);  // float: 9 digits are all there is
-  };
   if (hover_panel >= 0 && hover_m >= 0 && hover_n >= 0) {
     const HeatmapScores& sc = shown[static_cast<std::size_t>(hover_panel)];
     ImGui::BeginTooltip();
@@ -319,48 +483,16 @@ void HeatmapView::Draw(AppState& state, const ViewEnv& env) {
     ImGui::EndTooltip();
   }
   if (single) {
-    const HeatmapScores& sc = shown.front();
-    const Panel& pn = panels.front();
-    float rx = origin.x + size.x - pad - readout_w + 10 * s;
-    float ry = pn.cells_min.y;
     const bool use_hover = hover_panel == 0 && hover_m >= 0 && hover_n >= 0;
     const int m = use_hover ? hover_m : m_cell;
     const int n = use_hover ? hover_n : n_cell;
-    dl->AddText(f.bold, f.bold->FontSize, ImVec2(rx, ry), pal.text_dim,
-                use_hover ? "cell under the mouse" : "cell of the current m, n (framed)");
-    ry += f.bold->FontSize + 6 * s;
-    if (m >= 0 && n >= 0 && m < sc.n && n < sc.n) {
-      const std::string l1 = "m = " + std::to_string(m) + "   n = " + std::to_string(n);
-      dl->AddText(f.large, f.large->FontSize, ImVec2(rx, ry), pal.text, l1.c_str());
-      ry += f.large->FontSize + 2 * s;
-      const std::string l2 = "n − m = " + std::to_string(n - m);
-      dl->AddText(f.large, f.large->FontSize, ImVec2(rx, ry), pal.accent, l2.c_str());
-      ry += f.large->FontSize + 2 * s;
-      if (!sc.words.empty()) {
-        const std::string w = "“" + sc.words[static_cast<std::size_t>(m)] + "” → “" +
-                              sc.words[static_cast<std::size_t>(n)] + "”";
-        dl->AddText(f.large, f.large->FontSize, ImVec2(rx, ry), pal.text, w.c_str());
-        ry += f.large->FontSize + 2 * s;
-      }
-      const std::string l3 = "S = " + cell_text(sc, m, n);
-      dl->AddText(f.title, f.title->FontSize, ImVec2(rx, ry), pal.text, l3.c_str());
-      ry += f.title->FontSize + 10 * s;
+    if (readout_below) {
+      readout(pen, shown.front(), x0, panels_bottom + 10 * s, width, m, n, use_hover,
+              lv.compact_readout);
     } else {
-      dl->AddText(f.body, f.body->FontSize, ImVec2(rx, ry), pal.text_dim,
-                  "m or n is outside 0 … N−1");
-      ry += f.body->FontSize + 10 * s;
-    }
-    if (sc.inputs.content == Content::shared) {
-      const char* why = sc.inputs.encoding == Encoding::rope
-                            ? "RoPE: S[m][n] = q·R(n−m)k depends on n − m only, so every diagonal "
-                              "holds one value."
-                            : (sc.inputs.encoding == Encoding::sinusoidal
-                                   ? "Sinusoidal: S = q·k + q·PEₙ + k·PEₘ + PEₘ·PEₙ; the middle "
-                                     "terms depend on m and n themselves, so diagonals vary."
-                                   : "No encoding: every position holds the same q and k, so "
-                                     "every score is the same.");
-      dl->AddText(f.body, f.body->FontSize, ImVec2(rx, ry), pal.text_dim, why, nullptr,
-                  readout_w - 20 * s);
+      const float rx = origin.x + size.x - pad - readout_w + 10 * s;
+      readout(pen, shown.front(), rx, panels.front().cells_min.y, readout_w - 10 * s, m, n,
+              use_hover, lv.compact_readout);
     }
   }
   dl->PopClipRect();

@@ -19,6 +19,7 @@
 #include "render/heatmap_renderer.h"
 #include "render/heatmap_scores.h"
 #include "state/app_state.h"
+#include "ui/canvas.h"
 #include "views/view_env.h"
 
 namespace rope::app {
@@ -38,6 +39,7 @@ struct HeatmapView {
   std::vector<HeatmapScores> shown;  // the matrices on screen, one per panel
   bool computing = false;            // a newer request is being computed
   std::string error;                 // computation or shader error shown on screen
+  DrawnText drawn;                   // every line of text of the last Draw
   // Blocks until the background computation has delivered (tests), then the next Draw shows it.
   bool wait_for_results(double seconds = 30.0) { return job_.wait_idle(seconds); }
   const HeatmapScores* scores(Encoding e) const;

@@ -1,3 +1,8 @@
+// views/pointers_view.cpp — the rotating pointers (pointers_view.h).
+//
+// [SECTION] read-out: positions and the two equal scores, wrapped to the width
+// [SECTION] dials
+// [SECTION] hover read-out with full precision
 #include "views/pointers_view.h"
 
 #include <algorithm>
@@ -117,52 +122,65 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
   const float s = env.scale;
   const Fonts& f = *env.fonts;
 
-  const CanvasArea area = begin_canvas("pointers_canvas");
+  const CanvasArea area = begin_canvas("pointers_canvas", &drawn);
   ImDrawList* dl = area.draw_list;
+  const Pen& pen = area.pen;
   const ImVec2 origin = area.origin;
   const ImVec2 size = area.size;
   const bool hovered = area.hovered;
   const ImVec2 mouse = area.mouse;
 
-  // [SECTION] read-out: positions and the two equal scores
+  // [SECTION] read-out: positions and the two equal scores, wrapped to the width
   const float pad = 18.0f * s;
-  float y = origin.y + pad;
-  const std::string line1 = "m = " + position_text(p.position) +
-                            "      n = " + position_text(p.key_position) +
-                            "      n − m = " + position_text(p.key_position - p.position);
-  dl->AddText(f.title, f.title->FontSize, ImVec2(origin.x + pad, y), pal.text, line1.c_str());
-  y += f.title->FontSize + 4.0f * s;
-  const std::string a = "(Rₘq)·(Rₙk) = " + format_number(score, 6);
-  const std::string b = "q·(Rₙ₋ₘk) = " + format_number(relative, 6);
+  const float width = std::max(1.0f, size.x - 2 * pad);
   const float xa = origin.x + pad;
-  dl->AddText(f.large, f.large->FontSize, ImVec2(xa, y), pal.query, a.c_str());
-  const float wa = f.large->CalcTextSizeA(f.large->FontSize, 1e9f, 0, a.c_str()).x;
-  dl->AddText(f.large, f.large->FontSize, ImVec2(xa + wa + 40.0f * s, y), pal.key, b.c_str());
-  y += f.large->FontSize + 4.0f * s;
+  float y = origin.y + pad;
+  const std::string line1 = nobreak("m = " + position_text(p.position)) + "      " +
+                            nobreak("n = " + position_text(p.key_position)) + "      " +
+                            nobreak("n − m = " + position_text(p.key_position - p.position));
+  ImFont* head = fit_font({f.title, f.large}, line1, width, 1);
+  y += pen.wrapped(head, ImVec2(xa, y), width, pal.text, line1) + 4.0f * s;
+  const std::string a = nobreak("(Rₘq)·(Rₙk) = " + format_number(score, 6));
+  const std::string b = nobreak("q·(Rₙ₋ₘk) = " + format_number(relative, 6));
+  ImFont* big = fit_font({f.large, f.body}, a, width);
+  const float wa = text_size(big, a).x;
+  const float wb = text_size(big, b).x;
+  const float gap_ab = 40.0f * s;
+  pen.text(big, ImVec2(xa, y), pal.query, a);
+  const bool ab_one_line = wa + gap_ab + wb <= width;
+  if (!ab_one_line) y += big->FontSize + 2.0f * s;
+  pen.text(big, ImVec2(ab_one_line ? xa + wa + gap_ab : xa, y), pal.key, b);
+  y += big->FontSize + 4.0f * s;
   const int half = p.dim / 2;
-  const std::string info = "d = " + std::to_string(p.dim) + " (" + std::to_string(half) +
-                           (half == 1 ? " block" : " blocks") +
-                           ")    base = " + format_number(p.base, 8) + "    θᵢ = base^(−2i/d)";
-  dl->AddText(f.body, f.body->FontSize, ImVec2(origin.x + pad, y), pal.text_dim, info.c_str());
-  y += f.body->FontSize + 14.0f * s;
+  const std::string info = nobreak("d = " + std::to_string(p.dim) + " (" + std::to_string(half) +
+                                   (half == 1 ? " block)" : " blocks)")) +
+                           "    " + nobreak("base = " + format_number(p.base, 8)) + "    " +
+                           nobreak("θᵢ = base^(−2i/d)");
+  y += pen.wrapped(f.body, ImVec2(xa, y), width, pal.text_dim, info) + 14.0f * s;
 
-  // legend: a column at the top right when the read-out leaves room, else one row below it
+  // legend: a column at the top right when the read-out leaves room, else its items flow in
+  // rows under the read-out
   {
     const ImU32 demo = frequency_colour(0, 1, p.theme);
     const char* kLabels[] = {"query Rₘq (solid)", "key Rₙk (ring)", "angle between them"};
     float label_w = 0.0f;
     for (const char* l : kLabels)
-      label_w = std::max(label_w, f.body->CalcTextSizeA(f.body->FontSize, 1e9f, 0, l).x);
+      label_w = std::max(label_w, text_size(f.body, l).x);
     const float item_w = 46.0f * s + label_w;
-    const float readout_w =
-        std::max(f.title->CalcTextSizeA(f.title->FontSize, 1e9f, 0, line1.c_str()).x,
-                 wa + 40.0f * s + f.large->CalcTextSizeA(f.large->FontSize, 1e9f, 0, b.c_str()).x);
-    // top-right column; else one row under the read-out; else a column under it
+    const float item_gap = 24.0f * s;
+    float readout_w = ab_one_line ? wa + gap_ab + wb : std::max(wa, wb);
+    for (const std::string& l : wrap_text(head, line1, width))
+      readout_w = std::max(readout_w, text_size(head, l).x);
     const bool column = readout_w + item_w + 3 * pad <= size.x;
-    const bool row = !column && 3 * item_w + 48.0f * s + 2 * pad <= size.x;
-    float lx = column ? origin.x + size.x - pad - item_w : origin.x + pad;
+    float lx = column ? origin.x + size.x - pad - item_w : xa;
     float ly = column ? origin.y + pad : y;
+    const float row_h = f.body->FontSize + 6 * s;
     for (int item = 0; item < 3; ++item) {
+      const float w = 46.0f * s + text_size(f.body, kLabels[item]).x;
+      if (!column && lx > xa && lx + w > xa + width) {  // next row
+        lx = xa;
+        ly += row_h;
+      }
       const float mid = ly + 0.5f * f.body->FontSize;
       if (item == 0) {
         draw_arrow(dl, ImVec2(lx, mid), ImVec2(lx + 34 * s, mid), demo, std::round(3 * s),
@@ -174,15 +192,14 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
         draw_arc(dl, ImVec2(lx + 4 * s, mid + 6 * s), 14.0f * s, 0.2, 1.4, pal.accent,
                  std::round(2.5f * s));
       }
-      dl->AddText(f.body, f.body->FontSize, ImVec2(lx + 46 * s, ly), pal.text, kLabels[item]);
-      if (row) {
-        lx += item_w + 24.0f * s;
+      pen.text(f.body, ImVec2(lx + 46 * s, ly), pal.text, kLabels[item]);
+      if (column) {
+        ly += row_h;
       } else {
-        ly += f.body->FontSize + 6 * s;
+        lx += w + item_gap;
       }
     }
-    if (row) y += f.body->FontSize + 14.0f * s;
-    if (!column && !row) y = ly + 8.0f * s;
+    if (!column) y = ly + row_h + 8.0f * s;
   }
 
   // [SECTION] dials
@@ -225,17 +242,20 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
       const int bands = small ? 1 : 4;
       // about one segment per 5 px, within a budget of ~6000 trail points for all blocks
       const int budget =
-          small ? (span > kPi ? 12 : 6) : std::clamp(6000 / std::max(1, half * bands), 2, 16);
+          small ? (span > kPi ? 12 : 6)
+                : std::clamp(6000 / std::max(1, half * bands), 2, static_cast<int>(16.0f * s));
       const int per_band = std::clamp(static_cast<int>(span * static_cast<double>(rq) /
                                                        (5.0 * static_cast<double>(s)) / bands) +
                                           1,
                                       1, budget);
       const bool full_turn = span >= kTwoPi * 0.99;
-      if (small && full_turn && f.has_ring()) {  // a whole turn on a small dial: the baked ring
+      const Fonts::Ring* baked = full_turn ? f.ring_for(rq) : nullptr;
+      const bool ring = baked != nullptr;
+      if (ring) {  // a whole turn on a small dial: a baked ring (ui/theme.h)
         dl->AddImage(ImGui::GetIO().Fonts->TexID, ImVec2(c.x - rq, c.y - rq),
-                     ImVec2(c.x + rq, c.y + rq), f.ring_uv0, f.ring_uv1, with_alpha(col, 0.5f));
+                     ImVec2(c.x + rq, c.y + rq), baked->uv0, baked->uv1, with_alpha(col, 0.5f));
       }
-      for (int band = 0; band < (small && full_turn && f.has_ring() ? 0 : bands); ++band) {
+      for (int band = 0; band < (ring ? 0 : bands); ++band) {
         const double b0 = aq - span * (1.0 - static_cast<double>(band) / bands);
         const double b1 = aq - span * (1.0 - static_cast<double>(band + 1) / bands);
         for (int k = 0; k <= per_band; ++k)
@@ -249,24 +269,24 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
       if (r >= 30.0f * s && std::floor(m) - first < 64.0) {
         for (double t = first; t <= m; t += 1.0)
           dl->AddCircleFilled(polar(c, rq, blocks.q_angle[u] + t * th), thick + 1.0f,
-                              with_alpha(col, 0.85f), 8);
+                              with_alpha(col, 0.85f), thick >= 4.0f ? 0 : 8);  // 0: by size
       }
     }
     // angle between the pointers
     if (r >= 32.0f * s && rq > 0.0f && rk > 0.0f) {  // on smaller dials it is a smudge
       const double delta = wrap(ak - aq);
-      draw_arc(dl, c, r * 0.32f, aq, aq + delta, pal.accent, thin, r >= 60.0f * s ? 48 : 12);
+      draw_arc(dl, c, r * 0.32f, aq, aq + delta, pal.accent, thin,
+               std::clamp(static_cast<int>(r * 0.32f), 12, 96));
       if (r >= 90.0f * s && !circle_layout) {  // big dials: name the angle beside its arc
         // a narrow arc has no room beside it: the label goes opposite, across the centre
         const bool narrow = std::fabs(delta) < 0.6;
         const double label_angle = aq + 0.5 * delta + (narrow ? kPi : 0.0);
         const ImVec2 lp = polar(c, r * 0.32f + 14.0f * s, label_angle);
         const std::string label = format_number(delta, 3) + " rad";
-        const ImVec2 ts = f.body->CalcTextSizeA(f.body->FontSize, 1e9f, 0, label.c_str());
+        const ImVec2 ts = text_size(f.body, label);
         const float dx = static_cast<float>(std::cos(label_angle));
-        dl->AddText(f.body, f.body->FontSize,
-                    ImVec2(lp.x - 0.5f * ts.x * (1.0f - dx), lp.y - 0.5f * ts.y), pal.accent,
-                    label.c_str());
+        pen.text(f.body, ImVec2(lp.x - 0.5f * ts.x * (1.0f - dx), lp.y - 0.5f * ts.y), pal.accent,
+                 label);
       }
     }
     // key: thin line with a ring at the tip; query: solid arrow. On small dials the filled
@@ -296,27 +316,26 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
     if (!labels) return;
     if (circle_layout) {
       const ImVec2 lp = polar(c, rq + 16.0f * s, aq);
-      draw_text_centred(dl, f.body, ImVec2(lp.x, lp.y - 0.5f * f.body->FontSize), col,
-                        std::to_string(i));
+      pen.centred(f.body, ImVec2(lp.x, lp.y - 0.5f * f.body->FontSize), col, std::to_string(i));
       return;
     }
     float ly = c.y + r + 8.0f * s;
-    draw_text_centred(dl, f.bold, ImVec2(c.x, ly), col, "i = " + std::to_string(i));
+    pen.centred(f.bold, ImVec2(c.x, ly), col, "i = " + std::to_string(i));
     ly += f.bold->FontSize;
     const std::string t = "θ = " + format_number(th, 3);
     const std::string w = "λ = " + format_number(wavelength(th), 3);
     if (label_one_line) {
-      draw_text_centred(dl, f.body, ImVec2(c.x, ly), pal.text, t + "   " + w);
+      pen.centred(f.body, ImVec2(c.x, ly), pal.text, t + "   " + w);
     } else {
-      draw_text_centred(dl, f.body, ImVec2(c.x, ly), pal.text, t);
-      draw_text_centred(dl, f.body, ImVec2(c.x, ly + f.body->FontSize), pal.text_dim, w);
+      pen.centred(f.body, ImVec2(c.x, ly), pal.text, t);
+      pen.centred(f.body, ImVec2(c.x, ly + f.body->FontSize), pal.text_dim, w);
     }
   };
 
   if (p.layout == PointerLayout::circle) {
     const float r = 0.46f * std::min(area_w, area_h);
     const ImVec2 c(area_x + 0.5f * area_w, area_y + 0.5f * area_h);
-    dl->AddCircle(c, r, pal.grid, 128, 1.5f * s);
+    dl->AddCircle(c, r, pal.grid, std::clamp(static_cast<int>(r / 1.5f), 128, 512), 1.5f * s);
     dl->AddLine(ImVec2(c.x - r, c.y), ImVec2(c.x + r, c.y), with_alpha(pal.grid, 0.6f), 1.0f * s);
     dl->AddLine(ImVec2(c.x, c.y - r), ImVec2(c.x, c.y + r), with_alpha(pal.grid, 0.6f), 1.0f * s);
     for (int i = half - 1; i >= 0; --i)
@@ -326,13 +345,17 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
     const float label_h = f.bold->FontSize + 2.0f * f.body->FontSize + 10.0f * s;
     Grid g = best_grid(half, area_w, area_h, half, 0.0f);
     float r = 0.5f * g.cell - 10.0f * s;
-    bool labels = r >= 48.0f * s;
-    if (labels) {  // leave room for two label lines under each dial
+    bool labels = false;
+    if (r >= 48.0f * s) {  // room for two label lines under each dial, if the dials stay large
       // labels need about 130 px per column ("θ = 0.00075")
       const int max_cols = static_cast<int>(area_w / (130.0f * s));
-      g = best_grid(half, area_w, area_h, max_cols, label_h);
-      r = 0.5f * g.cell - 10.0f * s;
-      labels = r >= 40.0f * s;
+      const Grid gl = best_grid(half, area_w, area_h, max_cols, label_h);
+      const float rl = 0.5f * gl.cell - 10.0f * s;
+      if (rl >= 40.0f * s) {
+        g = gl;
+        r = rl;
+        labels = true;
+      }
     }
     r = std::max(r, 2.0f);
     const float cell_h = 2.0f * r + 20.0f * s + (labels ? label_h : 0.0f);
@@ -342,15 +365,16 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
     const float grid_h = cell_h * static_cast<float>(g.rows);
     const float x0 = area_x + 0.5f * (area_w - grid_w);
     const float y0 = area_y + std::max(0.0f, 0.5f * (area_h - grid_h));
-    const int segs = std::clamp(static_cast<int>(r / (1.5f * s)), 12, 96);
+    // segments by the radius in pixels, so a 4x export has round rims too
+    const int segs = std::clamp(static_cast<int>(r / 1.5f), 12, 256);
     for (int i = 0; i < half; ++i) {
       const int col = i % g.cols;
       const int row = i / g.cols;
       const ImVec2 c(x0 + cell_w * (static_cast<float>(col) + 0.5f),
                      y0 + cell_h * static_cast<float>(row) + 10.0f * s + r);
-      if (r < 40.0f * s && f.has_ring()) {  // small dials: the baked ring, one quad
+      if (const Fonts::Ring* baked = f.ring_for(r)) {  // small dials: a baked ring, one quad
         dl->AddImage(ImGui::GetIO().Fonts->TexID, ImVec2(c.x - r, c.y - r),
-                     ImVec2(c.x + r, c.y + r), f.ring_uv0, f.ring_uv1, pal.grid);
+                     ImVec2(c.x + r, c.y + r), baked->uv0, baked->uv1, pal.grid);
       } else {
         dl->AddCircle(c, r, pal.grid, segs, std::max(1.0f, std::round(1.5f * s)));
       }

@@ -12,6 +12,7 @@
 
 #include "imgui.h"
 #include "state/app_state.h"
+#include "ui/canvas.h"
 #include "views/view_env.h"
 
 namespace rope::app {
@@ -31,6 +32,7 @@ struct PointersView {
   std::vector<Tip> tips;  // [d/2]
   double score = 0.0;     // (R_m q).(R_n k)
   double relative = 0.0;  // q.(R_{n-m} k)
+  DrawnText drawn;        // every line of text of the last Draw
 
   // internal: derived from (dim, base, pairing, query, key, seed); rebuilt when they change
   struct Blocks {

@@ -1,6 +1,7 @@
 // views/spectrum_view.h — the frequency spectrum of RoPE: theta_i and the wavelength 2 pi/theta_i
 // of every block i on logarithmic axes, a line at context_length, and the blocks that do not
-// complete one turn within the context marked; a note on what fast and slow blocks do.
+// complete one turn within the context marked; a note on what fast and slow blocks do (right of
+// the plots, under them on narrow canvases, left out on short ones).
 //
 // Usage: SpectrumView view;  each frame inside the canvas window: view.Draw(state, env);
 #pragma once
@@ -9,6 +10,7 @@
 
 #include "imgui.h"
 #include "state/app_state.h"
+#include "ui/canvas.h"
 #include "views/view_env.h"
 
 namespace rope::app {
@@ -24,6 +26,7 @@ struct SpectrumView {
   std::vector<double> wavelengths;  // 2 pi / theta_i, positions
   int incomplete = 0;               // blocks with wavelength > context_length (less than one turn)
   int first_incomplete = -1;
+  DrawnText drawn;  // every line of text of the last Draw
 
   // internal
   int cached_dim = 0;

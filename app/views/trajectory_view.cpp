@@ -50,7 +50,7 @@ void TrajectoryView::DrawControls(AppState& state, const ViewEnv&) {
 void TrajectoryView::Draw(AppState& state, const ViewEnv& env) {
   const Params& p = state.params;
   const Palette& pal = palette(p.theme);
-  const plot::Style st = plot::style(env, p.theme);
+  const plot::Style st = plot::style(env, p.theme, &drawn);
   const float s = env.scale;
   const Fonts& f = *env.fonts;
   const Vec2 x{p.point_x, p.point_y};
@@ -82,47 +82,125 @@ void TrajectoryView::Draw(AppState& state, const ViewEnv& env) {
   angle_added = angle_between(added, added_k);
   angle_rotated = angle_between(rotated, rotated_k);
 
-  const CanvasArea area = begin_canvas("trajectory_canvas");
+  const CanvasArea area = begin_canvas("trajectory_canvas", &drawn);
   ImDrawList* dl = area.draw_list;
+  const Pen& pen = area.pen;
   const ImVec2 origin = area.origin;
   const ImVec2 size = area.size;
   const bool hovered = area.hovered;
   const ImVec2 mouse = area.mouse;
 
-  // [SECTION] header
+  // [SECTION] layout. The header on top, the read-outs at the bottom, the two planes (square,
+  // side by side) in between. Four levels, tried in order until the planes get a useful size:
+  // full size; smaller fonts; no title and no second note (the lesson names the step); short
+  // read-outs.
+  struct Level {
+    ImFont *title, *head, *readout, *plane_title;
+    bool long_text, short_readouts;
+  };
+  const Level levels[] = {{f.title, f.large, f.large, f.large, true, false},
+                          {f.large, f.large, f.body, f.body, true, false},
+                          {nullptr, f.large, f.body, f.body, false, false},
+                          {nullptr, f.body, f.body, f.body, false, true}};
+  constexpr int kLevels = 4;
   const float pad = std::round(18.0f * s);
-  float y = origin.y + pad;
-  dl->AddText(f.title, f.title->FontSize, ImVec2(origin.x + pad, y), pal.text,
-              "Adding a position vs rotating by it (2D, θ = 1 rad per position)");
-  y += f.title->FontSize + 2 * s;
-  const std::string l1 = "x = " + vec_text(x) + ",   pos = m = " + format_number(pos, 6) +
-                         ",   offset k = " + format_number(k, 6);
-  dl->AddText(f.large, f.large->FontSize, ImVec2(origin.x + pad, y), pal.text, l1.c_str());
-  y += f.large->FontSize + 10 * s;
-
-  // [SECTION] the two planes, same scale
-  const float box_h = 4 * f.large->FontSize + 40 * s;  // read-outs under the planes
-  const float bottom = origin.y + size.y - pad - box_h;
-  const float panel_w = 0.5f * (size.x - 3 * pad);
-  const double rx = std::hypot(x.x, x.y);
-  const double extent = std::max(1.0, rx + 1.0) * 1.12;
-  const auto plane = [&](int which, const std::vector<Vec2>& path, Vec2 now, Vec2 now_k, ImU32 col,
-                         const char* title) -> plot::Frame {
-    plot::Axis ax, ay;
-    ax.lo = ay.lo = -extent;
-    ax.hi = ay.hi = extent;
+  const float x0 = origin.x + pad;
+  const float width = std::max(1.0f, size.x - 2 * pad);
+  const float panel_w = std::max(1.0f, 0.5f * (width - pad));
+  const std::string title = "Adding a position vs rotating by it (2D, θ = 1 rad per position)";
+  const std::string l1 = nobreak("x = " + vec_text(x) + ",") + "   " +
+                         nobreak("pos = m = " + format_number(pos, 6) + ",") + "   " +
+                         nobreak("offset k = " + format_number(k, 6));
+  const auto deg = [](double a) { return format_number(a * 180.0 / kPi, 5) + "°"; };
+  const std::string len_a =
+      nobreak("|x + PEₚₒₛ|") + " " + nobreak("= " + format_number(std::hypot(added.x, added.y), 6));
+  const std::string len_b = nobreak("|R(pos)x|") + " " +
+                            nobreak("= " + format_number(std::hypot(rotated.x, rotated.y), 6));
+  const std::string long_texts[4] = {
+      len_a + "   (changes with pos)",
+      "angle pos → pos+k: " + nobreak(deg(angle_added)) + "   " + nobreak("(depends on pos)"),
+      len_b + " " + nobreak("= |x|") + "   (kept)",
+      "angle pos → pos+k: " + nobreak(deg(angle_rotated)) + " " + nobreak("= k·θ") + " " +
+          nobreak("for every pos")};
+  const std::string short_texts[4] = {len_a, "angle " + nobreak(deg(angle_added)), len_b,
+                                      "angle " + nobreak(deg(angle_rotated) + " = k·θ")};
+  const std::string identity = "offset identity:  " + nobreak("M(k)·PEₚₒₛ") + " = " +
+                               nobreak("[[cos k, sin k], [−sin k, cos k]]") + "·" +
+                               nobreak(vec_text({pe[0], pe[1]})) + " = " +
+                               nobreak(vec_text(shifted_matrix)) + "   " +
+                               nobreak("PEₚₒₛ₊ₖ = " + vec_text(shifted_direct));
+  const std::string identity_short = nobreak("M(k)·PEₚₒₛ") + " " +
+                                     nobreak("= " + vec_text(shifted_matrix)) + " " +
+                                     nobreak("= PEₚₒₛ₊ₖ");
+  const double err =
+      std::hypot(shifted_matrix.x - shifted_direct.x, shifted_matrix.y - shifted_direct.y);
+  const std::string why =
+      "M(k) does not depend on pos: shifting a sinusoidal code is a rotation (difference " +
+      nobreak(format_number(err, 3)) +
+      ").  Legend: arrow = pos, ring = pos + k, arc = angle between.";
+  const std::string titles[2] = {"added: x + PEₚₒₛ (circles around x)",
+                                 "rotated: R(pos)·x (circle around 0)"};
+  plot::Axis ax, ay;
+  ax.lo = ay.lo = -std::max(1.0, std::hypot(x.x, x.y) + 1.0) * 1.12;
+  ax.hi = ay.hi = -ax.lo;
+  if (panel_w >= 320.0f * s) {  // narrow planes keep their room for the data
     ax.label = "x₁";
     ay.label = "x₂";
-    ax.ticks = ay.ticks = 4;
-    const float title_h = f.large->FontSize + 6 * s;
-    const plot::Margins mg = plot::margins(st, ax, ay);
-    const float side =
-        std::max(40.0f, std::floor(std::min(panel_w - mg.left - mg.right,
-                                            bottom - y - title_h - mg.top - mg.bottom)));
-    const float x0 = origin.x + pad + static_cast<float>(which) * (panel_w + pad) +
-                     0.5f * (panel_w - side - mg.left - mg.right);
-    draw_text_centred(dl, f.large, ImVec2(x0 + mg.left + 0.5f * side, y), col, title);
-    const ImVec2 r0(x0, y + title_h);
+  }
+  ax.ticks = ay.ticks = 4;
+  const plot::Margins mg = plot::margins(st, ax, ay);
+  // heights of a level's parts, and the side of its planes
+  struct Heights {
+    float head, plane_title, readouts, side;
+  };
+  const auto measure = [&](const Level& lv) {
+    Heights h;
+    h.head = pad + 10 * s;
+    if (lv.title)
+      h.head +=
+          wrapped_size(fit_font({lv.title, f.large}, title, width, 2), title, width).y + 2 * s;
+    h.head += wrapped_size(lv.head, l1, width).y;
+    h.plane_title = std::max(wrapped_size(lv.plane_title, titles[0], panel_w).y,
+                             wrapped_size(lv.plane_title, titles[1], panel_w).y) +
+                    6 * s;
+    const std::string* t = lv.short_readouts ? short_texts : long_texts;
+    h.readouts =
+        std::max(
+            wrapped_size(lv.readout, t[0], panel_w).y + wrapped_size(lv.readout, t[1], panel_w).y,
+            wrapped_size(lv.readout, t[2], panel_w).y + wrapped_size(lv.readout, t[3], panel_w).y) +
+        10 * s + wrapped_size(f.body, lv.short_readouts ? identity_short : identity, width).y +
+        (lv.long_text ? wrapped_size(f.body, why, width).y : 0.0f) + pad;
+    h.side =
+        std::floor(std::min(panel_w - mg.left - mg.right, size.y - h.head - h.plane_title - mg.top -
+                                                              mg.bottom - h.readouts - 6 * s));
+    return h;
+  };
+  int level = 0;
+  for (; level < kLevels - 1; ++level)
+    if (measure(levels[level]).side >= 160.0f * s) break;
+  const Level& lv = levels[level];
+  const Heights hs = measure(lv);
+
+  // [SECTION] header
+  float y = origin.y + pad;
+  if (lv.title)
+    y += pen.wrapped(fit_font({lv.title, f.large}, title, width, 2), ImVec2(x0, y), width, pal.text,
+                     title) +
+         2 * s;
+  y += pen.wrapped(lv.head, ImVec2(x0, y), width, pal.text, l1) + 10 * s;
+
+  // [SECTION] the two planes, same scale
+  ImFont* tf = lv.plane_title;
+  const float title_h = hs.plane_title;
+  const auto plane = [&](int which, const std::vector<Vec2>& path, Vec2 now, Vec2 now_k,
+                         ImU32 col) -> plot::Frame {
+    const float side = std::max(40.0f, hs.side);
+    const float px0 = x0 + static_cast<float>(which) * (panel_w + pad);
+    const float cx = px0 + 0.5f * panel_w;
+    float ty = y;
+    for (const std::string& line : wrap_text(tf, titles[which], panel_w))
+      ty += pen.centred(tf, ImVec2(cx, ty), col, line).y;
+    const ImVec2 r0(px0 + 0.5f * (panel_w - side - mg.left - mg.right), y + title_h);
     const plot::Frame fr = plot::axes(
         dl, st, r0, ImVec2(r0.x + mg.left + side + mg.right, r0.y + mg.top + side + mg.bottom), ax,
         ay);
@@ -135,17 +213,25 @@ void TrajectoryView::Draw(AppState& state, const ViewEnv& env) {
       py[i] = path[i].y;
     }
     plot::line(dl, fr, px, py, with_alpha(col, 0.35f), std::max(1.0f, std::round(s)));
-    // integer positions as dots, the first few numbered
+    // integer positions as dots, the first few numbered where the number has room
     const int dots = std::min(p.positions, kMaxDots);
+    std::vector<ImVec4> taken;
     for (int t = 0; t <= dots; ++t) {
       const Vec2 v =
           (which == 0 ? additive_trajectory : rotary_trajectory)(x, t, 1.0, 1, 1.0).front();
       plot::marker(dl, fr, v.x, v.y, with_alpha(col, 0.6f), 3.0f * s);
-      if (t < 7) {
-        const ImVec2 q(fr.x.to_px(v.x), fr.y.to_px(v.y));
-        dl->AddText(f.body, f.body->FontSize, ImVec2(q.x + 5 * s, q.y - f.body->FontSize - 2 * s),
-                    pal.text_dim, std::to_string(t).c_str());
-      }
+      if (t >= 7) continue;
+      const ImVec2 q(fr.x.to_px(v.x), fr.y.to_px(v.y));
+      const std::string label = std::to_string(t);
+      const ImVec2 ts = text_size(f.body, label);
+      const ImVec4 box(q.x + 5 * s, q.y - ts.y - 2 * s, q.x + 5 * s + ts.x, q.y - 2 * s);
+      bool free = fr.contains(ImVec2(box.x, box.y)) && fr.contains(ImVec2(box.z, box.w));
+      const float gap = 4 * s;  // "6" right beside "0" would read as "60"
+      for (const ImVec4& o : taken)
+        free = free && (box.z + gap <= o.x || o.z + gap <= box.x || box.w <= o.y || o.w <= box.y);
+      if (!free) continue;
+      taken.push_back(box);
+      pen.text(f.body, ImVec2(box.x, box.y), pal.text_dim, label);
     }
     // the vector at pos + k (thin) and at pos (bold arrow)
     const ImVec2 o(fr.x.to_px(0.0), fr.y.to_px(0.0));
@@ -159,48 +245,26 @@ void TrajectoryView::Draw(AppState& state, const ViewEnv& env) {
              std::max(1.0f, std::round(2.0f * s)));
     return fr;
   };
-  const plot::Frame fa =
-      plane(0, path_added, added, added_k, pal.query, "added: x + PEₚₒₛ (circles around x)");
-  const plot::Frame fb =
-      plane(1, path_rotated, rotated, rotated_k, pal.query, "rotated: R(pos)·x (circle around 0)");
+  const plot::Frame fa = plane(0, path_added, added, added_k, pal.query);
+  const plot::Frame fb = plane(1, path_rotated, rotated, rotated_k, pal.query);
   added_px = ImVec2(fa.x.to_px(added.x), fa.y.to_px(added.y));
   rotated_px = ImVec2(fb.x.to_px(rotated.x), fb.y.to_px(rotated.y));
 
   // [SECTION] read-outs under the planes
-  const auto deg = [](double a) { return format_number(a * 180.0 / kPi, 5) + "°"; };
-  plot::Axis probe;
-  probe.label = "x₁";
-  float by =
-      std::max(fa.area_max.y, fb.area_max.y) + plot::margins(st, probe, probe).bottom + 6 * s;
-  const float xa = origin.x + pad;
-  const float xb = origin.x + pad + panel_w + pad;
-  const std::string a1 =
-      "|x + PEₚₒₛ| = " + format_number(std::hypot(added.x, added.y), 6) + "   (changes with pos)";
-  const std::string a2 = "angle pos → pos+k: " + deg(angle_added) + "   (depends on pos)";
-  const std::string b1 =
-      "|R(pos)x| = " + format_number(std::hypot(rotated.x, rotated.y), 6) + " = |x|   (kept)";
-  const std::string b2 = "angle pos → pos+k: " + deg(angle_rotated) + " = k·θ for every pos";
-  dl->AddText(f.large, f.large->FontSize, ImVec2(xa, by), pal.text, a1.c_str());
-  dl->AddText(f.large, f.large->FontSize, ImVec2(xb, by), pal.text, b1.c_str());
-  by += f.large->FontSize + 2 * s;
-  dl->AddText(f.large, f.large->FontSize, ImVec2(xa, by), pal.accent, a2.c_str());
-  dl->AddText(f.large, f.large->FontSize, ImVec2(xb, by), pal.accent, b2.c_str());
-  by += f.large->FontSize + 10 * s;
-  char buf[400];
-  std::snprintf(buf, sizeof buf,
-                "offset identity:  M(k)·PEₚₒₛ = [[cos k, sin k], [−sin k, cos k]]·%s = %s   "
-                "PEₚₒₛ₊ₖ = %s",
-                vec_text({pe[0], pe[1]}).c_str(), vec_text(shifted_matrix).c_str(),
-                vec_text(shifted_direct).c_str());
-  dl->AddText(f.body, f.body->FontSize, ImVec2(xa, by), pal.text, buf);
-  by += f.body->FontSize + 2 * s;
-  const double err =
-      std::hypot(shifted_matrix.x - shifted_direct.x, shifted_matrix.y - shifted_direct.y);
-  std::snprintf(buf, sizeof buf,
-                "M(k) does not depend on pos: shifting a sinusoidal code is a rotation "
-                "(difference %s).  Legend: arrow = pos, ring = pos + k, arc = angle between.",
-                format_number(err, 3).c_str());
-  dl->AddText(f.body, f.body->FontSize, ImVec2(xa, by), pal.text_dim, buf);
+  float by = std::max(fa.area_max.y, fb.area_max.y) + mg.bottom + 6 * s;
+  const float xb = x0 + panel_w + pad;
+  {
+    const std::string* t = lv.short_readouts ? short_texts : long_texts;
+    float ya = by, yb = by;
+    ya += pen.wrapped(lv.readout, ImVec2(x0, ya), panel_w, pal.text, t[0]);
+    yb += pen.wrapped(lv.readout, ImVec2(xb, yb), panel_w, pal.text, t[2]);
+    ya += pen.wrapped(lv.readout, ImVec2(x0, ya), panel_w, pal.accent, t[1]);
+    yb += pen.wrapped(lv.readout, ImVec2(xb, yb), panel_w, pal.accent, t[3]);
+    by = std::max(ya, yb) + 10 * s;
+  }
+  by += pen.wrapped(f.body, ImVec2(x0, by), width, pal.text,
+                    lv.short_readouts ? identity_short : identity);
+  if (lv.long_text) pen.wrapped(f.body, ImVec2(x0, by), width, pal.text_dim, why);
 
   // [SECTION] hover: coordinates under the mouse
   for (const plot::Frame* fr : {&fa, &fb}) {

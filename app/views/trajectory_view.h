@@ -14,6 +14,7 @@
 #include "imgui.h"
 #include "rope/rotation.h"
 #include "state/app_state.h"
+#include "ui/canvas.h"
 #include "views/view_env.h"
 
 namespace rope::app {
@@ -31,6 +32,7 @@ struct TrajectoryView {
   double angle_added = 0.0;     // angle between x + PE_pos and x + PE_{pos+k}, rad
   double angle_rotated = 0.0;   // angle between R(pos) x and R(pos+k) x, rad
   ImVec2 added_px, rotated_px;  // screen positions of the two current points
+  DrawnText drawn;              // every line of text of the last Draw
 
   // internal: the full paths over positions 0 ... N, rebuilt when x or N change
   std::vector<Vec2> path_added, path_rotated;

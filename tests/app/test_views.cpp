@@ -1,6 +1,7 @@
 // The chart views: the plotting layer's ticks, the heatmap's matrices (diagonals under RoPE,
 // the background worker), the sentence demo's equal scores, the decay curve against its
-// formula, the colour of rendered heatmap cells, and every view drawn offscreen with content.
+// formula, the colour of rendered heatmap cells, every view drawn offscreen with content, and
+// every view's text inside narrow canvases at presentation scale, no two lines overlapping.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -35,6 +36,56 @@ void run_frames(UiContext& ui, AppState& state, Views& views, int frames) {
                ViewEnv{&ui.fonts(), false, static_cast<float>(state.params.ui_scale)});
     ImGui::Render();
   }
+}
+
+// Draws one view alone in a window of `size` px at (40, 30) for two frames (a new window draws
+// nothing on its first), at the state's UI scale and theme.
+template <class View>
+void draw_alone(UiContext& ui, AppState& state, View& view, ImVec2 size) {
+  const auto scale = static_cast<float>(state.params.ui_scale);
+  for (int f = 0; f < 2; ++f) {
+    ui.prepare(scale, state.params.theme);
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(size.x + 80, size.y + 60);
+    io.DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(40, 30));
+    ImGui::SetNextWindowSize(size);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::Begin("alone", nullptr,
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
+                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoSavedSettings);
+    view.Draw(state, ViewEnv{&ui.fonts(), false, scale});
+    ImGui::End();
+    ImGui::PopStyleVar();
+    ImGui::Render();
+  }
+}
+
+bool inside(const TextBox& b, const DrawnText& d) {
+  return b.min.x >= d.canvas_min.x - 1 && b.min.y >= d.canvas_min.y - 1 &&
+         b.max.x <= d.canvas_max.x + 1 && b.max.y <= d.canvas_max.y + 1;
+}
+
+bool overlap(const TextBox& a, const TextBox& b) {
+  return std::min(a.max.x, b.max.x) - std::max(a.min.x, b.min.x) > 1 &&
+         std::min(a.max.y, b.max.y) - std::max(a.min.y, b.min.y) > 1;
+}
+
+// Every recorded line of text inside the canvas, none on top of another.
+void check_text_fits(const DrawnText& d) {
+  REQUIRE_FALSE(d.boxes.empty());
+  for (const TextBox& b : d.boxes) {
+    INFO("'" << b.text << "' at x " << b.min.x << " … " << b.max.x << ", y " << b.min.y << " … "
+             << b.max.y << "; canvas x " << d.canvas_min.x << " … " << d.canvas_max.x << ", y "
+             << d.canvas_min.y << " … " << d.canvas_max.y);
+    CHECK(inside(b, d));
+  }
+  for (std::size_t i = 0; i < d.boxes.size(); ++i)
+    for (std::size_t j = i + 1; j < d.boxes.size(); ++j) {
+      INFO("'" << d.boxes[i].text << "' and '" << d.boxes[j].text << "'");
+      CHECK_FALSE(overlap(d.boxes[i], d.boxes[j]));
+    }
 }
 
 float at(const HeatmapScores& s, int m, int n) {
@@ -206,6 +257,68 @@ TEST_CASE("the sentence demo: equal distance gives equal angle and equal score",
   run_frames(ui, state, views, 1);
   CHECK(views.sentence.b.n == 5);
   CHECK(std::fabs(views.sentence.b.score - views.sentence.a.score) > 1e-6);
+}
+
+// The defect lesson 1 step 2 once showed in the narrow half of the derivation view: sentence B
+// without the query word and sentence A without the key word, two red messages drawn on top of
+// each other, the title and sentence B running off the right edge.
+TEST_CASE("the sentence view on a narrow canvas keeps its words inside and its messages apart",
+          "[app][sentence][layout]") {
+  UiContext ui(false);
+  for (const double scale : {1.0, 1.5}) {
+    for (const ImVec2 size : {ImVec2(700, 900), ImVec2(420, 700), ImVec2(1500, 850)}) {
+      AppState state;
+      state.params.ui_scale = scale;
+      REQUIRE(
+          set_param(state.params, "sentence_a", "Jane saw a film and then Jane walked home").ok());
+      REQUIRE(set_param(state.params, "query_word", "Jane").ok());  // not in sentence B
+      // key word "love": in sentence B, not in A
+      SentenceView view;
+      draw_alone(ui, state, view, size);
+      INFO("canvas " << size.x << " x " << size.y << ", scale " << scale);
+      REQUIRE(view.drawn.canvas_max.x - view.drawn.canvas_min.x == Approx(size.x));
+      REQUIRE(view.a.word_boxes.size() == 9);
+      REQUIRE(view.b.word_boxes.size() == 5);
+      for (const auto* side : {&view.a, &view.b})
+        for (const TextBox& w : side->word_boxes) {
+          INFO("word '" << w.text << "' at x " << w.min.x << " … " << w.max.x);
+          CHECK(inside(w, view.drawn));
+        }
+      REQUIRE_FALSE(view.a.missing.text.empty());
+      REQUIRE_FALSE(view.b.missing.text.empty());
+      CHECK(inside(view.a.missing, view.drawn));
+      CHECK(inside(view.b.missing, view.drawn));
+      CHECK_FALSE(overlap(view.a.missing, view.b.missing));
+      // two columns only when both sentences fit in half the width
+      if (size.x < 1000) CHECK(view.stacked);
+      check_text_fits(view.drawn);
+    }
+  }
+}
+
+TEST_CASE("every chart view fits its text in a narrow canvas at presentation scale",
+          "[app][layout]") {
+  UiContext ui(false);
+  for (const char* name :
+       {"pointers", "sinusoidal", "trajectory", "sentence", "heatmap", "decay", "spectrum"}) {
+    // the step's half of the derivation view on 1920 x 1080 and 1280 x 720 in presentation
+    // mode, and the whole canvas in presentation mode on both
+    for (const ImVec2 size :
+         {ImVec2(920, 990), ImVec2(615, 630), ImVec2(1920, 990), ImVec2(1280, 630)}) {
+      AppState state;
+      Views views;
+      REQUIRE(set_param(state.params, "view", name).ok());
+      state.params.ui_scale = 1.5;
+      state.params.theme = Theme::light;
+      INFO(name << " view, canvas " << size.x << " x " << size.y);
+      views.visit(state.params.view, [&](auto& view) {
+        if constexpr (requires { view.drawn; }) {
+          draw_alone(ui, state, view, size);
+          check_text_fits(view.drawn);
+        }
+      });
+    }
+  }
 }
 
 TEST_CASE("the decay view plots D(r) as the formula gives it", "[app][decay]") {

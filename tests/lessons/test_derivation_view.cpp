@@ -1,14 +1,19 @@
-// The derivation view: every lesson step drawn headless in both themes, the keys that step
-// through a lesson, a broken lesson folder and a missing math font shown in place, and an
-// offscreen render checked for typeset equations and a green check mark.
+// The derivation view: every lesson step drawn headless in both themes, the step's view keeping
+// its text inside its half of the canvas (and the equations inside the lesson panel) on a
+// 1920 x 1080 screen and a 1280 x 720 projector, windowed and in presentation mode, the keys
+// that step through a lesson, a broken lesson folder and a missing math font shown in place,
+// and an offscreen render checked for typeset equations and a green check mark.
 #include <catch2/catch.hpp>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "state/params.h"
 #include "ui/frame.h"
@@ -20,11 +25,13 @@ using namespace rope::app;
 
 namespace {
 
-void run_frames(UiContext& ui, AppState& state, Views& views, int frames) {
+void run_frames(UiContext& ui, AppState& state, Views& views, int frames,
+                ImVec2 display = ImVec2(1600, 900)) {
   for (int f = 0; f < frames; ++f) {
+    update_presentation(state);
     ui.prepare(static_cast<float>(state.params.ui_scale), state.params.theme);
     ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(1600, 900);
+    io.DisplaySize = display;
     io.DeltaTime = 1.0f / 60.0f;
     ImGui::NewFrame();
     advance_animation(state, 1.0 / 60.0);
@@ -32,6 +39,42 @@ void run_frames(UiContext& ui, AppState& state, Views& views, int frames) {
                ViewEnv{&ui.fonts(), false, static_cast<float>(state.params.ui_scale)});
     ImGui::Render();
   }
+}
+
+// The text a view drew in its last Draw (nullptr for a view that does not record it).
+const DrawnText* drawn_text(Views& views, ViewId id) {
+  return views.visit(id, [](auto& view) -> const DrawnText* {
+    if constexpr (requires { view.drawn; }) {
+      return &view.drawn;
+    } else {
+      return nullptr;
+    }
+  });
+}
+
+// Problems of the recorded text: a line outside the canvas, two lines on top of each other.
+std::vector<std::string> text_problems(const DrawnText& d) {
+  std::vector<std::string> out;
+  const float slack = 1.0f;  // px: rounding of positions
+  for (const TextBox& b : d.boxes) {
+    if (b.min.x < d.canvas_min.x - slack || b.min.y < d.canvas_min.y - slack ||
+        b.max.x > d.canvas_max.x + slack || b.max.y > d.canvas_max.y + slack) {
+      std::ostringstream os;
+      os << "outside the canvas: '" << b.text << "' at (" << b.min.x << ", " << b.min.y << ") - ("
+         << b.max.x << ", " << b.max.y << "), canvas (" << d.canvas_min.x << ", " << d.canvas_min.y
+         << ") - (" << d.canvas_max.x << ", " << d.canvas_max.y << ")";
+      out.push_back(os.str());
+    }
+  }
+  for (std::size_t i = 0; i < d.boxes.size(); ++i)
+    for (std::size_t j = i + 1; j < d.boxes.size(); ++j) {
+      const TextBox& a = d.boxes[i];
+      const TextBox& b = d.boxes[j];
+      const float w = std::min(a.max.x, b.max.x) - std::max(a.min.x, b.min.x);
+      const float h = std::min(a.max.y, b.max.y) - std::max(a.min.y, b.min.y);
+      if (w > slack && h > slack) out.push_back("'" + a.text + "' overlaps '" + b.text + "'");
+    }
+  return out;
 }
 
 void press(UiContext& ui, AppState& state, Views& views, int key) {
@@ -81,6 +124,50 @@ TEST_CASE("every step of every lesson draws headless with equations and passing 
       }
     }
   }
+}
+
+// A lecture from the first step of lesson 1 to the last of lesson 9, in the window and in
+// presentation mode (light theme, UI scale 1.5, no control panel), on a 1920 x 1080 screen and a
+// 1280 x 720 projector: the step's view, in the narrow half beside the lesson, keeps all of its
+// text inside its canvas and never draws two lines of text on top of each other.
+TEST_CASE("every lesson step's view keeps its text inside the canvas and apart",
+          "[lessons][headless][layout]") {
+  UiContext ui(false);
+  Views views;
+  const auto& lessons = views.derivation.lessons();
+  REQUIRE(lessons.size() == 9);
+  int checked = 0;
+  for (const ImVec2 display : {ImVec2(1920, 1080), ImVec2(1280, 720)}) {
+    for (const bool presentation : {false, true}) {
+      for (const auto& l : lessons) {
+        for (std::size_t s = 0; s < l.lesson.steps.size(); ++s) {
+          AppState state;
+          state.params.view = ViewId::derivation;
+          state.params.lesson = l.lesson.id;
+          state.params.step = static_cast<int>(s) + 1;
+          state.params.presentation = presentation;
+          run_frames(ui, state, views, 2, display);
+          const DrawnText* d = drawn_text(views, state.params.show_view);
+          INFO(l.lesson.id << " step " << s + 1 << ", " << display.x << " x " << display.y
+                           << (presentation ? ", presentation" : ", window") << ": "
+                           << view_name(state.params.show_view) << " view");
+          REQUIRE(d != nullptr);
+          CHECK_FALSE(d->boxes.empty());
+          const auto problems = text_problems(*d);
+          INFO(Catch::Detail::stringify(problems));
+          CHECK(problems.empty());
+          // every display equation fits the lesson panel (shrunk at most to 55 %), none is
+          // clipped at its right edge, where the step's view begins (the panel's padding is 20 px)
+          if (views.derivation.font_error.empty()) {
+            const auto pad = static_cast<float>(20.0 * state.params.ui_scale);
+            CHECK(views.derivation.equations_max.x <= d->canvas_min.x - pad + 1.0f);
+          }
+          ++checked;
+        }
+      }
+    }
+  }
+  CHECK(checked == 4 * 32);
 }
 
 TEST_CASE("arrow and page keys step the lesson in the derivation view only", "[lessons][keys]") {
@@ -223,4 +310,47 @@ TEST_CASE("offscreen: typeset equations and a green check mark on screen", "[les
         if (near(rgb(x, y), good, 24)) ++green;
     CHECK(green > 20);
   }
+}
+
+TEST_CASE("presentation mode scales the UI with the screen's height", "[lessons][presentation]") {
+  CHECK(presentation_scale(720.0f) == 1.0);
+  CHECK(presentation_scale(768.0f) == 1.0);
+  CHECK(presentation_scale(900.0f) == 1.25);
+  CHECK(presentation_scale(1080.0f) == 1.5);
+  CHECK(presentation_scale(1440.0f) == 2.0);
+  CHECK(presentation_scale(2160.0f) == 3.0);
+  CHECK(presentation_scale(4320.0f) == 3.0);  // at most 3
+  CHECK(presentation_scale(480.0f) == 1.0);   // at least 1
+  CHECK(presentation_scale(0.0f) == 1.5);     // unknown screen: as on 1080 lines
+  AppState state;
+  state.params.presentation = true;
+  update_presentation(state, 1440.0f);
+  CHECK(state.params.ui_scale == 2.0);
+  state.params.presentation = false;
+  update_presentation(state, 1440.0f);
+  CHECK(state.params.ui_scale == 1.0);
+  state.params.ui_scale = 2.5;  // a larger scale of the lecturer's own is kept
+  state.params.presentation = true;
+  update_presentation(state, 1080.0f);
+  CHECK(state.params.ui_scale == 2.5);
+}
+
+TEST_CASE("a lesson step taller than its panel is drawn smaller until it fits",
+          "[lessons][presentation]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  state.params.view = ViewId::derivation;
+  state.params.lesson = "rope-2d";
+  state.params.step = 2;
+  state.params.presentation = true;
+  run_frames(ui, state, views, 6, ImVec2(1600, 900));
+  REQUIRE(views.derivation.step_count == 3);
+  // at a 1.5x UI on 900 lines this step's prose, two equations and its check do not fit whole
+  CHECK(views.derivation.fit < 1.0f);
+  CHECK(views.derivation.fit >= DerivationView::kMinFit);
+  const float shrunk = views.derivation.fit;
+  state.params.presentation = false;  // a roomier panel: the factor is found again
+  run_frames(ui, state, views, 6, ImVec2(1600, 900));
+  CHECK(views.derivation.fit > shrunk);
 }

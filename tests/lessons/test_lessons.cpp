@@ -1,6 +1,7 @@
 // Lesson files: the loader's problems and their positions, every shipped lesson (parses, every
 // equation typesets without errors, every check holds at its step's state and at random other
-// states), lookup and step state, and a fuzz of the loader.
+// states, every step that shows the sentence view names words of its sentences), lookup and step
+// state, and a fuzz of the loader.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 
 #include "lessons/lesson.h"
 #include "lessons/quantities.h"
+#include "render/heatmap_scores.h"
 #include "rope/random.h"
 #include "rope/typeset/layout.h"
 #include "rope/typeset/math_font.h"
@@ -252,6 +254,29 @@ TEST_CASE("every check of every lesson holds at its step's state and at perturbe
     }
   }
   CHECK(checks > 500);
+}
+
+// The sentence view compares the query and key words in two sentences: a step that shows it
+// with a word missing from a sentence shows an error message instead of its point (lesson 1
+// step 2 once kept the key word "love" of the default sentences beside "Jane saw a film ...").
+TEST_CASE("every step that shows the sentence view names words of both its sentences",
+          "[lessons][shipped]") {
+  int steps = 0;
+  for (const LoadedLesson& l : shipped()) {
+    for (std::size_t s = 0; s < l.lesson.steps.size(); ++s) {
+      Params p;
+      apply_step_state(l.lesson, static_cast<int>(s), p);
+      if (p.show_view != rope::app::ViewId::sentence) continue;
+      ++steps;
+      for (const std::string& sentence : {p.sentence_a, p.sentence_b}) {
+        const auto words = rope::app::sentence_words(sentence);
+        INFO(l.lesson.id << " step " << s + 1 << ": \"" << sentence << "\"");
+        CHECK(std::find(words.begin(), words.end(), p.query_word) != words.end());
+        CHECK(std::find(words.begin(), words.end(), p.key_word) != words.end());
+      }
+    }
+  }
+  CHECK(steps >= 2);
 }
 
 TEST_CASE("quantities: known values, index checks and formatting", "[lessons][quantities]") {
