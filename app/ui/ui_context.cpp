@@ -67,13 +67,21 @@ void UiContext::prepare(float scale, Theme theme) {
   ImGui::SetCurrentContext(context_);
   if (scale != built_scale_) {
     ImGuiIO& io = ImGui::GetIO();
-    // The backend creates its shaders and font texture together (lazily in NewFrame), so both
-    // are rebuilt together here; rebuilding only the texture would leak the lazy one.
-    if (backend_ready_) ImGui_ImplOpenGL3_DestroyDeviceObjects();
+    // The first time, the backend's device objects (shaders, buffers, font texture) are made
+    // together, as its NewFrame would make them lazily. Afterwards only the font texture is
+    // replaced: destroying and re-creating all of them while running left every later frame
+    // blank on Mesa (measured: vertices submitted, nothing drawn; tests/app/test_offscreen.cpp
+    // "the UI scale and the theme change while running").
+    if (backend_ready_ && device_objects_) ImGui_ImplOpenGL3_DestroyFontsTexture();
     fonts_ = load_fonts(*io.Fonts, scale);
     io.FontDefault = fonts_.body;
     bake_ring(*io.Fonts, fonts_);  // builds the atlas; the backend uploads these same pixels
-    if (backend_ready_) ImGui_ImplOpenGL3_CreateDeviceObjects();
+    if (backend_ready_ && device_objects_) {
+      ImGui_ImplOpenGL3_CreateFontsTexture();
+    } else if (backend_ready_) {
+      ImGui_ImplOpenGL3_CreateDeviceObjects();
+      device_objects_ = true;
+    }
     built_scale_ = -1.0f;  // style below
   }
   if (scale != built_scale_ || theme != built_theme_) {

@@ -35,6 +35,7 @@ class UiContext {
   ImGuiContext* context_ = nullptr;
   bool with_gl_ = false;
   bool backend_ready_ = false;
+  bool device_objects_ = false;  // the GL backend's shaders, buffers and font texture exist
   Fonts fonts_;
   float built_scale_ = -1.0f;
   Theme built_theme_ = Theme::dark;

@@ -16,6 +16,7 @@
 #include "render/offscreen.h"
 #include "state/settings.h"
 #include "ui/frame.h"
+#include "ui/key_taps.h"
 #include "ui/ui_context.h"
 
 namespace rope::app {
@@ -120,6 +121,12 @@ int run_window(AppState& state, const GuiOptions& options) {
 
   {  // everything holding GL objects lives in this scope and dies before the context
     UiContext ui(true);
+    // Installed before ImGui's backend, which calls it from its own key callback.
+    KeyTaps taps;
+    glfwSetWindowUserPointer(window, &taps);
+    glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
+      static_cast<KeyTaps*>(glfwGetWindowUserPointer(w))->on_key(key, action, mods);
+    });
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     Views views;
     if (!ui.fonts().warning.empty()) show_notice(state, ui.fonts().warning, true);
@@ -167,10 +174,12 @@ int run_window(AppState& state, const GuiOptions& options) {
       ui.prepare(scale, state.params.theme);
       ui.backend_new_frame();
       ImGui_ImplGlfw_NewFrame();
+      taps.before_frame(ImGui::GetIO());
       ImGui::NewFrame();
       advance_animation(state, dt);
       const FrameLayout layout = draw_frame(state, views, ViewEnv{&ui.fonts(), true, scale});
       ImGui::Render();
+      taps.after_frame(ImGui::GetIO());
       glBindFramebuffer(GL_FRAMEBUFFER, 0);
       glViewport(0, 0, fb_w, fb_h);
       clear_frame(state, layout, fb_w, fb_h);
@@ -198,7 +207,8 @@ int run_window(AppState& state, const GuiOptions& options) {
         std::fprintf(stderr, "rope-lab: warning: settings not saved: %s\n",
                      s.error().to_string().c_str());
     }
-    ImGui_ImplGlfw_Shutdown();
+    ImGui_ImplGlfw_Shutdown();  // puts back our key callback, which points at `taps`
+    glfwSetKeyCallback(window, nullptr);
   }
   glfwDestroyWindow(window);
   glfwTerminate();

@@ -139,3 +139,35 @@ TEST_CASE("a transparent canvas-only picture is see-through except for what is d
     CHECK(close(pixel(img, p), unpack(frequency_colour(i, 2, state.params.theme)), 40));
   }
 }
+
+TEST_CASE("the UI scale and the theme change while running, and the frame still draws",
+          "[app][gl]") {
+  auto created = OffscreenApp::create(1600, 900, 1.0f);
+  REQUIRE(created.ok());
+  OffscreenApp& app = *created.value();
+  AppState state;
+  REQUIRE(set_param(state.params, "dim", "8").ok());
+  REQUIRE(set_param(state.params, "trails", "false").ok());
+  // the pointer tip of block 0 has block 0's colour before, after a scale change (the font
+  // atlas and the renderer's device objects are rebuilt), after presentation mode (theme and
+  // scale) and after leaving it
+  const auto tip_has_colour = [&](const char* when) {
+    app.render(state, 2);
+    const Image img = app.capture();
+    const auto& tips = app.views().pointers.tips;
+    REQUIRE_FALSE(tips.empty());
+    const Rgb want = unpack(frequency_colour(0, 4, state.params.theme));
+    const ImVec2 at = inside_head(tips[0], 3.0f * static_cast<float>(state.params.ui_scale));
+    INFO(when << ": tip at " << at.x << ", " << at.y);
+    REQUIRE((at.x >= 0 && at.y >= 0 && at.x < static_cast<float>(img.width) &&
+             at.y < static_cast<float>(img.height)));
+    CHECK(close(pixel(img, at), want, 40));
+  };
+  tip_has_colour("at 1x");
+  state.params.ui_scale = 1.5;
+  tip_has_colour("at 1.5x");
+  state.params.presentation = true;
+  tip_has_colour("in presentation mode");
+  state.params.presentation = false;
+  tip_has_colour("back from presentation mode");
+}

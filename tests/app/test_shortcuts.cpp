@@ -27,6 +27,7 @@
 #include "imgui_internal.h"  // ImHashStr and the hovered item's id, to find a widget to click
 #include "state/params.h"
 #include "ui/frame.h"
+#include "ui/key_taps.h"
 #include "ui/ui_context.h"
 
 using namespace rope::app;
@@ -54,6 +55,8 @@ struct Lab {
 
   Lab() { frames(2); }  // a new auto-sized window draws nothing on its first frame
 
+  KeyTaps taps;  // as the window has: presses that came and went between two frames
+
   // One frame, in the order ui/window.cpp runs it.
   void frame() {
     update_presentation(state);
@@ -62,10 +65,19 @@ struct Lab {
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2(kDisplayW, kDisplayH);
     io.DeltaTime = kDt;
+    taps.before_frame(io);
     ImGui::NewFrame();
     advance_animation(state, kDt);
     draw_frame(state, views, ViewEnv{&ui.fonts(), false, scale});
     ImGui::Render();
+    taps.after_frame(io);
+  }
+
+  // A tap faster than a frame, as a presenter's clicker sends it: GLFW reports the press and
+  // the release before the next frame, so io.KeysDown is already false again.
+  void quick_tap(int key, int mods = 0) {
+    taps.on_key(key, GLFW_PRESS, mods);
+    taps.on_key(key, GLFW_RELEASE, mods);
   }
   void frames(int n) {
     for (int i = 0; i < n; ++i)
@@ -688,6 +700,36 @@ TEST_CASE("presentation mode shows the lesson's title and a large step counter i
   CHECK(lab.views.bar.counter.empty());
   lab.press(GLFW_KEY_ESCAPE);
   CHECK(lab.state.show_menu);
+}
+
+TEST_CASE("keys pressed and released between two frames still act, once each and in order",
+          "[app][keys]") {
+  Lab lab;
+  lab.quick_tap(GLFW_KEY_RIGHT);
+  lab.frame();
+  CHECK(lab.p.position == 1);
+  lab.frames(2);
+  CHECK(lab.p.position == 1);  // once, not again on the next frames
+  lab.quick_tap(GLFW_KEY_RIGHT);
+  lab.quick_tap(GLFW_KEY_RIGHT);
+  lab.quick_tap(GLFW_KEY_RIGHT, GLFW_MOD_SHIFT);
+  lab.frames(6);
+  CHECK(lab.p.position == 13);  // 1 + 1 + 1 + 10: taps of one key come every other frame
+  lab.quick_tap(GLFW_KEY_P, GLFW_MOD_CONTROL);  // with its modifier
+  lab.frame();
+  CHECK(lab.state.export_dialog == AppState::ExportDialog::picture);
+  CHECK_FALSE(ImGui::GetIO().KeyCtrl);  // and the modifier is up again afterwards
+
+  SECTION("a clicker's Page Down steps a lesson") {
+    lab.state.export_dialog = AppState::ExportDialog::none;
+    lab.p.view = ViewId::derivation;
+    lab.p.lesson = "rope-2d";
+    lab.p.step = 1;
+    lab.frames(2);
+    lab.quick_tap(GLFW_KEY_PAGE_DOWN);
+    lab.frame();
+    CHECK(lab.p.step == 2);
+  }
 }
 
 TEST_CASE("Home, End and the page keys do nothing outside the derivation view", "[app][keys]") {

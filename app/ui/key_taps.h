@@ -1,0 +1,39 @@
+// ui/key_taps.h — keys pressed and released between two frames still reach the shortcuts.
+//
+// Dear ImGui 1.86 samples io.KeysDown once per frame (the input queue came in 1.87). A key
+// that goes down and up between two frames — a presenter's clicker sending Page Down, a quick
+// tap while llvmpipe draws a slow frame, xdotool — is never seen down, and the lecture does not
+// move. The window records every press from GLFW's key callback; before a frame, a key whose
+// release already came is put down again (with the modifiers it was pressed with) for exactly
+// that frame. Several taps of one key come every other frame (ImGui needs to see the key up
+// between two presses), in order.
+//
+// Usage (ui/window.cpp): GLFW key callback → taps.on_key(key, action, mods), before ImGui's
+// own; each frame: taps.before_frame(io) after glfwPollEvents, taps.after_frame(io) after
+// ImGui::Render.
+#pragma once
+
+#include <deque>
+#include <vector>
+
+#include "imgui.h"
+
+namespace rope::app {
+
+class KeyTaps {
+ public:
+  void on_key(int key, int action, int mods);  // GLFW key, GLFW_PRESS/RELEASE/REPEAT, mods
+  void before_frame(ImGuiIO& io);
+  void after_frame(ImGuiIO& io);
+
+ private:
+  struct Press {
+    int key;
+    int mods;
+  };
+  std::deque<Press> presses_;  // since the frame that last looked, in order
+  std::vector<int> held_;      // keys put down for the current frame
+  std::vector<int> released_;  // keys put down for the previous frame: up for this one
+};
+
+}  // namespace rope::app
