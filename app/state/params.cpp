@@ -164,7 +164,6 @@ Status check_sentence(std::string_view name, std::string_view text) {
 
 constexpr double kMaxPosition = 1e9;  // |m|, |n|: beyond this cos(m theta) still works, but
                                       // nothing a lecture shows needs it
-constexpr long long kMaxSeed = 9007199254740991LL;  // 2^53 - 1: exact in a JSON number
 
 #define ROPE_CHOICE(field, table)               \
   [](Params& p, std::string_view t) -> Status { \

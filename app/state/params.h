@@ -44,6 +44,9 @@ std::vector<double> effective_vector(const VectorChoice& choice, const Params& p
 
 // Names used in files, flags and the UI.
 const char* view_name(ViewId v);
+// The largest seed: 2^53 - 1, exact in a JSON number.
+inline constexpr long long kMaxSeed = 9007199254740991LL;
+
 const char* view_title(ViewId v);  // "Rotating pointers", ...
 std::span<const ViewId> all_views();
 const char* theme_name(Theme t);

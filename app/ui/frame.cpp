@@ -327,6 +327,8 @@ void draw_shortcuts(AppState& state, const ViewEnv& env) {
         {"+ / −", "animation faster / slower"},
         {"1 … 9", "switch view"},
         {"T", "dark / light (projector) theme"},
+        {"B", "base 10 000 ↔ 500 000 (RoFormer / Llama 3)"},
+        {"R", "new random vectors (the next seed)"},
         {"Ctrl + = / Ctrl + −", "UI larger / smaller"},
         {"F5", "presentation mode (F5 or Esc leaves)"},
         {"Esc", "close a dialog or this list; then leave presentation mode"},
@@ -523,6 +525,11 @@ void handle_shortcuts(AppState& state) {
     }
   }
   if (pressed(GLFW_KEY_T) && !ctrl) p.theme = p.theme == Theme::dark ? Theme::light : Theme::dark;
+  // the two bases lessons compare, and new random vectors: in presentation mode the control
+  // panel is hidden, and lessons ask for both
+  if (pressed(GLFW_KEY_B) && !ctrl) p.base = p.base == 10000.0 ? 500000.0 : 10000.0;
+  if (pressed(GLFW_KEY_R) && !ctrl)
+    p.seed = p.seed >= static_cast<std::uint64_t>(kMaxSeed) ? 0 : p.seed + 1;
   if (pressed(GLFW_KEY_F12)) state.request_screenshot = true;
   if (ctrl && pressed(GLFW_KEY_S)) state.session_dialog = AppState::SessionDialog::save;
   if (ctrl && pressed(GLFW_KEY_E)) export_view_data(state);

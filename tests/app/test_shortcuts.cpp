@@ -341,6 +341,26 @@ TEST_CASE("T toggles the dark and the light theme", "[app][keys]") {
   CHECK(lab.p.theme == Theme::dark);
 }
 
+TEST_CASE("B switches the base between 10 000 and 500 000; R takes the next seed", "[app][keys]") {
+  Lab lab;
+  REQUIRE(lab.p.base == 10000.0);
+  lab.press(GLFW_KEY_B);
+  CHECK(lab.p.base == 500000.0);
+  lab.press(GLFW_KEY_B);
+  CHECK(lab.p.base == 10000.0);
+  lab.p.base = 123.0;  // any other base: back to RoFormer's
+  lab.press(GLFW_KEY_B);
+  CHECK(lab.p.base == 10000.0);
+  lab.press(GLFW_KEY_B, kCtrl);  // Ctrl+B does nothing
+  CHECK(lab.p.base == 10000.0);
+  const auto seed = lab.p.seed;
+  lab.press(GLFW_KEY_R);
+  CHECK(lab.p.seed == seed + 1);
+  lab.p.seed = static_cast<std::uint64_t>(kMaxSeed);
+  lab.press(GLFW_KEY_R);
+  CHECK(lab.p.seed == 0);  // wraps within what a session can store
+}
+
 // [SECTION] files, overlays and modes
 
 TEST_CASE("F11 toggles full screen", "[app][keys]") {
