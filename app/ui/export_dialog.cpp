@@ -90,13 +90,14 @@ Result<std::vector<std::string>> ExportDialog::arguments(const ExportSettings& s
   return args;
 }
 
-Status ExportDialog::start(const AppState& state, ImVec2 window) {
+Status ExportDialog::start(const AppState& state, ImVec2 window, double ui_scale) {
   if (job && !job->finished()) return Error{"export", "another export is still running"};
   const std::filesystem::path session = session_file_name();
   auto args = arguments(settings, session.string(), window);
   if (!args) return args.error();
   Params snapshot = state.params;
   snapshot.playing = false;  // the picture is of this instant
+  if (ui_scale > 0.0) snapshot.ui_scale = std::clamp(ui_scale, 0.5, 4.0);
   if (auto s = save_session(session, snapshot); !s)
     return Error{"export", "cannot write the temporary session: " + s.error().to_string()};
   auto started = ExportJob::start(program, args.value(), settings.path, session);
@@ -253,7 +254,7 @@ void ExportDialog::Draw(AppState& state, const ViewEnv& env) {
       if (ImGui::Button("Cancel export", ImVec2(200 * s, 0))) job->cancel();
     } else {
       if (ImGui::Button("Export", ImVec2(140 * s, 0))) {
-        if (auto st = start(state, io.DisplaySize); !st)
+        if (auto st = start(state, io.DisplaySize, env.scale); !st)
           error = st.error().to_string();
         else
           error.clear();

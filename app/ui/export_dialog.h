@@ -44,9 +44,10 @@ struct ExportDialog {
   void Draw(AppState& state, const ViewEnv& env);
 
   // Starts an export of `state` as `settings` say, at `window` logical pixels (the window's
-  // size: pictures of the whole window match what is on screen). Fails without starting when a
-  // setting is out of range or an export is already running.
-  Status start(const AppState& state, ImVec2 window);
+  // size: pictures of the whole window match what is on screen) and UI scale `ui_scale` (the
+  // window's effective scale, its monitor's content scale included; 0: the state's own). Fails
+  // without starting when a setting is out of range or an export is already running.
+  Status start(const AppState& state, ImVec2 window, double ui_scale = 0.0);
 
   // The child's command line for `settings` (without the program), given the session file.
   static Result<std::vector<std::string>> arguments(const ExportSettings& settings,
