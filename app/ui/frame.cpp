@@ -57,6 +57,18 @@ void export_view_data(AppState& state) {
   }
 }
 
+// What a session stores: the parameters, but in presentation mode the lecturer's own theme and
+// UI scale (presentation = true brings the projector look back when the file is opened, and
+// leaving presentation mode then restores the lecturer's look, as it does now).
+Params session_params(const AppState& state) {
+  Params p = state.params;
+  if (state.before_presentation.active) {
+    p.theme = state.before_presentation.theme;
+    p.ui_scale = state.before_presentation.ui_scale;
+  }
+  return p;
+}
+
 void open_session(AppState& state, const std::string& path) {
   if (auto s = load_session(path, state.params); !s) {
     show_notice(state, "Session not opened: " + s.error().to_string(), true);
@@ -384,7 +396,7 @@ void draw_session_dialog(AppState& state, const ViewEnv& env) {
     state.session_path = buf;
     if (ImGui::Button(saving ? "Save" : "Open", ImVec2(140 * env.scale, 0)) || enter) {
       if (saving) {
-        if (auto s = save_session(state.session_path, state.params); !s) {
+        if (auto s = save_session(state.session_path, session_params(state)); !s) {
           show_notice(state, "Session not saved: " + s.error().to_string(), true);
         } else {
           show_notice(state, "Session saved: " + state.session_path, false);

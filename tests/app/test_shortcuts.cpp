@@ -26,6 +26,7 @@
 
 #include "imgui_internal.h"  // ImHashStr and the hovered item's id, to find a widget to click
 #include "state/params.h"
+#include "state/session.h"
 #include "ui/frame.h"
 #include "ui/key_taps.h"
 #include "ui/ui_context.h"
@@ -807,6 +808,36 @@ TEST_CASE("held arrow keys repeat; the other keys act once per press", "[app][ke
 }
 
 // [SECTION] typing in a text field
+
+TEST_CASE("a session saved in presentation mode keeps the lecturer's own theme and scale",
+          "[app][keys]") {
+  Lab lab;
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("rope-shortcuts-" + std::to_string(::getpid()) + "-presenting.json");
+  lab.press(GLFW_KEY_F5);
+  REQUIRE(lab.p.theme == Theme::light);
+  lab.state.session_path = path.string();
+  lab.press(GLFW_KEY_S, kCtrl);
+  lab.frame();
+  lab.press(GLFW_KEY_ENTER);  // in the path field: save
+  REQUIRE(std::filesystem::exists(path));
+  Params saved;
+  REQUIRE(load_session(path, saved).ok());
+  std::filesystem::remove(path);
+  CHECK(saved.presentation);
+  CHECK(saved.theme == Theme::dark);  // what Esc would bring back
+  CHECK(saved.ui_scale == 1.0);
+
+  // opened again it presents as before, and leaving restores the dark theme
+  Lab other;
+  other.p = saved;
+  other.frames(2);
+  CHECK(other.p.theme == Theme::light);
+  CHECK(other.p.ui_scale >= 1.5);
+  other.press(GLFW_KEY_ESCAPE);
+  CHECK(other.p.theme == Theme::dark);
+  CHECK(other.p.ui_scale == 1.0);
+}
 
 TEST_CASE("no shortcut fires while typing a path in the session dialog", "[app][keys]") {
   Lab lab;
