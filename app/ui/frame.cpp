@@ -337,7 +337,7 @@ void draw_shortcuts(AppState& state, const ViewEnv& env) {
         {"Ctrl + ← / →", "shift m and n together by − 1 / + 1"},
         {"↑ / ↓", "key position n + 1 / − 1"},
         {"+ / −", "animation faster / slower"},
-        {"1 … 9", "switch view"},
+        {"1 … 8", "switch view (in the View menu's order)"},
         {"T", "dark / light (projector) theme"},
         {"B", "base 10 000 ↔ 500 000 (RoFormer / Llama 3)"},
         {"R", "new random vectors (the next seed)"},
