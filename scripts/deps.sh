@@ -14,7 +14,7 @@ packages=(
   # OpenGL through glvnd, Mesa's software rasteriser, EGL for rendering without a display
   libgl-dev libopengl-dev libegl-dev libgl1-mesa-dri libglx-mesa0 libegl-mesa0
   # a virtual X server for the windowed tests
-  xvfb xauth
+  xvfb xauth xdotool
   # fonts: UI text and OpenType MATH fonts for the equations
   fonts-dejavu-core fonts-lmodern fonts-stix
 )

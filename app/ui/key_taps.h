@@ -5,8 +5,8 @@
 // tap while llvmpipe draws a slow frame, xdotool — is never seen down, and the lecture does not
 // move. The window records every press from GLFW's key callback; before a frame, a key whose
 // release already came is put down again (with the modifiers it was pressed with) for exactly
-// that frame. Several taps of one key come every other frame (ImGui needs to see the key up
-// between two presses), in order.
+// that frame. Taps come in order, as many a frame as share their modifiers; a key tapped twice
+// comes again after a frame with it up (ImGui counts a press when a key goes down after up).
 //
 // Usage (ui/window.cpp): GLFW key callback → taps.on_key(key, action, mods), before ImGui's
 // own; each frame: taps.before_frame(io) after glfwPollEvents, taps.after_frame(io) after
@@ -23,17 +23,22 @@ namespace rope::app {
 class KeyTaps {
  public:
   void on_key(int key, int action, int mods);  // GLFW key, GLFW_PRESS/RELEASE/REPEAT, mods
+  // A typed character (GLFW's char callback, in place of ImGui's): it waits in the same queue,
+  // so text typed right after a key that opens a text field lands in that field.
+  void on_char(unsigned int codepoint);
   void before_frame(ImGuiIO& io);
   void after_frame(ImGuiIO& io);
 
  private:
   struct Press {
-    int key;
+    int key;  // GLFW key; -1: a typed character
     int mods;
+    unsigned int codepoint;  // the character when key == -1
   };
-  std::deque<Press> presses_;  // since the frame that last looked, in order
-  std::vector<int> held_;      // keys put down for the current frame
-  std::vector<int> released_;  // keys put down for the previous frame: up for this one
+  std::deque<Press> presses_;    // since the frame that last looked, in order
+  std::vector<int> held_;        // keys put down for the current frame
+  std::vector<int> released_;    // keys put down for the previous frame: up for this one
+  bool command_before_ = false;  // the previous frame put down a command key (key_taps.cpp)
 };
 
 }  // namespace rope::app

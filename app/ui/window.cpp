@@ -128,6 +128,10 @@ int run_window(AppState& state, const GuiOptions& options) {
       static_cast<KeyTaps*>(glfwGetWindowUserPointer(w))->on_key(key, action, mods);
     });
     ImGui_ImplGlfw_InitForOpenGL(window, true);
+    // Characters go through the same queue as the keys (in place of the backend's callback).
+    glfwSetCharCallback(window, [](GLFWwindow* w, unsigned int c) {
+      static_cast<KeyTaps*>(glfwGetWindowUserPointer(w))->on_char(c);
+    });
     Views views;
     if (!ui.fonts().warning.empty()) show_notice(state, ui.fonts().warning, true);
     double last = glfwGetTime();
@@ -209,6 +213,7 @@ int run_window(AppState& state, const GuiOptions& options) {
     }
     ImGui_ImplGlfw_Shutdown();  // puts back our key callback, which points at `taps`
     glfwSetKeyCallback(window, nullptr);
+    glfwSetCharCallback(window, nullptr);
   }
   glfwDestroyWindow(window);
   glfwTerminate();

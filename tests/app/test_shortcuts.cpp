@@ -741,6 +741,17 @@ TEST_CASE("keys pressed and released between two frames still act, once each and
   CHECK(lab.state.export_dialog == AppState::ExportDialog::picture);
   CHECK_FALSE(ImGui::GetIO().KeyCtrl);  // and the modifier is up again afterwards
 
+  SECTION("text typed right after the key that opens its field lands in the field") {
+    lab.state.export_dialog = AppState::ExportDialog::none;
+    lab.frame();
+    lab.quick_tap(GLFW_KEY_S, GLFW_MOD_CONTROL);  // all before the next frame: a slow frame
+    for (char c : std::string("abc"))
+      lab.taps.on_char(static_cast<unsigned char>(c));
+    lab.frames(4);
+    CHECK(lab.state.session_dialog == AppState::SessionDialog::save);
+    CHECK_THAT(lab.state.session_path, Catch::EndsWith("abc"));
+    CHECK(lab.p.theme == Theme::dark);  // nothing typed acted as a shortcut
+  }
   SECTION("a clicker's Page Down steps a lesson") {
     lab.state.export_dialog = AppState::ExportDialog::none;
     lab.p.view = ViewId::derivation;
