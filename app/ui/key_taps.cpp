@@ -78,6 +78,9 @@ void KeyTaps::before_frame(ImGuiIO& io) {
       continue;
     }
     if (frame_mods >= 0 && press.mods != frame_mods) break;  // one set of modifiers a frame
+    // and a frame after a command key before the next tap: the command may open a dialog whose
+    // text field takes the keyboard a frame later (Ctrl+S, then Enter to save)
+    if (command_before_) break;
     io.KeysDown[press.key] = true;
     io.KeyCtrl = (press.mods & GLFW_MOD_CONTROL) != 0;
     io.KeyShift = (press.mods & GLFW_MOD_SHIFT) != 0;

@@ -6,7 +6,9 @@
 // move. The window records every press from GLFW's key callback; before a frame, a key whose
 // release already came is put down again (with the modifiers it was pressed with) for exactly
 // that frame. Taps come in order, as many a frame as share their modifiers; a key tapped twice
-// comes again after a frame with it up (ImGui counts a press when a key goes down after up).
+// comes again after a frame with it up (ImGui counts a press when a key goes down after up), and
+// after a command key (Ctrl+S, Enter, F5 ...) the next taps and characters wait a frame, for a
+// dialog it opened to take the keyboard.
 //
 // Usage (ui/window.cpp): GLFW key callback → taps.on_key(key, action, mods), before ImGui's
 // own; each frame: taps.before_frame(io) after glfwPollEvents, taps.after_frame(io) after
@@ -38,7 +40,7 @@ class KeyTaps {
   std::deque<Press> presses_;    // since the frame that last looked, in order
   std::vector<int> held_;        // keys put down for the current frame
   std::vector<int> released_;    // keys put down for the previous frame: up for this one
-  bool command_before_ = false;  // the previous frame put down a command key (key_taps.cpp)
+  bool command_before_ = false;  // the previous frame put down a command key
 };
 
 }  // namespace rope::app
