@@ -13,6 +13,7 @@
 #include "export/atomic_file.h"
 #include "export/gif.h"
 #include "export/mp4.h"
+#include "export/sweep.h"
 #include "state/params.h"
 #include "state/session.h"
 #include "ui/offscreen_app.h"
@@ -69,16 +70,18 @@ int run_animate_command(const AnimateCommand& cmd) {
     return usage("--output: must name a .gif or .mp4 file (animated GIF or H.264 video), got '" +
                  cmd.output + "'");
   const bool mp4 = ext == ".mp4";
-  if (!(cmd.fps >= 1.0 && cmd.fps <= 50.0))
-    return usage("--fps: must be a number from 1 to 50, got " + format_real(cmd.fps));
-  if (!(cmd.seconds >= 0.5 && cmd.seconds <= 60.0))
-    return usage("--seconds: must be a number from 0.5 to 60, got " + format_real(cmd.seconds));
+  if (!(cmd.fps >= kSweepMinFps && cmd.fps <= kSweepMaxFps))
+    return usage("--fps: must be a number from " + format_real(kSweepMinFps) + " to " +
+                 format_real(kSweepMaxFps) + ", got " + format_real(cmd.fps));
+  if (!(cmd.seconds >= kSweepMinSeconds && cmd.seconds <= kSweepMaxSeconds))
+    return usage("--seconds: must be a number from " + format_real(kSweepMinSeconds) + " to " +
+                 format_real(kSweepMaxSeconds) + ", got " + format_real(cmd.seconds));
   if (!(cmd.scale >= 1.0 && cmd.scale <= 4.0))
     return usage("--scale: must be a number from 1 to 4, got " + format_real(cmd.scale));
-  const int frames = static_cast<int>(std::lround(cmd.seconds * cmd.fps)) + 1;
-  constexpr int kMaxFrames = 1000;
-  if (frames > kMaxFrames)
-    return usage("--seconds x --fps: at most 1000 frames, asked for " + std::to_string(frames));
+  const int frames = sweep_frames(cmd.seconds, cmd.fps);
+  if (frames > kSweepMaxFrames)
+    return usage("--seconds x --fps: at most " + std::to_string(kSweepMaxFrames) +
+                 " frames, asked for " + std::to_string(frames));
   auto size = parse_size(cmd.size);
   if (!size) return usage(size.error().to_string());
 

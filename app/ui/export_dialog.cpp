@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "export/screenshot_path.h"
+#include "export/sweep.h"
 #include "state/params.h"
 #include "state/session.h"
 #include "ui/frame.h"
@@ -17,10 +18,8 @@
 namespace rope::app {
 namespace {
 
-constexpr int kMaxFrames = 1000;  // as `rope-lab animate` allows
-
 int frame_count(const ExportSettings& s) {
-  return static_cast<int>(std::lround(s.seconds * s.fps)) + 1;
+  return sweep_frames(s.seconds, s.fps);
 }
 
 const char* extension_for(const ExportSettings& s) {
@@ -75,13 +74,18 @@ Result<std::vector<std::string>> ExportDialog::arguments(const ExportSettings& s
   for (const auto& [name, v] : {std::pair{"from", s.from}, std::pair{"to", s.to}})
     if (!std::isfinite(v) || std::fabs(v) > 1e9)
       return Error{name, "must be a number from -1e9 to 1e9, got " + format_real(v)};
-  if (s.fps < 1 || s.fps > 50)
-    return Error{"frames per second", "must be from 1 to 50, got " + std::to_string(s.fps)};
-  if (!(s.seconds >= 0.5 && s.seconds <= 60.0))
-    return Error{"length", "must be from 0.5 to 60 seconds, got " + format_real(s.seconds)};
-  if (frame_count(s) > kMaxFrames)
-    return Error{"length x frames per second",
-                 "at most 1000 frames, asked for " + std::to_string(frame_count(s))};
+  if (!(s.fps >= kSweepMinFps && s.fps <= kSweepMaxFps))
+    return Error{"frames per second", "must be from " + format_real(kSweepMinFps) + " to " +
+                                          format_real(kSweepMaxFps) + ", got " +
+                                          std::to_string(s.fps)};
+  if (!(s.seconds >= kSweepMinSeconds && s.seconds <= kSweepMaxSeconds))
+    return Error{"length", "must be from " + format_real(kSweepMinSeconds) + " to " +
+                               format_real(kSweepMaxSeconds) + " seconds, got " +
+                               format_real(s.seconds)};
+  if (frame_count(s) > kSweepMaxFrames)
+    return Error{"length x frames per second", "at most " + std::to_string(kSweepMaxFrames) +
+                                                   " frames, asked for " +
+                                                   std::to_string(frame_count(s))};
   for (const std::string& a :
        {std::string("--from"), format_real(s.from), std::string("--to"), format_real(s.to),
         std::string("--fps"), std::to_string(s.fps), std::string("--seconds"),
@@ -199,7 +203,8 @@ void ExportDialog::Draw(AppState& state, const ViewEnv& env) {
         ImGui::InputDouble("##seconds", &e.seconds, 0.5, 1.0, "%.3g s");
         ImGui::SameLine();
         ImGui::SetNextItemWidth(field);
-        ImGui::SliderInt("##fps", &e.fps, 1, 50, "%d frames/s");
+        ImGui::SliderInt("##fps", &e.fps, static_cast<int>(kSweepMinFps),
+                         static_cast<int>(kSweepMaxFps), "%d frames/s");
         ImGui::SameLine();
         ImGui::TextDisabled("%d frames", frame_count(e));
         row("format");

@@ -30,11 +30,6 @@ void set_view(AppState& state, ViewId v) {
   if (view_available(v)) state.params.view = v;
 }
 
-void step_position(Params& p, double delta) {
-  p.playing = false;
-  p.position = std::clamp(std::round(p.position) + delta, -1e9, 1e9);
-}
-
 void shift_both(Params& p, double delta) {
   p.position = std::clamp(p.position + delta, -1e9, 1e9);
   p.key_position = std::clamp(p.key_position + delta, -1e9, 1e9);
@@ -439,6 +434,11 @@ void draw_about(AppState& state) {
 }
 
 }  // namespace
+
+void step_position(Params& p, double delta) {
+  p.playing = false;
+  p.position = std::clamp(std::round(p.position) + delta, -1e9, 1e9);
+}
 
 ImVec4 clear_colour(const AppState& state) {
   // Transparent: all zero, so what ImGui blends on top comes out premultiplied by its alpha

@@ -62,6 +62,10 @@ struct Views {
 // Which views exist in this build (the View menu lists these).
 bool view_available(ViewId v);
 
+// Moves the query position m to the nearest integer plus `delta` and pauses the animation:
+// what −1 / +1 and ← / → do everywhere.
+void step_position(Params& p, double delta);
+
 // Advances the animation clock: while playing, m moves by speed * dt positions.
 void advance_animation(AppState& state, double dt);
 

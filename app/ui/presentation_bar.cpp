@@ -77,19 +77,13 @@ void PresentationBar::Draw(AppState& state, Views& views, const ViewEnv& env, Im
       if (ImGui::Button("▶", small)) state.step_request = 1;
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Next step (→)");
     } else {
-      if (ImGui::Button("◀ −1", small)) {
-        p.playing = false;
-        p.position = std::clamp(std::round(p.position) - 1.0, -1e9, 1e9);
-      }
+      if (ImGui::Button("◀ −1", small)) step_position(p, -1.0);
       ImGui::SameLine();
       if (ImGui::Button(p.playing ? "‖" : "▶", ImVec2(ImGui::GetFrameHeight() * 1.4f, 0)))
         p.playing = !p.playing;
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Play / pause (Space)");
       ImGui::SameLine();
-      if (ImGui::Button("+1 ▶", small)) {
-        p.playing = false;
-        p.position = std::clamp(std::round(p.position) + 1.0, -1e9, 1e9);
-      }
+      if (ImGui::Button("+1 ▶", small)) step_position(p, 1.0);
     }
     // right end first: the button that leaves presentation mode and the large step counter;
     // the heading gets the room between the buttons and them
