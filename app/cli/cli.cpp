@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
+#include <utility>
 
 #include "cli/animate_command.h"
 #include "cli/bench_command.h"
@@ -76,14 +77,18 @@ int run_cli(int argc, char** argv) {
 
   AppState state;
   // defaults < remembered settings < the session file < flags
-  if (auto st = load_settings(settings_path()); st) {
-    state.params.theme = st.value().theme;
-    state.params.ui_scale = st.value().ui_scale;
-    state.recent_sessions = st.value().recent_sessions;
-    gui.width = st.value().window_width;
-    gui.height = st.value().window_height;
-  } else {
-    show_notice(state, st.error().to_string(), true);
+  {
+    SettingsLoad loaded = load_settings(settings_path());
+    state.params.theme = loaded.settings.theme;
+    state.params.ui_scale = loaded.settings.ui_scale;
+    state.recent_sessions = std::move(loaded.settings.recent_sessions);
+    gui.width = loaded.settings.window_width;
+    gui.height = loaded.settings.window_height;
+    gui.save_settings = gui.save_settings && loaded.may_save;
+    if (!loaded.notice.empty()) {  // once: on stderr, and in the window
+      std::fprintf(stderr, "rope-lab: warning: %s\n", loaded.notice.c_str());
+      show_notice(state, loaded.notice, true);
+    }
   }
   if (!gui.session_path.empty()) {  // the session first; flags given with it override it
     if (auto s = load_session(gui.session_path, state.params); !s) {

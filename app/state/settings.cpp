@@ -1,10 +1,15 @@
 #include "state/settings.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
+#include <optional>
+#include <system_error>
 
 #include "export/atomic_file.h"
 #include "state/params.h"
@@ -14,6 +19,152 @@ namespace {
 
 constexpr const char* kFormat = "rope-lab-settings";
 constexpr int kVersion = 1;
+
+// What reading the file's bytes gave: the text, or why the file is left alone.
+struct ReadOutcome {
+  bool missing = false;
+  std::optional<std::string> text;  // set when the bytes were read
+  std::string refusal;              // set when the file is kept untouched
+};
+
+std::string os_reason(int err) {
+  return std::system_category().message(err);
+}
+
+// Only a regular file of at most kMaxSettingsBytes is read: a FIFO or a link to /dev/zero must
+// not hang or exhaust the start-up. O_NONBLOCK keeps open() itself from waiting on a FIFO that
+// appears between the stat and the open.
+ReadOutcome read_settings_bytes(const std::filesystem::path& path) {
+  ReadOutcome out;
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) {
+      out.missing = true;
+      return out;
+    }
+    out.refusal = "cannot be read (" + os_reason(errno) + ")";
+    return out;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    out.refusal = "is not a regular file";
+    return out;
+  }
+  if (static_cast<std::size_t>(st.st_size) > kMaxSettingsBytes) {
+    out.refusal = "is larger than " + std::to_string(kMaxSettingsBytes) + " bytes";
+    return out;
+  }
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    out.refusal = "cannot be read (" + os_reason(errno) + ")";
+    return out;
+  }
+  struct stat fst {};
+  if (::fstat(fd, &fst) != 0 || !S_ISREG(fst.st_mode)) {
+    (void)::close(fd);
+    out.refusal = "is not a regular file";
+    return out;
+  }
+  std::string text;
+  char buffer[4096];
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const int err = errno;
+      (void)::close(fd);
+      out.refusal = "cannot be read (" + os_reason(err) + ")";
+      return out;
+    }
+    if (n == 0) break;
+    text.append(buffer, static_cast<std::size_t>(n));
+    if (text.size() > kMaxSettingsBytes) {
+      (void)::close(fd);
+      out.refusal = "is larger than " + std::to_string(kMaxSettingsBytes) + " bytes";
+      return out;
+    }
+  }
+  (void)::close(fd);
+  out.text = std::move(text);
+  return out;
+}
+
+// An integer field within [lo, hi], or nullopt for any other JSON value (a string, a fraction,
+// a number outside the range: checked as double first, so 1e30 cannot overflow an int).
+std::optional<int> int_in_range(const nlohmann::json& v, int lo, int hi) {
+  if (!v.is_number()) return std::nullopt;
+  const double x = v.get<double>();
+  if (!(x >= lo && x <= hi) || x != static_cast<double>(static_cast<int>(x))) return std::nullopt;
+  return static_cast<int>(x);
+}
+
+// Parses the whole document; any field of the wrong type or range makes the file invalid,
+// because a file we cannot fully understand is set aside rather than partly trusted.
+// Returns the reason on failure. `newer` is set when a later version wrote the file.
+std::optional<std::string> parse_settings(const std::string& text, Settings& s, bool& newer) {
+  const auto doc = nlohmann::json::parse(text, nullptr, false);
+  if (doc.is_discarded()) return "it is not valid JSON";
+  if (!doc.is_object()) return "it is not a JSON object";
+  const auto format = doc.find("format");
+  if (format == doc.end() || !format->is_string() || format->get<std::string>() != kFormat)
+    return std::string("its \"format\" is not \"") + kFormat + "\"";
+  const auto version = doc.find("version");
+  const auto v = version == doc.end() ? std::nullopt : int_in_range(*version, 1, 1 << 30);
+  if (!v) return "its \"version\" is not a whole number from 1";
+  if (*v > kVersion) {
+    newer = true;
+    return std::nullopt;
+  }
+  if (const auto w = doc.find("window"); w != doc.end()) {
+    if (!w->is_object()) return "its \"window\" is not an object";
+    const auto wf = w->find("width");
+    const auto hf = w->find("height");
+    const auto width = wf == w->end() ? std::nullopt : int_in_range(*wf, 320, 16384);
+    const auto height = hf == w->end() ? std::nullopt : int_in_range(*hf, 240, 16384);
+    if (!width || !height)
+      return "its window size is not two whole numbers (width 320 to 16384, height 240 to 16384)";
+    s.window_width = *width;
+    s.window_height = *height;
+  }
+  if (const auto t = doc.find("theme"); t != doc.end()) {
+    Params p;
+    if (!t->is_string() || !set_param(p, "theme", t->get<std::string>()))
+      return "its \"theme\" is not \"dark\" or \"light\"";
+    s.theme = p.theme;
+  }
+  if (const auto u = doc.find("ui_scale"); u != doc.end()) {
+    const double x = u->is_number() ? u->get<double>() : 0.0;
+    if (!(x >= 0.5 && x <= 4.0)) return "its \"ui_scale\" is not a number from 0.5 to 4";
+    s.ui_scale = x;
+  }
+  if (const auto r = doc.find("recent_sessions"); r != doc.end()) {
+    if (!r->is_array()) return "its \"recent_sessions\" is not a list";
+    for (const auto& e : *r) {
+      if (!e.is_string()) return "its \"recent_sessions\" holds something other than paths";
+      if (s.recent_sessions.size() < kMaxRecentSessions)
+        s.recent_sessions.push_back(e.get<std::string>());
+    }
+  }
+  return std::nullopt;
+}
+
+// "settings.json.broken-1", "-2", ...: the first name not taken, beside the file.
+std::filesystem::path set_aside_name(const std::filesystem::path& file) {
+  std::error_code ec;
+  for (int k = 1;; ++k) {
+    std::filesystem::path candidate = file;
+    candidate += ".broken-" + std::to_string(k);
+    if (!std::filesystem::exists(std::filesystem::symlink_status(candidate, ec))) return candidate;
+  }
+}
+
+// The file a path names, through symbolic links (the path itself when it is not a link).
+std::filesystem::path through_links(const std::filesystem::path& path) {
+  std::error_code ec;
+  const auto status = std::filesystem::symlink_status(path, ec);
+  if (ec || !std::filesystem::is_symlink(status)) return path;
+  const auto target = std::filesystem::weakly_canonical(path, ec);
+  return ec ? path : target;
+}
 
 }  // namespace
 
@@ -25,41 +176,43 @@ std::filesystem::path settings_path() {
          "settings.json";
 }
 
-Result<Settings> load_settings(const std::filesystem::path& path) {
-  Settings s;
+SettingsLoad load_settings(const std::filesystem::path& path) {
+  SettingsLoad out;
+  const std::filesystem::path file = through_links(path);
+  const ReadOutcome read = read_settings_bytes(file);
+  if (read.missing) return out;
+  const std::string name = "The settings file " + path.string();
+  if (!read.text) {
+    out.may_save = false;
+    out.notice = name + " " + read.refusal + "; RoPE Lab starts with its defaults and will not " +
+                 "change that file.";
+    return out;
+  }
+  Settings parsed;
+  bool newer = false;
+  const auto problem = parse_settings(*read.text, parsed, newer);
+  if (newer) {
+    out.may_save = false;
+    out.notice = name + " was written by a newer RoPE Lab; this version starts with its " +
+                 "defaults and leaves that file as it is.";
+    return out;
+  }
+  if (!problem) {
+    out.settings = std::move(parsed);
+    return out;
+  }
+  const std::filesystem::path aside = set_aside_name(file);
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return s;
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  const auto doc = nlohmann::json::parse(text.str(), nullptr, false);
-  const Error bad{path.string(), "is not a valid settings file; the defaults are used"};
-  if (doc.is_discarded() || !doc.is_object() || doc.value("format", "") != kFormat ||
-      !doc.contains("version") || !doc["version"].is_number_integer())
-    return bad;
-  if (doc["version"].get<int>() > kVersion) return s;  // newer app wrote it: start fresh
-  if (const auto w = doc.find("window"); w != doc.end() && w->is_object()) {
-    const int width = w->value("width", 0);
-    const int height = w->value("height", 0);
-    if (width >= 320 && width <= 16384 && height >= 240 && height <= 16384) {
-      s.window_width = width;
-      s.window_height = height;
-    }
+  std::filesystem::rename(file, aside, ec);
+  if (ec) {
+    out.may_save = false;
+    out.notice = name + " is not valid (" + *problem + ") and could not be set aside (" +
+                 ec.message() + "); RoPE Lab starts with its defaults and will not change it.";
+    return out;
   }
-  if (const auto t = doc.find("theme"); t != doc.end() && t->is_string()) {
-    Params p;
-    if (set_param(p, "theme", t->get<std::string>())) s.theme = p.theme;
-  }
-  if (const auto u = doc.find("ui_scale"); u != doc.end() && u->is_number()) {
-    const double v = u->get<double>();
-    if (v >= 0.5 && v <= 4.0) s.ui_scale = v;
-  }
-  if (const auto r = doc.find("recent_sessions"); r != doc.end() && r->is_array()) {
-    for (const auto& e : *r)
-      if (e.is_string() && s.recent_sessions.size() < kMaxRecentSessions)
-        s.recent_sessions.push_back(e.get<std::string>());
-  }
-  return s;
+  out.notice = name + " is not valid (" + *problem + "). It was kept as " + aside.string() +
+               " and RoPE Lab starts with its defaults.";
+  return out;
 }
 
 Status save_settings(const std::filesystem::path& path, const Settings& s) {
@@ -70,10 +223,11 @@ Status save_settings(const std::filesystem::path& path, const Settings& s) {
   doc["theme"] = theme_name(s.theme);
   doc["ui_scale"] = s.ui_scale;
   doc["recent_sessions"] = s.recent_sessions;
+  const std::filesystem::path file = through_links(path);
   std::error_code ec;
-  std::filesystem::create_directories(path.parent_path(), ec);
-  if (ec) return Error{path.parent_path().string(), "cannot be created: " + ec.message()};
-  return write_file_atomic(path, doc.dump(2) + "\n");
+  std::filesystem::create_directories(file.parent_path(), ec);
+  if (ec) return Error{file.parent_path().string(), "cannot be created: " + ec.message()};
+  return write_file_atomic(file, doc.dump(2) + "\n");
 }
 
 void remember_session(std::vector<std::string>& recent, const std::string& path) {

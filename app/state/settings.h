@@ -5,9 +5,21 @@
 //    "theme": "dark", "ui_scale": 1, "recent_sessions": ["/home/me/lecture.json", ...]}
 //
 // Precedence at start: built-in defaults < settings < a session file < command-line flags.
-// A damaged settings file is ignored with a notice (never fatal) and rewritten on exit.
+//
+// The settings file can never stop the app, and the app never destroys a settings file it could
+// not understand:
+//   * missing                      -> defaults; saved on exit.
+//   * not valid (syntax, a wrong type or an out-of-range value anywhere, not ours)
+//                                  -> renamed aside to "settings.json.broken-N" (kept whole),
+//                                     defaults, one notice naming both paths; saved on exit.
+//   * unreadable (permissions), not a regular file (FIFO, device, directory), larger than
+//     kMaxSettingsBytes, or written by a newer RoPE Lab
+//                                  -> defaults, one notice, and the file is left exactly as it
+//                                     is: nothing is saved on exit.
+//   * a symbolic link              -> read and written through to its target.
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -18,6 +30,7 @@
 namespace rope::app {
 
 inline constexpr std::size_t kMaxRecentSessions = 8;
+inline constexpr std::size_t kMaxSettingsBytes = 1 << 20;  // 1 MiB: ours are a few hundred bytes
 
 struct Settings {
   int window_width = 0;  // 0: not known yet
@@ -27,9 +40,16 @@ struct Settings {
   std::vector<std::string> recent_sessions;  // newest first
 };
 
+struct SettingsLoad {
+  Settings settings;     // the file's values, or the defaults
+  bool may_save = true;  // false: the file is kept untouched (see above), do not save on exit
+  std::string notice;    // empty, or one sentence for the user naming the file and what happened
+};
+
 std::filesystem::path settings_path();
-// A missing file gives the defaults; a damaged one an Error (the caller keeps the defaults).
-Result<Settings> load_settings(const std::filesystem::path& path);
+// Never fails: see the table above.
+SettingsLoad load_settings(const std::filesystem::path& path);
+// Writes atomically; a symbolic link at `path` is followed, so the link stays a link.
 Status save_settings(const std::filesystem::path& path, const Settings& settings);
 // Puts `path` first in the list, without duplicates, at most kMaxRecentSessions entries.
 void remember_session(std::vector<std::string>& recent, const std::string& path);
