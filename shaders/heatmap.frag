@@ -7,12 +7,15 @@
 // over its footprint (more would cost a software rasteriser a visible stall per new matrix).
 // Masked (-inf) and NaN cells get u_masked.
 
+// The number of control points of io/colour_map.h (a test compares the two).
+const int kColourMapPoints = 11;
+
 in vec2 v_uv;
 
 uniform sampler2D u_scores;    // GL_R32F, [rows][cols], one texel per cell
 uniform vec2 u_target;         // size of the picture in pixels
 uniform vec2 u_range;          // (lo, hi): lo maps to the first control point, hi to the last
-uniform vec3 u_colours[11];    // control points, evenly spaced on t in [0, 1]
+uniform vec3 u_colours[kColourMapPoints];    // control points, evenly spaced on t in [0, 1]
 uniform vec4 u_masked;         // colour of masked and undefined cells
 
 out vec4 o_colour;
@@ -22,8 +25,8 @@ vec4 cell_colour(ivec2 cell) {
   if (isinf(v) || isnan(v)) return u_masked;
   float span = u_range.y - u_range.x;
   float t = span > 0.0 ? clamp((v - u_range.x) / span, 0.0, 1.0) : 0.5;
-  float x = t * 10.0;
-  int i = min(int(x), 9);
+  float x = t * float(kColourMapPoints - 1);
+  int i = min(int(x), kColourMapPoints - 2);
   return vec4(mix(u_colours[i], u_colours[i + 1], x - float(i)), 1.0);
 }
 

@@ -10,13 +10,13 @@
 #include "cli/cli.h"
 #include "cli/screenshot_command.h"
 #include "cli/state_flags.h"
-#include "export/atomic_file.h"
 #include "export/gif.h"
 #include "export/mp4.h"
 #include "export/sweep.h"
+#include "io/atomic_file.h"
+#include "shell/offscreen_app.h"
 #include "state/params.h"
 #include "state/session.h"
-#include "ui/offscreen_app.h"
 
 namespace rope::app {
 

@@ -9,8 +9,8 @@
 #include "cli/cli.h"
 #include "cli/screenshot_command.h"
 #include "cli/state_flags.h"
+#include "shell/offscreen_app.h"
 #include "state/params.h"
-#include "ui/offscreen_app.h"
 
 namespace rope::app {
 

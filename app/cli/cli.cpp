@@ -11,20 +11,16 @@
 #include "cli/lessons_command.h"
 #include "cli/screenshot_command.h"
 #include "cli/state_flags.h"
+#include "shell/window.h"
+#include "state/actions.h"
 #include "state/session.h"
 #include "state/settings.h"
-#include "ui/frame.h"
-#include "ui/window.h"
 
 #ifndef ROPE_LAB_VERSION
 #define ROPE_LAB_VERSION "0.0.0"
 #endif
 
 namespace rope::app {
-
-void print_error(const std::string& message) {
-  std::fprintf(stderr, "rope-lab: error: %s\n", message.c_str());
-}
 
 namespace {
 

@@ -9,9 +9,9 @@
 
 #include "cli/cli.h"
 #include "cli/state_flags.h"
-#include "export/atomic_file.h"
 #include "export/csv.h"
 #include "export/datasets.h"
+#include "io/atomic_file.h"
 
 namespace rope::app {
 

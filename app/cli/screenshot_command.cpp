@@ -5,9 +5,9 @@
 
 #include "cli/cli.h"
 #include "cli/state_flags.h"
+#include "shell/offscreen_app.h"
 #include "state/params.h"
 #include "state/session.h"
-#include "ui/offscreen_app.h"
 
 namespace rope::app {
 

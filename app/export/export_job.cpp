@@ -14,7 +14,7 @@
 #include <thread>
 #include <tuple>
 
-#include "export/atomic_file.h"
+#include "io/atomic_file.h"
 
 extern char** environ;  // POSIX: the environment handed on to the child
 
@@ -28,7 +28,7 @@ void close_fd(int& fd) {
   fd = -1;
 }
 
-// Removes the child's temporary output (export/atomic_file.h's naming) after the child was killed
+// Removes the child's temporary output (io/atomic_file.h's naming) after the child was killed
 // before it could rename or discard it.
 void remove_temporaries(const std::filesystem::path& output, pid_t pid) {
   std::error_code ec;

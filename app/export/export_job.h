@@ -8,8 +8,8 @@
 // SIGTERM, and whatever goes wrong in an encoder cannot take the lecture down with it.
 //
 // The child reports "progress K N" lines on stdout (animate --progress) and its error as one
-// "rope-lab: error: ..." line on stderr (cli/cli.h); poll() reads both without blocking. The
-// output file is written atomically by the child (export/atomic_file.h); a cancelled child's
+// "rope-lab: error: ..." line on stderr (io/exit_codes.h); poll() reads both without blocking. The
+// output file is written atomically by the child (io/atomic_file.h); a cancelled child's
 // temporary file ".NAME.tmp-PID-K" is removed here. POSIX only (posix_spawn, pipes, waitpid).
 //
 // Usage:

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "export/atomic_file.h"
+#include "io/atomic_file.h"
 
 namespace rope::app {
 

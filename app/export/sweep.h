@@ -1,6 +1,6 @@
 // export/sweep.h — the limits of an animated sweep of the position m, one place for both ways
 // to make one: `rope-lab animate` (cli/animate_command.cpp) and File ▸ Export animation
-// (ui/export_dialog.cpp), which checks them before it starts the command.
+// (shell/export_dialog.cpp), which checks them before it starts the command.
 #pragma once
 
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "export/view_data.h"
 
-#include "export/atomic_file.h"
+#include "io/atomic_file.h"
 #include "state/params.h"
 
 namespace rope::app {

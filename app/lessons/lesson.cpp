@@ -6,7 +6,7 @@
 // [SECTION] files and lookup
 #include "lessons/lesson.h"
 
-#include "state/data_paths.h"
+#include "io/data_paths.h"
 
 #include <algorithm>
 #include <cstdlib>

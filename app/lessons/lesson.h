@@ -95,7 +95,7 @@ LoadedLesson parse_lesson(std::string_view text, const std::string& file, const 
 // Reads and parses a file; an unreadable file is one problem at 1:1.
 LoadedLesson load_lesson_file(const std::string& path);
 
-// The lessons directory (state/data_paths.h): $ROPE_LAB_LESSONS, the installed copy, or the
+// The lessons directory (io/data_paths.h): $ROPE_LAB_LESSONS, the installed copy, or the
 // source tree; when none exists, the first place tried (loading it then reports the problem).
 std::string lessons_directory();
 

@@ -1,7 +1,7 @@
 // render/gl_objects.h — small move-only owners of OpenGL objects.
 //
 // Each owner deletes its object in its destructor, so it must be destroyed while its context is
-// current: the drivers (ui/window.cpp, render/offscreen.cpp) destroy every view and renderer
+// current: the drivers (shell/window.cpp, render/offscreen.cpp) destroy every view and renderer
 // before the context. A default-constructed owner holds nothing (id 0) and is safe to destroy
 // without a context.
 #pragma once

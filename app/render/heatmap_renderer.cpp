@@ -1,6 +1,6 @@
 #include "render/heatmap_renderer.h"
 
-#include "state/data_paths.h"
+#include "io/data_paths.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "ui/plot.h"
+#include "io/colour_map.h"
 
 namespace rope::app {
 namespace {
@@ -210,7 +210,7 @@ bool HeatmapRenderer::update(int slot, std::uint64_t version, std::span<const fl
   glUniform1i(u_scores_, 0);
   glUniform2f(u_range_, lo, hi);
   glUniform2f(u_target_, static_cast<float>(width), static_cast<float>(height));
-  glUniform3fv(u_colours_, plot::kColourMapPoints, plot::kColourMap[0].data());
+  glUniform3fv(u_colours_, kColourMapPoints, kColourMap[0].data());
   const ImVec4 mc = ImGui::ColorConvertU32ToFloat4(masked);
   glUniform4f(u_masked_, mc.x, mc.y, mc.z, mc.w);
   glDrawArrays(GL_TRIANGLES, 0, 3);

@@ -6,7 +6,7 @@
 // quad, 1:1. The pass runs only when the data, the range, the masked colour or the picture size
 // changed, and leaves every piece of GL state it touched as it found it.
 //
-// Shaders are read at run time from the folder state/data_paths.h finds ($ROPE_LAB_SHADER_DIR,
+// Shaders are read at run time from the folder io/data_paths.h finds ($ROPE_LAB_SHADER_DIR,
 // the installed copy, or the source tree); a missing or broken file makes error() say which
 // and why.
 //

@@ -130,7 +130,7 @@ struct AppState {
   // sessions: the dialog is open when session_dialog != none; session_path is the last file
   // opened or saved (the dialog starts there)
   enum class SessionDialog { none, save, open } session_dialog = SessionDialog::none;
-  // File ▸ Export picture / animation (ui/export_dialog.h); none: the dialog is closed (an
+  // File ▸ Export picture / animation (shell/export_dialog.h); none: the dialog is closed (an
   // export already running goes on and reports with a notice).
   enum class ExportDialog { none, picture, animation } export_dialog = ExportDialog::none;
   // The lesson step whose `show:` state was applied last. Entering another step applies that
@@ -149,7 +149,7 @@ struct AppState {
   bool transparent_background = false;  // pictures for slides: the canvas is see-through
   bool fullscreen = false;              // F11; presentation mode is always full screen
 
-  // What presentation mode changed, to put back when it ends (ui/frame.cpp).
+  // What presentation mode changed, to put back when it ends (shell/frame.cpp).
   struct BeforePresentation {
     bool active = false;
     Theme theme = Theme::dark;

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "export/atomic_file.h"
+#include "io/atomic_file.h"
 #include "state/params.h"
 
 namespace rope::app {

@@ -11,7 +11,7 @@
 #include <optional>
 #include <system_error>
 
-#include "export/atomic_file.h"
+#include "io/atomic_file.h"
 #include "state/params.h"
 
 namespace rope::app {

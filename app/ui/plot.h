@@ -23,17 +23,14 @@
 #include "imgui.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
-#include "views/view_env.h"
+#include "ui/view_env.h"
 
 namespace rope::app::plot {
 
 // [SECTION] colour map
 
-// Control points of the perceptually uniform colour map (viridis-like: dark violet -> blue ->
-// green -> yellow), evenly spaced on t in [0, 1], RGB in [0, 1]. The heatmap shader receives
-// the same table as a uniform, so CPU colour bars and GPU cells agree.
-inline constexpr int kColourMapPoints = 11;
-extern const std::array<std::array<float, 3>, kColourMapPoints> kColourMap;
+// The colour map of io/colour_map.h (the heatmap shader receives the same table as a uniform,
+// so CPU colour bars and GPU cells agree), as ImGui colours.
 // Linear interpolation between the control points; t is clamped to [0, 1], NaN gives t = 0.
 ImVec4 colour_map(double t);
 ImU32 colour_map_u32(double t);

@@ -361,7 +361,7 @@ void DerivationView::Draw(AppState& state, const ViewEnv& env) {
   (void)context(p);
 
   // header: the lesson's title; the step counter is at the bottom with the buttons (in
-  // presentation mode both are in the presentation bar instead, larger: ui/presentation_bar.h)
+  // presentation mode both are in the presentation bar instead, larger: shell/presentation_bar.h)
   const bool navigation = !p.presentation;
   const float nav_h =
       navigation ? f.large->FontSize + 2.0f * ImGui::GetStyle().FramePadding.y + 16.0f * s : 0.0f;

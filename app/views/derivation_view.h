@@ -1,7 +1,7 @@
 // views/derivation_view.h — the `derivation` view: steps through a lesson (assets/lessons/),
 // equation by equation, beside the view each step shows.
 //
-// The frame splits the canvas when view == derivation (ui/frame.cpp): this view's Draw fills
+// The frame splits the canvas when view == derivation (shell/frame.cpp): this view's Draw fills
 // the lesson panel (title, step counter, prose, typeset equations with live values, the check
 // panel, previous / next), and the step's `show_view` is drawn in the rest of the canvas. When
 // a step is entered its state is applied to AppState (lessons::apply_step_state); the lecturer
@@ -29,7 +29,7 @@
 #include "rope/typeset/glyph_atlas.h"
 #include "rope/typeset/math_font.h"
 #include "state/app_state.h"
-#include "views/view_env.h"
+#include "ui/view_env.h"
 
 namespace rope::app {
 

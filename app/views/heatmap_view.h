@@ -4,7 +4,7 @@
 // three side by side; content shared / seeded random / the words of sentence_b; raw, scaled by
 // 1/sqrt(d) or row softmax, optionally causal. With shared content the RoPE matrix depends on
 // n - m only: the diagonal n - m = key_position - position is annotated with its one value.
-// Matrices come from render/heatmap_scores.h (small ones at once, large ones on a worker
+// Matrices come from views/heatmap_scores.h (small ones at once, large ones on a worker
 // thread; the previous picture stays until the new one is ready) and are coloured on the GPU by
 // render/heatmap_renderer.h. Without GL (headless tests) the axes and read-outs are still drawn.
 //
@@ -17,10 +17,10 @@
 
 #include "imgui.h"
 #include "render/heatmap_renderer.h"
-#include "render/heatmap_scores.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
-#include "views/view_env.h"
+#include "ui/view_env.h"
+#include "views/heatmap_scores.h"
 
 namespace rope::app {
 

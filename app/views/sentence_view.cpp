@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdio>
 
-#include "render/heatmap_scores.h"
 #include "rope/frequencies.h"
 #include "rope/random.h"
 #include "rope/rotation.h"
@@ -12,6 +11,7 @@
 #include "ui/canvas.h"
 #include "ui/plot.h"
 #include "ui/theme.h"
+#include "views/heatmap_scores.h"
 
 namespace rope::app {
 namespace {

@@ -17,7 +17,7 @@
 #include "render/heatmap_renderer.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
-#include "views/view_env.h"
+#include "ui/view_env.h"
 
 namespace rope::app {
 

@@ -15,7 +15,7 @@
 #include "rope/rotation.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
-#include "views/view_env.h"
+#include "ui/view_env.h"
 
 namespace rope::app {
 

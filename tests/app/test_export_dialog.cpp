@@ -12,9 +12,9 @@
 #include <limits>
 #include <thread>
 
-#include "export/atomic_file.h"
+#include "io/atomic_file.h"
+#include "shell/frame.h"
 #include "state/params.h"
-#include "ui/frame.h"
 #include "ui/theme.h"
 #include "ui/ui_context.h"
 

@@ -5,8 +5,8 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include "shell/frame.h"
 #include "state/params.h"
-#include "ui/frame.h"
 #include "ui/ui_context.h"
 
 using namespace rope::app;

@@ -6,8 +6,8 @@
 
 #include "rope/frequencies.h"
 #include "rope/rotation.h"
+#include "shell/offscreen_app.h"
 #include "state/params.h"
-#include "ui/offscreen_app.h"
 #include "ui/theme.h"
 
 using namespace rope::app;

@@ -1,4 +1,4 @@
-// Every keyboard shortcut (ui/frame.cpp handle_shortcuts) moves the state as the README's table
+// Every keyboard shortcut (shell/frame.cpp handle_shortcuts) moves the state as the README's table
 // and the in-app list say, driven headless the way the window drives it: GLFW key codes in
 // io.KeysDown for a frame, characters through io.AddInputCharacter, mouse clicks through
 // io.MousePos / io.MouseDown. And no shortcut fires while a text field has the keyboard.
@@ -25,10 +25,10 @@
 #include <vector>
 
 #include "imgui_internal.h"  // ImHashStr and the hovered item's id, to find a widget to click
+#include "shell/frame.h"
+#include "shell/key_taps.h"
 #include "state/params.h"
 #include "state/session.h"
-#include "ui/frame.h"
-#include "ui/key_taps.h"
 #include "ui/ui_context.h"
 
 using namespace rope::app;
@@ -47,7 +47,7 @@ struct Mods {
 constexpr Mods kShift{true, false};
 constexpr Mods kCtrl{false, true};
 
-// One app with its ImGui context, driven frame by frame as ui/window.cpp drives it.
+// One app with its ImGui context, driven frame by frame as shell/window.cpp drives it.
 struct Lab {
   UiContext ui{false};
   AppState state;
@@ -58,7 +58,7 @@ struct Lab {
 
   KeyTaps taps;  // as the window has: presses that came and went between two frames
 
-  // One frame, in the order ui/window.cpp runs it.
+  // One frame, in the order shell/window.cpp runs it.
   void frame() {
     update_presentation(state);
     const float scale = static_cast<float>(p.ui_scale);
@@ -893,7 +893,7 @@ TEST_CASE("no shortcut fires while typing a path in the session dialog", "[app][
 
 TEST_CASE("no shortcut fires while typing in the exact position field", "[app][keys]") {
   Lab lab;
-  // Click the exact-entry field beside the slider for m (ui/frame.cpp position_control).
+  // Click the exact-entry field beside the slider for m (shell/frame.cpp position_control).
   lab.find_widget(widget_id("Controls", {"m", "##exact"}), 0.9f * 400.0f);
   lab.click();
   lab.frame();

@@ -4,6 +4,9 @@
 // every view's text inside narrow canvases at presentation scale, no two lines overlapping.
 #include <catch2/catch.hpp>
 
+#include <fstream>
+#include <sstream>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -12,13 +15,14 @@
 #include <cstdlib>
 #include <thread>
 
-#include "render/heatmap_scores.h"
+#include "io/colour_map.h"
 #include "rope/frequencies.h"
+#include "shell/frame.h"
+#include "shell/offscreen_app.h"
 #include "state/params.h"
-#include "ui/frame.h"
-#include "ui/offscreen_app.h"
 #include "ui/plot.h"
 #include "ui/ui_context.h"
+#include "views/heatmap_scores.h"
 
 using namespace rope::app;
 
@@ -127,9 +131,22 @@ TEST_CASE("plot ticks are nice numbers, decades on log axes", "[app][plot]") {
   CHECK(plot::tick_label(0.25, false) == "0.25");
   // the colour map runs from its first to its last control point
   const ImVec4 c0 = plot::colour_map(0.0), c1 = plot::colour_map(1.0);
-  CHECK(c0.x == Approx(plot::kColourMap[0][0]));
-  CHECK(c1.y == Approx(plot::kColourMap[plot::kColourMapPoints - 1][1]));
+  CHECK(c0.x == Approx(kColourMap[0][0]));
+  CHECK(c1.y == Approx(kColourMap[kColourMapPoints - 1][1]));
   CHECK(plot::colour_map(std::nan("")).x == Approx(c0.x));
+}
+
+TEST_CASE("the heatmap shader and the colour map table have the same number of points", "[plot]") {
+  std::ifstream in(std::string(ROPE_LAB_SOURCE_DIR) + "/shaders/heatmap.frag");
+  REQUIRE(in);
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  const std::string decl = "const int kColourMapPoints = ";
+  const auto at = text.find(decl);
+  REQUIRE(at != std::string::npos);
+  CHECK(std::stoi(text.substr(at + decl.size())) == kColourMapPoints);
+  CHECK(text.find("u_colours[kColourMapPoints]") != std::string::npos);
 }
 
 TEST_CASE("shared content: the RoPE matrix is constant along diagonals, sinusoidal is not",

@@ -20,9 +20,9 @@
 #include <string>
 #include <vector>
 
-#include "export/atomic_file.h"
 #include "export/csv.h"
 #include "export/datasets.h"
+#include "io/atomic_file.h"
 #include "rope/conventions.h"
 
 namespace fs = std::filesystem;

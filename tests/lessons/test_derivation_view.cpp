@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "shell/frame.h"
+#include "shell/offscreen_app.h"
 #include "state/params.h"
-#include "ui/frame.h"
-#include "ui/offscreen_app.h"
 #include "ui/theme.h"
 #include "ui/ui_context.h"
 

@@ -10,11 +10,11 @@
 
 #include "lessons/lesson.h"
 #include "lessons/quantities.h"
-#include "render/heatmap_scores.h"
 #include "rope/random.h"
 #include "rope/typeset/layout.h"
 #include "rope/typeset/math_font.h"
 #include "state/params.h"
+#include "views/heatmap_scores.h"
 
 using namespace rope::lessons;
 using rope::app::Params;

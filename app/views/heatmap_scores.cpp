@@ -1,4 +1,4 @@
-#include "render/heatmap_scores.h"
+#include "views/heatmap_scores.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,4 +1,4 @@
-// render/heatmap_scores.h — the attention score matrices the heatmap view shows, computed from
+// views/heatmap_scores.h — the attention score matrices the heatmap view shows, computed from
 // AppState parameters with the core's fast kernels, and a background job that computes them off
 // the UI thread.
 //

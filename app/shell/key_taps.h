@@ -1,4 +1,4 @@
-// ui/key_taps.h — keys pressed and released between two frames still reach the shortcuts.
+// shell/key_taps.h — keys pressed and released between two frames still reach the shortcuts.
 //
 // Dear ImGui 1.86 samples io.KeysDown once per frame (the input queue came in 1.87). A key
 // that goes down and up between two frames — a presenter's clicker sending Page Down, a quick
@@ -10,7 +10,7 @@
 // after a command key (Ctrl+S, Enter, F5 ...) the next taps and characters wait a frame, for a
 // dialog it opened to take the keyboard.
 //
-// Usage (ui/window.cpp): GLFW key callback → taps.on_key(key, action, mods), before ImGui's
+// Usage (shell/window.cpp): GLFW key callback → taps.on_key(key, action, mods), before ImGui's
 // own; each frame: taps.before_frame(io) after glfwPollEvents, taps.after_frame(io) after
 // ImGui::Render.
 #pragma once

@@ -1,4 +1,4 @@
-// ui/window.h — the interactive window: GLFW + OpenGL 3.3 core + Dear ImGui.
+// shell/window.h — the interactive window: GLFW + OpenGL 3.3 core + Dear ImGui.
 #pragma once
 
 #include <string>
@@ -16,7 +16,7 @@ struct GuiOptions {
   int monitor = 0;  // full screen on this monitor (1 = the primary); 0: the one the window is on
 };
 
-// Runs the window until it is closed. Returns an exit code (cli/cli.h).
+// Runs the window until it is closed. Returns an exit code (io/exit_codes.h).
 int run_window(AppState& state, const GuiOptions& options);
 
 }  // namespace rope::app

@@ -1,4 +1,4 @@
-// ui/offscreen_app.h — the application's frame rendered into an offscreen framebuffer: the
+// shell/offscreen_app.h — the application's frame rendered into an offscreen framebuffer: the
 // engine of `rope-lab screenshot`, `bench`, animation export and the GL tests.
 //
 // It runs the very same draw_frame as the window; only the GL context (EGL, no window) and the
@@ -15,8 +15,8 @@
 #include "export/png.h"
 #include "render/gl_objects.h"
 #include "render/offscreen.h"
+#include "shell/frame.h"
 #include "state/app_state.h"
-#include "ui/frame.h"
 #include "ui/ui_context.h"
 
 namespace rope::app {

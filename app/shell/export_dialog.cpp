@@ -1,4 +1,4 @@
-#include "ui/export_dialog.h"
+#include "shell/export_dialog.h"
 
 #include <unistd.h>
 
@@ -10,9 +10,9 @@
 
 #include "export/screenshot_path.h"
 #include "export/sweep.h"
+#include "shell/frame.h"
 #include "state/params.h"
 #include "state/session.h"
-#include "ui/frame.h"
 #include "ui/theme.h"
 
 namespace rope::app {

@@ -1,4 +1,4 @@
-// ui/export_dialog.h — File ▸ Export picture… / Export animation…: figures for slides.
+// shell/export_dialog.h — File ▸ Export picture… / Export animation…: figures for slides.
 //
 // A picture is a PNG of the whole window or of the canvas alone at 1x, 2x or 4x, rendered at
 // that size (not upscaled), optionally with a transparent background. An animation is a sweep
@@ -19,7 +19,7 @@
 #include "export/export_job.h"
 #include "imgui.h"
 #include "state/app_state.h"
-#include "views/view_env.h"
+#include "ui/view_env.h"
 
 namespace rope::app {
 

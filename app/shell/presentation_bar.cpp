@@ -1,10 +1,10 @@
-#include "ui/presentation_bar.h"
+#include "shell/presentation_bar.h"
 
 #include <algorithm>
 #include <string>
 
+#include "shell/frame.h"
 #include "state/params.h"
-#include "ui/frame.h"
 #include "ui/theme.h"
 
 namespace rope::app {

@@ -1,4 +1,4 @@
-#include "ui/frame.h"
+#include "shell/frame.h"
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -13,6 +13,7 @@
 #include "export/screenshot_path.h"
 #include "export/view_data.h"
 #include "render/background.h"
+#include "state/actions.h"
 #include "state/params.h"
 #include "state/session.h"
 #include "state/settings.h"
@@ -30,11 +31,6 @@ void set_view(AppState& state, ViewId v) {
   if (view_available(v)) state.params.view = v;
 }
 
-void shift_both(Params& p, double delta) {
-  p.position = std::clamp(p.position + delta, -1e9, 1e9);
-  p.key_position = std::clamp(p.key_position + delta, -1e9, 1e9);
-}
-
 // Writes the current view's numbers next to the screenshots and says where, and which
 // `rope-lab export` command gives the same file.
 void export_view_data(AppState& state) {
@@ -50,30 +46,6 @@ void export_view_data(AppState& state) {
   } else {
     show_notice(state, "Data saved: " + path.string() + "\nsame as: " + e.value().command(), false);
   }
-}
-
-// What a session stores: the parameters, but in presentation mode the lecturer's own theme and
-// UI scale (presentation = true brings the projector look back when the file is opened, and
-// leaving presentation mode then restores the lecturer's look, as it does now).
-Params session_params(const AppState& state) {
-  Params p = state.params;
-  if (state.before_presentation.active) {
-    p.theme = state.before_presentation.theme;
-    p.ui_scale = state.before_presentation.ui_scale;
-  }
-  return p;
-}
-
-void open_session(AppState& state, const std::string& path) {
-  if (auto s = load_session(path, state.params); !s) {
-    show_notice(state, "Session not opened: " + s.error().to_string(), true);
-    return;
-  }
-  state.session_path = path;
-  state.applied_lesson = state.params.lesson;  // keep the session's own values
-  state.applied_step = state.params.step;
-  remember_session(state.recent_sessions, path);
-  show_notice(state, "Session opened: " + path, false);
 }
 
 // [SECTION] menu bar
@@ -399,15 +371,7 @@ void draw_session_dialog(AppState& state, const ViewEnv& env) {
           open = false;
         }
       } else {
-        if (auto s = load_session(state.session_path, state.params); !s) {
-          show_notice(state, "Session not opened: " + s.error().to_string(), true);
-        } else {
-          show_notice(state, "Session opened: " + state.session_path, false);
-          remember_session(state.recent_sessions, state.session_path);
-          state.applied_lesson = state.params.lesson;  // keep the session's own values
-          state.applied_step = state.params.step;
-          open = false;
-        }
+        if (open_session(state, state.session_path)) open = false;
       }
     }
     ImGui::SameLine();
@@ -434,11 +398,6 @@ void draw_about(AppState& state) {
 }
 
 }  // namespace
-
-void step_position(Params& p, double delta) {
-  p.playing = false;
-  p.position = std::clamp(std::round(p.position) + delta, -1e9, 1e9);
-}
 
 ImVec4 clear_colour(const AppState& state) {
   // Transparent: all zero, so what ImGui blends on top comes out premultiplied by its alpha
@@ -467,18 +426,6 @@ bool view_available(ViewId v) {
       return DerivationView::kReady;
   }
   return false;
-}
-
-void show_notice(AppState& state, std::string text, bool is_error) {
-  state.notice = Notice{std::move(text), is_error, state.time};
-}
-
-void advance_animation(AppState& state, double dt) {
-  state.frame_dt = dt;
-  state.time += dt;
-  Params& p = state.params;
-  if (p.playing && std::isfinite(dt) && dt > 0.0)
-    p.position = std::clamp(p.position + p.speed * std::min(dt, 0.25), -1e9, 1e9);
 }
 
 void handle_shortcuts(AppState& state) {
@@ -562,29 +509,6 @@ void handle_shortcuts(AppState& state) {
     state.export_dialog = AppState::ExportDialog::none;  // a running export goes on
   }
   if (ctrl && pressed(GLFW_KEY_Q)) state.request_quit = true;
-}
-
-double presentation_scale(float screen_height) {
-  if (!(screen_height > 0.0f)) return 1.5;
-  return std::clamp(std::round(static_cast<double>(screen_height) / 720.0 * 4.0) / 4.0, 1.0, 3.0);
-}
-
-void update_presentation(AppState& state, float screen_height) {
-  Params& p = state.params;
-  auto& before = state.before_presentation;
-  if (p.presentation && !before.active) {  // entering: projector theme, larger, no panel
-    before = {true, p.theme, p.ui_scale, state.show_controls, state.show_menu};
-    p.theme = Theme::light;
-    p.ui_scale = std::max(p.ui_scale, presentation_scale(screen_height));
-    state.show_controls = false;
-    state.show_menu = false;                      // the presentation bar takes its place
-  } else if (!p.presentation && before.active) {  // leaving: put back what was changed
-    p.theme = before.theme;
-    p.ui_scale = before.ui_scale;
-    state.show_controls = before.show_controls;
-    state.show_menu = before.show_menu;
-    before.active = false;
-  }
 }
 
 FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& env) {

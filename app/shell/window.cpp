@@ -1,4 +1,4 @@
-#include "ui/window.h"
+#include "shell/window.h"
 
 #include "render/gl.h"
 #define GLFW_INCLUDE_NONE
@@ -9,14 +9,14 @@
 #include <string>
 
 #include "backends/imgui_impl_glfw.h"
-#include "cli/cli.h"
 #include "export/png.h"
 #include "export/screenshot_path.h"
+#include "io/exit_codes.h"
 #include "render/driver_pin.h"
 #include "render/offscreen.h"
+#include "shell/frame.h"
+#include "shell/key_taps.h"
 #include "state/settings.h"
-#include "ui/frame.h"
-#include "ui/key_taps.h"
 #include "ui/ui_context.h"
 
 namespace rope::app {

@@ -1,4 +1,4 @@
-#include "ui/key_taps.h"
+#include "shell/key_taps.h"
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>

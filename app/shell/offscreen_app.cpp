@@ -1,4 +1,4 @@
-#include "ui/offscreen_app.h"
+#include "shell/offscreen_app.h"
 
 #include <chrono>
 

@@ -1,4 +1,4 @@
-// state/data_paths.h — where RoPE Lab finds its data folders (lessons, shaders) at run time.
+// io/data_paths.h — where RoPE Lab finds its data folders (lessons, shaders) at run time.
 //
 // In order: the folder named by an environment variable (ROPE_LAB_LESSONS, ROPE_LAB_SHADER_DIR);
 // the installed copy beside the binary, <bin>/../share/rope-lab/<name>; and the source tree the

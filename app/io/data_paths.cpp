@@ -1,4 +1,4 @@
-#include "state/data_paths.h"
+#include "io/data_paths.h"
 
 #include <cstdlib>
 #include <system_error>

@@ -1,4 +1,4 @@
-// views/view_env.h — what every view's Draw gets besides AppState: the fonts and whether a GL
+// ui/view_env.h — what every view's Draw gets besides AppState: the fonts and whether a GL
 // context exists (headless tests draw every view with none).
 #pragma once
 

@@ -1,4 +1,4 @@
-// export/atomic_file.h — write a file so that the path holds either the old file or the whole
+// io/atomic_file.h — write a file so that the path holds either the old file or the whole
 // new one, never a half-written mix.
 //
 // The bytes go to a temporary file beside the target, named ".NAME.tmp-PID-K" (same directory,

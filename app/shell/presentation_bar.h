@@ -1,4 +1,4 @@
-// ui/presentation_bar.h — the slim bar along the bottom of the screen in presentation mode.
+// shell/presentation_bar.h — the slim bar along the bottom of the screen in presentation mode.
 //
 // Presentation mode hides the menu bar and the control panel; this bar keeps what a lecturer
 // needs in front of a class, large enough to read from the back of the room: in the derivation
@@ -15,7 +15,7 @@
 
 #include "imgui.h"
 #include "state/app_state.h"
-#include "views/view_env.h"
+#include "ui/view_env.h"
 
 namespace rope::app {
 

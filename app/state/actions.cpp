@@ -1,0 +1,79 @@
+#include "state/actions.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "state/session.h"
+#include "state/settings.h"
+
+namespace rope::app {
+
+void step_position(Params& p, double delta) {
+  p.playing = false;
+  p.position = std::clamp(std::round(p.position) + delta, -1e9, 1e9);
+}
+
+void shift_both(Params& p, double delta) {
+  p.position = std::clamp(p.position + delta, -1e9, 1e9);
+  p.key_position = std::clamp(p.key_position + delta, -1e9, 1e9);
+}
+
+void advance_animation(AppState& state, double dt) {
+  state.frame_dt = dt;
+  state.time += dt;
+  Params& p = state.params;
+  if (p.playing && std::isfinite(dt) && dt > 0.0)
+    p.position = std::clamp(p.position + p.speed * std::min(dt, 0.25), -1e9, 1e9);
+}
+
+double presentation_scale(float screen_height) {
+  if (!(screen_height > 0.0f)) return 1.5;
+  return std::clamp(std::round(static_cast<double>(screen_height) / 720.0 * 4.0) / 4.0, 1.0, 3.0);
+}
+
+void update_presentation(AppState& state, float screen_height) {
+  Params& p = state.params;
+  auto& before = state.before_presentation;
+  if (p.presentation && !before.active) {  // entering: projector theme, larger, no panel
+    before = {true, p.theme, p.ui_scale, state.show_controls, state.show_menu};
+    p.theme = Theme::light;
+    p.ui_scale = std::max(p.ui_scale, presentation_scale(screen_height));
+    state.show_controls = false;
+    state.show_menu = false;                      // the presentation bar takes its place
+  } else if (!p.presentation && before.active) {  // leaving: put back what was changed
+    p.theme = before.theme;
+    p.ui_scale = before.ui_scale;
+    state.show_controls = before.show_controls;
+    state.show_menu = before.show_menu;
+    before.active = false;
+  }
+}
+
+void show_notice(AppState& state, std::string text, bool is_error) {
+  state.notice = Notice{std::move(text), is_error, state.time};
+}
+
+Params session_params(const AppState& state) {
+  Params p = state.params;
+  if (state.before_presentation.active) {
+    p.theme = state.before_presentation.theme;
+    p.ui_scale = state.before_presentation.ui_scale;
+  }
+  return p;
+}
+
+bool open_session(AppState& state, const std::string& path) {
+  if (auto s = load_session(path, state.params); !s) {
+    show_notice(state, "Session not opened: " + s.error().to_string(), true);
+    return false;
+  }
+  state.session_path = path;
+  state.applied_lesson = state.params.lesson;  // keep the session's own values
+  state.applied_step = state.params.step;
+  remember_session(state.recent_sessions, path);
+  show_notice(state, "Session opened: " + path, false);
+  return true;
+}
+
+}  // namespace rope::app

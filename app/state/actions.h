@@ -1,0 +1,48 @@
+// state/actions.h — the pure state transitions every input path shares (the control panel, the
+// keyboard, the presentation bar, the command line): no ImGui, no GL, no drawing.
+//
+// Usage: step_position(state.params, +1.0); open_session(state, path); show_notice(state, ...).
+#pragma once
+
+#include <string>
+
+#include "state/app_state.h"
+
+namespace rope::app {
+
+// Moves the query position m to the nearest integer plus `delta` and pauses the animation:
+// what −1 / +1 and ← / → do everywhere.
+void step_position(Params& p, double delta);
+
+// Moves m and n together by `delta` (Ctrl+← / Ctrl+→): the score must not change.
+void shift_both(Params& p, double delta);
+
+// Advances the animation clock: while playing, m moves by speed * dt positions.
+void advance_animation(AppState& state, double dt);
+
+// The UI scale presentation mode uses on a screen `screen_height` logical px high: the same
+// layout on every projector, as a 1.5x UI on a 1080-line screen: 1.0 at 720 or 768 lines, 1.5
+// at 1080, 2.0 at 1440, 3.0 at 2160 (in quarter steps, from 1 to 3).
+double presentation_scale(float screen_height);
+
+// Enters or leaves presentation mode when Params::presentation changed: the projector theme,
+// no control panel or menu bar, and a UI scale of at least presentation_scale(screen_height)
+// (screen_height: the full screen's height in logical px, where presentation mode shows);
+// leaving restores what it changed. The drivers call it before building the frame (the UI
+// scale decides the fonts).
+void update_presentation(AppState& state, float screen_height = 1080.0f);
+
+// Shows a message at the bottom of the canvas for a few seconds.
+void show_notice(AppState& state, std::string text, bool is_error);
+
+// What a session stores: the parameters, but in presentation mode the lecturer's own theme and
+// UI scale (presentation = true brings the projector look back when the file is opened, and
+// leaving presentation mode then restores the lecturer's look).
+Params session_params(const AppState& state);
+
+// Opens a session file into the state, the one place that does: on success the session's own
+// lesson step is kept, the file goes first in the recent list and a notice says so; on failure
+// the state is unchanged and a notice names the problem. Returns whether it opened.
+bool open_session(AppState& state, const std::string& path);
+
+}  // namespace rope::app
