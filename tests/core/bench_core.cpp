@@ -5,6 +5,8 @@
 //    copy of the same buffers as the memory-traffic floor.
 // 2. Score matrices, N = 2048, d = 128: random per-position content (single thread, and two
 //    threads splitting the rows through score_rows_fast), and shared content.
+// 3. The low-precision angle error sweep for the precision plot: 2000 log-spaced positions from
+//    1 to 10^7, d = 128 (64 pairs), per preset.
 #define CATCH_CONFIG_ENABLE_BENCHMARKING
 #define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
@@ -16,6 +18,7 @@
 
 #include "rope/attention.h"
 #include "rope/frequencies.h"
+#include "rope/low_precision.h"
 #include "rope/random.h"
 #include "rope/rotation.h"
 
@@ -120,5 +123,19 @@ TEST_CASE("Score matrix N=2048 d=128") {
     return rope::score_matrix_shared(q1, k1, kN, kDim, 10000.0, rope::Encoding::sinusoidal,
                                      rope::Pairing::interleaved)
         .value()[7];
+  };
+}
+
+TEST_CASE("Angle error sweep: 2000 positions x 64 pairs") {
+  const auto positions = rope::log_spaced_positions(2000, 1e7).value();
+  for (const char* name : {"fp32", "bf16", "fp16", "fix"}) {
+    const auto formats = rope::parse_precision_preset(name).value();
+    BENCHMARK(std::string("sweep_angle_error ") + name + ", d=128, 2000 positions") {
+      return rope::sweep_angle_error(128, 10000.0, formats, positions).value().max_abs_error[7];
+    };
+  }
+  const auto bf16 = rope::parse_precision_preset("bf16").value();
+  BENCHMARK("pair_angle_errors bf16, d=128, 2000 positions (per pair, float)") {
+    return rope::pair_angle_errors(128, 10000.0, bf16, positions).value()[7];
   };
 }
