@@ -87,6 +87,8 @@ TEST_CASE("extrapolation: evaluate_fit_range counts the points of [from, to)", "
   CHECK(rope::evaluate_fit_range(fit, 25.0, 75.0, 0.125).value().size() == 400);
   CHECK(rope::evaluate_fit_range(fit, 0.0, 1.0, 0.1).value().size() == 10);  // 10 * 0.1 == 1
   CHECK(rope::evaluate_fit_range(fit, -1.0, 1.0, 5.0).value().size() == 1);
+  // 0.07 / 0.01 = 7.000000000000001 in double, but 0 + 7 * 0.01 = 0.07 is `to` itself: 7 points.
+  CHECK(rope::evaluate_fit_range(fit, 0.0, 0.07, 0.01).value().size() == 7);
   // The range form is the scalar form at from + k step.
   const auto v = rope::evaluate_fit_range(fit, 25.0, 75.0, 0.125).value();
   for (std::size_t k = 0; k < v.size(); k += 7)
