@@ -80,7 +80,9 @@ TEST_CASE("extrapolation: B(0)/d = (d/2 + 1)/4, 16.25 for d = 128", "[extrapolat
   CHECK(rope::b_over_d(2, 10000.0, 0).value()[0] == 0.5);
 }
 
-TEST_CASE("extrapolation: evaluate_fit_range counts the points of [from, to)", "[extrapolation]") {
+TEST_CASE(
+    "extrapolation: evaluate_fit_range counts the points from `from` up to but not including `to`",
+    "[extrapolation]") {
   const auto fit = rope::fit_random_target(8, 10000.0, 64, 1).value();
   CHECK(rope::evaluate_fit_range(fit, 0.0, 2048.0, 1.0).value().size() == 2048);
   CHECK(rope::evaluate_fit_range(fit, 0.0, 4096.0, 1.0).value().size() == 4096);
@@ -195,7 +197,7 @@ TEST_CASE("extrapolation: the fit is a least-squares fit (residual orthogonal to
   CHECK(r_norm > 0.9 * rope_test::norm(fit.targets));
 }
 
-TEST_CASE("extrapolation: the fit stays near +-1 on [0, L) and explodes on [L, 2L)",
+TEST_CASE("extrapolation: the fit stays near +-1 below L and explodes from L to 2L",
           "[extrapolation]") {
   // Measured for seed 1 (d = 128, base 10^4, L = 2048): max |a| = 0.842 on [0, L) and 1.42e10
   // on [L, 2L), a ratio of 1.7e10; seeds 1 ... 5 give ratios 1.2e9 ... 4.4e10.
@@ -238,7 +240,8 @@ TEST_CASE("extrapolation: how far the fit explodes depends on the rank tolerance
   CHECK(loose.residual_norm < 1.01 * exact.residual_norm);
 }
 
-TEST_CASE("extrapolation: between the integers of [25, 75) the fit is smooth", "[extrapolation]") {
+TEST_CASE("extrapolation: between the integers from 25 to 75 the fit is smooth",
+          "[extrapolation]") {
   // Interpolation is safe: every frequency is at most 1 radian per token, so between two
   // integers a(s) cannot swing. Measured for seeds 1 ... 5: max |a(s + 1/8) - a(s)| / (1/8) =
   // 0.113 ... 0.156, and max |a| between the integers exceeds max |a| at the integers 24 ... 76

@@ -90,8 +90,8 @@ TEST_CASE("partial rotary: p = 1 gives rope::frequencies under both meanings", "
 }
 
 TEST_CASE(
-    "partial rotary: neox is the full frequency list of the reduced head; proportional is "
-    "a prefix of the full head's",
+    "partial rotary: neox is the full frequency list of the reduced head, proportional a "
+    "prefix of the full head's",
     "[partial_rotary]") {
   const int index = GENERATE(range(0, 12));
   const auto c = rope_test::random_case(index, 512);
