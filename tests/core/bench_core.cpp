@@ -7,6 +7,7 @@
 //    threads splitting the rows through score_rows_fast), and shared content.
 // 3. The low-precision angle error sweep for the precision plot: 2000 log-spaced positions from
 //    1 to 10^7, d = 128 (64 pairs), per preset.
+// 4. PI's Fig. 2 fit, d = 128, L = 2048 (redone on every "Re-roll" click), and its three panels.
 #define CATCH_CONFIG_ENABLE_BENCHMARKING
 #define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "rope/attention.h"
+#include "rope/extrapolation.h"
 #include "rope/frequencies.h"
 #include "rope/low_precision.h"
 #include "rope/random.h"
@@ -137,5 +139,21 @@ TEST_CASE("Angle error sweep: 2000 positions x 64 pairs") {
   const auto bf16 = rope::parse_precision_preset("bf16").value();
   BENCHMARK("pair_angle_errors bf16, d=128, 2000 positions (per pair, float)") {
     return rope::pair_angle_errors(128, 10000.0, bf16, positions).value()[7];
+  };
+}
+
+TEST_CASE("PI Fig. 2 fit d=128 L=2048") {
+  std::uint64_t seed = 1;
+  BENCHMARK("fit_random_target d=128 base=1e4 L=2048 (a new seed each run)") {
+    return rope::fit_random_target(128, 10000.0, 2048, seed++).value().rank;
+  };
+  const auto fit = rope::fit_random_target(128, 10000.0, 2048, 1).value();
+  BENCHMARK("evaluate_fit_range the three panels: [0, 2048), [0, 4096) step 1, [25, 75) step 1/8") {
+    return rope::evaluate_fit_range(fit, 0.0, 2048.0, 1.0).value()[7] +
+           rope::evaluate_fit_range(fit, 0.0, 4096.0, 1.0).value()[7] +
+           rope::evaluate_fit_range(fit, 25.0, 75.0, 0.125).value()[7];
+  };
+  BENCHMARK("b_over_d d=128 s=0..4095") {
+    return rope::b_over_d(128, 10000.0, 4095).value()[7];
   };
 }
