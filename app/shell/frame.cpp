@@ -28,7 +28,7 @@ constexpr float kPanelWidth = 400.0f;  // px at scale 1
 constexpr float kLessonShare = 0.52f;  // derivation view: the lesson's share of the canvas
 
 void set_view(AppState& state, ViewId v) {
-  if (view_available(v)) state.params.view = v;
+  state.params.view = v;
 }
 
 // Writes the current view's numbers next to the screenshots and says where, and which
@@ -79,7 +79,6 @@ void draw_menu_bar(AppState& state) {
   if (ImGui::BeginMenu("View")) {
     int number = 1;
     for (ViewId v : all_views()) {
-      if (!view_available(v)) continue;
       const std::string key = std::to_string(number++);
       if (ImGui::MenuItem(view_title(v), key.c_str(), p.view == v)) set_view(state, v);
     }
@@ -218,8 +217,7 @@ void draw_control_panel(AppState& state, Views& views, const ViewEnv& env, float
     ImGui::PopFont();
     draw_common_controls(state, env);
     section("View", env);
-    if (view_available(state.params.view))
-      views.visit(state.params.view, [&](auto& view) { view.DrawControls(state, env); });
+    views.visit(state.params.view, [&](auto& view) { view.DrawControls(state, env); });
   }
   ImGui::End();
 }
@@ -238,11 +236,8 @@ void draw_canvas(AppState& state, Views& views, const ViewEnv& env, ImVec2 pos, 
   if (ImGui::Begin("Canvas", nullptr, flags)) {
     const ViewId shown =  // the derivation view shows its step's view here (draw_lesson_panel)
         state.params.view == ViewId::derivation ? state.params.show_view : state.params.view;
-    if (shown != ViewId::derivation && view_available(shown)) {
+    if (shown != ViewId::derivation)  // (the parameter table never lets show_view be derivation)
       views.visit(shown, [&](auto& view) { view.Draw(state, env); });
-    } else {
-      ImGui::TextUnformatted("This view is not available in this build.");
-    }
   }
   ImGui::End();
   ImGui::PopStyleVar();
@@ -406,28 +401,6 @@ ImVec4 clear_colour(const AppState& state) {
   return ImGui::ColorConvertU32ToFloat4(palette(state.params.theme).canvas);
 }
 
-bool view_available(ViewId v) {
-  switch (v) {
-    case ViewId::pointers:
-      return PointersView::kReady;
-    case ViewId::sinusoidal:
-      return SinusoidalView::kReady;
-    case ViewId::trajectory:
-      return TrajectoryView::kReady;
-    case ViewId::sentence:
-      return SentenceView::kReady;
-    case ViewId::heatmap:
-      return HeatmapView::kReady;
-    case ViewId::decay:
-      return DecayView::kReady;
-    case ViewId::spectrum:
-      return SpectrumView::kReady;
-    case ViewId::derivation:
-      return DerivationView::kReady;
-  }
-  return false;
-}
-
 void handle_shortcuts(AppState& state) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput) return;
@@ -478,7 +451,6 @@ void handle_shortcuts(AppState& state) {
   if (!ctrl) {
     int number = 1;
     for (ViewId v : all_views()) {
-      if (!view_available(v)) continue;
       if (number <= 9 && pressed(GLFW_KEY_1 + number - 1)) set_view(state, v);
       ++number;
     }

@@ -10,58 +10,16 @@
 #include "state/actions.h"
 #include "state/app_state.h"
 #include "ui/view_env.h"
-#include "views/decay_view.h"
-#include "views/derivation_view.h"
-#include "views/heatmap_view.h"
-#include "views/pointers_view.h"
-#include "views/sentence_view.h"
-#include "views/sinusoidal_view.h"
-#include "views/spectrum_view.h"
-#include "views/trajectory_view.h"
+#include "views/registry.h"
 
 namespace rope::app {
 
-// Every view with its cache; owned by the driver, destroyed before the GL context.
-struct Views {
-  PointersView pointers;
-  SinusoidalView sinusoidal;
-  TrajectoryView trajectory;
-  SentenceView sentence;
-  HeatmapView heatmap;
-  DecayView decay;
-  SpectrumView spectrum;
-  DerivationView derivation;
-  // not views: presentation mode's slim bar below the canvas, and File ▸ Export's dialog
-  PresentationBar bar;
-  ExportDialog export_dialog;
-
-  // Calls f(view) with the view object of `id`.
-  template <class F>
-  decltype(auto) visit(ViewId id, F&& f) {
-    switch (id) {
-      case ViewId::pointers:
-        return f(pointers);
-      case ViewId::sinusoidal:
-        return f(sinusoidal);
-      case ViewId::trajectory:
-        return f(trajectory);
-      case ViewId::sentence:
-        return f(sentence);
-      case ViewId::heatmap:
-        return f(heatmap);
-      case ViewId::decay:
-        return f(decay);
-      case ViewId::spectrum:
-        return f(spectrum);
-      case ViewId::derivation:
-        return f(derivation);
-    }
-    return f(pointers);
-  }
+// Every view with its cache, and the two shell panels that are drawn like views; owned by the
+// driver, destroyed before the GL context.
+struct Views : ViewRegistry {
+  PresentationBar bar;         // presentation mode's slim bar below the canvas
+  ExportDialog export_dialog;  // File ▸ Export's dialog
 };
-
-// Which views exist in this build (the View menu lists these).
-bool view_available(ViewId v);
 
 // Keyboard shortcuts (GLFW key codes in io.KeysDown). Ignored while a text field has focus.
 void handle_shortcuts(AppState& state);

@@ -16,19 +16,16 @@
 
 #include "rope/attention.h"
 #include "rope/conventions.h"
+#include "state/view_list.h"
 
 namespace rope::app {
 
-enum class ViewId {
-  pointers,
-  sinusoidal,
-  trajectory,
-  sentence,
-  heatmap,
-  decay,
-  spectrum,
-  derivation
-};
+#define ROPE_LAB_VIEW_ID(id, type, name, title) id,
+enum class ViewId { ROPE_LAB_VIEWS(ROPE_LAB_VIEW_ID) };
+#undef ROPE_LAB_VIEW_ID
+#define ROPE_LAB_VIEW_COUNT(id, type, name, title) +1
+inline constexpr int kViewCount = 0 ROPE_LAB_VIEWS(ROPE_LAB_VIEW_COUNT);
+#undef ROPE_LAB_VIEW_COUNT
 enum class VectorPreset { unit, ones, random, custom };
 enum class PointerLayout { dials, circle };
 enum class Content { shared, random, sentence };

@@ -85,16 +85,10 @@ const char* choice_name(E v, const std::array<std::pair<const char*, E>, N>& tab
 
 // [SECTION] name tables
 
-constexpr std::array<std::pair<const char*, ViewId>, 8> kViews{{
-    {"pointers", ViewId::pointers},
-    {"sinusoidal", ViewId::sinusoidal},
-    {"trajectory", ViewId::trajectory},
-    {"sentence", ViewId::sentence},
-    {"heatmap", ViewId::heatmap},
-    {"decay", ViewId::decay},
-    {"spectrum", ViewId::spectrum},
-    {"derivation", ViewId::derivation},
-}};
+#define ROPE_LAB_VIEW_ENTRY(id, type, name, title) {name, ViewId::id},
+constexpr std::array<std::pair<const char*, ViewId>, kViewCount> kViews{
+    {ROPE_LAB_VIEWS(ROPE_LAB_VIEW_ENTRY)}};
+#undef ROPE_LAB_VIEW_ENTRY
 constexpr std::array<std::pair<const char*, Pairing>, 2> kPairings{{
     {"interleaved", Pairing::interleaved},
     {"half", Pairing::half_split},
@@ -421,22 +415,11 @@ const char* view_name(ViewId v) {
 
 const char* view_title(ViewId v) {
   switch (v) {
-    case ViewId::pointers:
-      return "Rotating pointers";
-    case ViewId::sinusoidal:
-      return "Sinusoidal encoding";
-    case ViewId::trajectory:
-      return "Added vs rotated";
-    case ViewId::sentence:
-      return "Sentence demo";
-    case ViewId::heatmap:
-      return "Attention scores";
-    case ViewId::decay:
-      return "Long-range decay";
-    case ViewId::spectrum:
-      return "Frequency spectrum";
-    case ViewId::derivation:
-      return "Derivations";
+#define ROPE_LAB_VIEW_TITLE(id, type, name, title) \
+  case ViewId::id:                                 \
+    return title;
+    ROPE_LAB_VIEWS(ROPE_LAB_VIEW_TITLE)
+#undef ROPE_LAB_VIEW_TITLE
   }
   return "?";
 }

@@ -189,6 +189,20 @@ CanvasArea begin_canvas(const char* id, DrawnText* log) {
   return a;
 }
 
+Canvas::Canvas(const char* id, DrawnText* log) {
+  const CanvasArea a = begin_canvas(id, log);
+  draw_list = a.draw_list;
+  origin = a.origin;
+  size = a.size;
+  hovered = a.hovered;
+  mouse = a.mouse;
+  pen = a.pen;
+}
+
+Canvas::~Canvas() {
+  draw_list->PopClipRect();
+}
+
 ImU32 with_alpha(ImU32 colour, float a) {
   const auto alpha = static_cast<float>((colour >> IM_COL32_A_SHIFT) & 0xFF);
   const auto na = static_cast<ImU32>(std::clamp(alpha * a, 0.0f, 255.0f));

@@ -86,10 +86,23 @@ struct Pen {
 std::string format_number(double v, int digits = 4);
 
 // The area a view draws in: an InvisibleButton over the window's whole content region (hover
-// and clicks come from it), with a clip rectangle pushed on the window's draw list. Every view
-// opens its canvas this way and pops the clip rectangle (draw_list->PopClipRect()) at the end.
-// With `log`, the log is cleared and given the canvas rectangle, and `pen` records into it.
-struct CanvasArea {
+// and clicks come from it), with a clip rectangle pushed on the window's draw list for as long
+// as the Canvas lives (popped by its destructor, so every early return is safe). With `log`,
+// the log is cleared and given the canvas rectangle, and `pen` records into it.
+//
+//   void MyView::Draw(AppState& state, const ViewEnv& env) {
+//     const Canvas canvas("my_canvas", &drawn_);
+//     ...  canvas.draw_list, canvas.origin, canvas.size, canvas.pen
+//   }
+class Canvas {
+ public:
+  explicit Canvas(const char* id, DrawnText* log = nullptr);
+  ~Canvas();
+  Canvas(const Canvas&) = delete;
+  Canvas& operator=(const Canvas&) = delete;
+
+  ImVec2 max() const { return ImVec2(origin.x + size.x, origin.y + size.y); }
+
   ImDrawList* draw_list = nullptr;
   ImVec2 origin;  // top-left, px
   ImVec2 size;    // at least 1 x 1 px
@@ -97,7 +110,32 @@ struct CanvasArea {
   ImVec2 mouse;  // mouse position, px
   Pen pen;       // text on this canvas
 };
+
+// The older form of Canvas, without the scope: the caller pops the clip rectangle itself.
+// (Kept while the views move to Canvas; new code uses Canvas.)
+struct CanvasArea {
+  ImDrawList* draw_list = nullptr;
+  ImVec2 origin;
+  ImVec2 size;
+  bool hovered = false;
+  ImVec2 mouse;
+  Pen pen;
+};
 CanvasArea begin_canvas(const char* id, DrawnText* log = nullptr);
+
+// [SECTION] layouts that fit
+
+// Views try their fullest layout first and fall back to plainer ones (smaller fonts, fewer
+// lines, stacked instead of side by side) until one fits. Levels are numbered from 0 (the
+// fullest) to levels - 1 (the plainest, used when nothing fits). Returns the first level for
+// which fits(level) is true. `fits` usually measures the layout with a Pen that has no draw
+// list, so measuring draws nothing.
+template <class Fits>
+int first_fitting(int levels, Fits&& fits) {
+  for (int level = 0; level + 1 < levels; ++level)
+    if (fits(level)) return level;
+  return levels > 0 ? levels - 1 : 0;
+}
 
 // Multiplies the alpha of a packed colour by a in [0, 1].
 ImU32 with_alpha(ImU32 colour, float a);

@@ -34,7 +34,6 @@
 namespace rope::app {
 
 struct DerivationView {
-  static constexpr bool kReady = true;
   static constexpr float kEquationPx = 30.0f;  // display equations, px at scale 1
   static constexpr float kCheckPx = 24.0f;     // check panel formulas
 

@@ -25,7 +25,6 @@
 namespace rope::app {
 
 struct HeatmapView {
-  static constexpr bool kReady = true;
   void Draw(AppState& state, const ViewEnv& env);
   void DrawControls(AppState& state, const ViewEnv& env);
 

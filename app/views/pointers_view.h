@@ -18,7 +18,6 @@
 namespace rope::app {
 
 struct PointersView {
-  static constexpr bool kReady = true;
   void Draw(AppState& state, const ViewEnv& env);
   void DrawControls(AppState& state, const ViewEnv& env);
 

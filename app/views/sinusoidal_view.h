@@ -22,7 +22,6 @@
 namespace rope::app {
 
 struct SinusoidalView {
-  static constexpr bool kReady = true;
   void Draw(AppState& state, const ViewEnv& env);
   void DrawControls(AppState& state, const ViewEnv& env);
 

@@ -16,7 +16,6 @@
 namespace rope::app {
 
 struct SpectrumView {
-  static constexpr bool kReady = true;
   void Draw(AppState& state, const ViewEnv& env);
   void DrawControls(AppState& state, const ViewEnv& env);
 

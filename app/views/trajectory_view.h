@@ -20,7 +20,6 @@
 namespace rope::app {
 
 struct TrajectoryView {
-  static constexpr bool kReady = true;
   void Draw(AppState& state, const ViewEnv& env);
   void DrawControls(AppState& state, const ViewEnv& env);
 

@@ -1,0 +1,40 @@
+// ui/view_cache.h — the one way a view keeps derived data: recomputed only when its inputs
+// change.
+//
+// A view gathers the Params fields its computation reads into an Inputs struct with
+// `bool operator==(const Inputs&) const = default;` (the cache key), and keeps
+//   ViewCache<Inputs, Model> model_;
+// In Draw:  const Model& m = model_.get(inputs_of(state.params), compute);
+// where compute(const Inputs&) -> Model is a pure function (usually calling core/). Nothing
+// else decides when to recompute, so a new parameter the computation reads is one new field.
+#pragma once
+
+#include <optional>
+#include <utility>
+
+namespace rope::app {
+
+template <class Inputs, class Model>
+class ViewCache {
+ public:
+  // The model for `inputs`; calls compute(inputs) only when they differ from the inputs of
+  // the cached model, or when nothing is cached yet.
+  template <class Compute>
+  const Model& get(const Inputs& inputs, Compute&& compute) {
+    if (!model_ || !(inputs == inputs_)) {
+      model_.emplace(std::forward<Compute>(compute)(inputs));
+      inputs_ = inputs;
+    }
+    return *model_;
+  }
+  // The cached model, or nullptr before the first get().
+  const Model* model() const { return model_ ? &*model_ : nullptr; }
+  const Inputs& inputs() const { return inputs_; }
+  void reset() { model_.reset(); }
+
+ private:
+  Inputs inputs_{};
+  std::optional<Model> model_;
+};
+
+}  // namespace rope::app
