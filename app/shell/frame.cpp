@@ -23,7 +23,6 @@
 namespace rope::app {
 namespace {
 
-constexpr double kNoticeSeconds = 6.0;
 constexpr float kPanelWidth = 400.0f;  // px at scale 1
 constexpr float kLessonShare = 0.52f;  // derivation view: the lesson's share of the canvas
 

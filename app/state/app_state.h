@@ -119,6 +119,8 @@ struct AppState {
   Notice notice;
 
   // requests from the frame code to the driver (window or offscreen); cleared when handled
+  bool keep_drawing = false;  // work in progress (a recompute, an upload): draw the next frame
+                              // at once instead of waiting for input; cleared every frame
   bool request_quit = false;
   bool request_screenshot = false;
   bool show_shortcuts = false;
