@@ -92,6 +92,19 @@ void check_text_fits(const DrawnText& d) {
     }
 }
 
+// The text a view drew in its last Draw: its drawn() accessor (the view skeleton), or its drawn
+// field (views not converted yet); nullptr for a view that does not record it.
+template <class View>
+const DrawnText* drawn_text(const View& view) {
+  if constexpr (requires { view.drawn(); }) {
+    return &view.drawn();
+  } else if constexpr (requires { view.drawn; }) {
+    return &view.drawn;
+  } else {
+    return nullptr;
+  }
+}
+
 float at(const HeatmapScores& s, int m, int n) {
   return s
       .s[static_cast<std::size_t>(m) * static_cast<std::size_t>(s.n) + static_cast<std::size_t>(n)];
@@ -329,9 +342,9 @@ TEST_CASE("every chart view fits its text in a narrow canvas at presentation sca
       state.params.theme = Theme::light;
       INFO(name << " view, canvas " << size.x << " x " << size.y);
       views.visit(state.params.view, [&](auto& view) {
-        if constexpr (requires { view.drawn; }) {
+        if (const DrawnText* drawn = drawn_text(view)) {
           draw_alone(ui, state, view, size);
-          check_text_fits(view.drawn);
+          check_text_fits(*drawn);
         }
       });
     }
@@ -346,8 +359,8 @@ TEST_CASE("the decay view plots D(r) as the formula gives it", "[app][decay]") {
   REQUIRE(set_param(state.params, "dim", "128").ok());
   run_frames(ui, state, views, 2);
   const DecayView& v = views.decay;
-  REQUIRE(!v.curves.empty());
-  const auto& c = v.curves.front();
+  REQUIRE(!v.curves().empty());
+  const auto& c = v.curves().front();
   CHECK(c.dim == 128);
   CHECK_FALSE(c.mean);
   REQUIRE(c.values.size() == 257);
@@ -366,7 +379,7 @@ TEST_CASE("the decay view plots D(r) as the formula gives it", "[app][decay]") {
   CHECK(c.values[0] == Approx(32.5));
   // overlays: base 500 000, and the mean random score
   bool has_base = false, has_mean = false;
-  for (const auto& o : v.curves) {
+  for (const auto& o : v.curves()) {
     has_base = has_base || (o.base == 500000.0 && !o.mean);
     has_mean = has_mean || o.mean;
   }
