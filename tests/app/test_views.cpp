@@ -396,13 +396,13 @@ TEST_CASE("the spectrum marks the blocks slower than the context", "[app][spectr
   REQUIRE(set_param(state.params, "context_length", "4096").ok());
   run_frames(ui, state, views, 2);
   const SpectrumView& v = views.spectrum;
-  REQUIRE(v.wavelengths.size() == 64);
+  REQUIRE(v.wavelengths().size() == 64);
   int expected = 0;
   for (int i = 0; i < 64; ++i)
     if (2.0 * rope::kPi / std::pow(10000.0, -2.0 * i / 128.0) > 4096.0) ++expected;
-  CHECK(v.incomplete == expected);
+  CHECK(v.incomplete() == expected);
   CHECK(expected > 0);
-  CHECK(v.wavelengths[0] == Approx(2.0 * rope::kPi));
+  CHECK(v.wavelengths()[0] == Approx(2.0 * rope::kPi));
 }
 
 TEST_CASE("the trajectory view: added points leave the circle, rotated ones keep |x|",
