@@ -174,7 +174,7 @@ TEST_CASE("shared content: the RoPE matrix is constant along diagonals, sinusoid
   REQUIRE(set_param(state.params, "positions", "48").ok());
   run_frames(ui, state, views, 2);
   const HeatmapView& h = views.heatmap;
-  REQUIRE(h.panels.size() == 3);
+  REQUIRE(h.panels().size() == 3);
   const HeatmapScores* rope_s = h.scores(rope::Encoding::rope);
   const HeatmapScores* sin_s = h.scores(rope::Encoding::sinusoidal);
   REQUIRE(rope_s);
@@ -235,11 +235,11 @@ TEST_CASE("a large heatmap is computed off the UI thread and then shown", "[app]
   run_frames(ui, state, views, 1);
   // the frame did not wait for 1024 x 1024 x 64 multiply-adds plus a softmax: the previous
   // matrix is still shown
-  CHECK(views.heatmap.computing);
+  CHECK(views.heatmap.computing());
   CHECK(views.heatmap.scores(rope::Encoding::rope)->n == 64);
   REQUIRE(views.heatmap.wait_for_results(60.0));
   run_frames(ui, state, views, 1);
-  CHECK_FALSE(views.heatmap.computing);
+  CHECK_FALSE(views.heatmap.computing());
   const HeatmapScores* s = views.heatmap.scores(rope::Encoding::rope);
   REQUIRE(s);
   REQUIRE(s->n == 1024);
@@ -261,7 +261,7 @@ TEST_CASE("the first large heatmap is waited for, so a screenshot shows it", "[a
   REQUIRE(set_param(state.params, "content", "random").ok());
   REQUIRE(set_param(state.params, "positions", "512").ok());
   run_frames(ui, state, views, 1);
-  CHECK_FALSE(views.heatmap.computing);
+  CHECK_FALSE(views.heatmap.computing());
   REQUIRE(views.heatmap.scores(rope::Encoding::rope));
   CHECK(views.heatmap.scores(rope::Encoding::rope)->n == 512);
 }
@@ -463,8 +463,8 @@ TEST_CASE("a rendered heatmap cell has the colour map's colour for its score", "
   REQUIRE(set_param(state.params, "key_position", "100").ok());  // no frame over the cells
   const Image img = app.render(state, 2);
   const HeatmapView& h = app.views().heatmap;
-  REQUIRE(h.panels.size() == 1);
-  const auto& pn = h.panels.front();
+  REQUIRE(h.panels().size() == 1);
+  const auto& pn = h.panels().front();
   const HeatmapScores* s = h.scores(rope::Encoding::rope);
   REQUIRE(s);
   REQUIRE(s->hi > s->lo);
@@ -490,7 +490,7 @@ TEST_CASE("missing shader files give a clear message and no crash", "[app][gl]")
   AppState state;
   REQUIRE(set_param(state.params, "view", "heatmap").ok());
   created.value()->render(state, 2);
-  const std::string error = created.value()->views().heatmap.error;
+  const std::string error = created.value()->views().heatmap.error();
   ::unsetenv("ROPE_LAB_SHADER_DIR");
   CHECK(error.find("/nonexistent/shaders/heatmap.vert") != std::string::npos);
   CHECK(error.find("not found") != std::string::npos);
@@ -600,7 +600,7 @@ TEST_CASE("heatmap frames while a large matrix is computed", "[.bench]") {
     ++frames;
     worst = std::max(worst, f.total());
     std::printf(" %.1f", 1e3 * f.total());
-    const bool computing = app.views().heatmap.computing;
+    const bool computing = app.views().heatmap.computing();
     if (was_computing && !computing) break;
     was_computing = computing;
   }
