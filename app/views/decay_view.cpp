@@ -6,6 +6,7 @@
 #include "imgui.h"
 #include "rope/decay.h"
 #include "state/params.h"
+#include "ui/page.h"
 #include "ui/theme.h"
 
 namespace rope::app {
@@ -13,24 +14,6 @@ namespace {
 
 constexpr int kSamples = 256;  // random pairs averaged by the mean-score overlay
 constexpr int kHeaderLevels = 3;
-
-// The fonts and colours of one Draw, and the canvas's text column inside its padding, px.
-struct Page {
-  Page(const Canvas& canvas, const ViewEnv& env, Theme theme)
-      : f(*env.fonts),
-        pal(palette(theme)),
-        st(plot::style(env, theme, canvas.pen.log)),
-        s(env.scale),
-        pad(std::round(18.0f * s)),
-        x0(canvas.origin.x + pad),
-        width(std::max(1.0f, canvas.size.x - 2 * pad)),
-        y0(canvas.origin.y + pad),
-        bottom(canvas.max().y - pad) {}
-  const Fonts& f;
-  const Palette& pal;
-  plot::Style st;
-  float s, pad, x0, width, y0, bottom;  // the column: x0 ... x0 + width, y0 ... bottom
-};
 
 std::string curve_label(int dim, double base) {
   return "D(r), d = " + std::to_string(dim) + ", base " + plot::tick_label(base, false);

@@ -13,6 +13,7 @@
 
 #include "imgui.h"
 #include "state/params.h"
+#include "ui/page.h"
 #include "ui/theme.h"
 
 namespace rope::app {
@@ -72,24 +73,6 @@ int cell_index(const plot::Scale& sc, float px, int n) {
   if (!(v >= 0.0) || v >= n) return -1;
   return static_cast<int>(v);
 }
-
-// The fonts and colours of one Draw, and the canvas's text column inside its padding, px.
-struct Page {
-  Page(const Canvas& canvas, const ViewEnv& env, Theme theme)
-      : f(*env.fonts),
-        pal(palette(theme)),
-        st(plot::style(env, theme, canvas.pen.log)),
-        s(env.scale),
-        pad(std::round(18.0f * s)),
-        x0(canvas.origin.x + pad),
-        width(std::max(1.0f, canvas.size.x - 2 * pad)),
-        y0(canvas.origin.y + pad),
-        bottom(canvas.max().y - pad) {}
-  const Fonts& f;
-  const Palette& pal;
-  plot::Style st;
-  float s, pad, x0, width, y0, bottom;  // the column: x0 ... x0 + width, y0 ... bottom
-};
 
 // What every level of the layout shares: the header's lines, the panels and their colour bars,
 // the cell of the current positions.

@@ -6,28 +6,11 @@
 
 #include "imgui.h"
 #include "rope/frequencies.h"
+#include "ui/page.h"
 #include "ui/theme.h"
 
 namespace rope::app {
 namespace {
-
-// The fonts and colours of one Draw, and the canvas's text column inside its padding, px.
-struct Page {
-  Page(const Canvas& canvas, const ViewEnv& env, Theme theme)
-      : f(*env.fonts),
-        pal(palette(theme)),
-        st(plot::style(env, theme, canvas.pen.log)),
-        s(env.scale),
-        pad(std::round(18.0f * s)),
-        x0(canvas.origin.x + pad),
-        width(std::max(1.0f, canvas.size.x - 2 * pad)),
-        y0(canvas.origin.y + pad),
-        bottom(canvas.max().y - pad) {}
-  const Fonts& f;
-  const Palette& pal;
-  plot::Style st;
-  float s, pad, x0, width, y0, bottom;  // the column: x0 ... x0 + width, y0 ... bottom
-};
 
 // Where the note on fast and slow blocks goes, fullest first: right of the plots, under them,
 // left out, left out with a compact header (what first_fitting chooses from).
