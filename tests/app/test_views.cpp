@@ -92,6 +92,19 @@ void check_text_fits(const DrawnText& d) {
     }
 }
 
+// The text a view drew in its last Draw: its drawn() accessor (the view skeleton), or its drawn
+// field (views not converted yet); nullptr for a view that does not record it.
+template <class View>
+const DrawnText* drawn_text(const View& view) {
+  if constexpr (requires { view.drawn(); }) {
+    return &view.drawn();
+  } else if constexpr (requires { view.drawn; }) {
+    return &view.drawn;
+  } else {
+    return nullptr;
+  }
+}
+
 float at(const HeatmapScores& s, int m, int n) {
   return s
       .s[static_cast<std::size_t>(m) * static_cast<std::size_t>(s.n) + static_cast<std::size_t>(n)];
@@ -161,7 +174,7 @@ TEST_CASE("shared content: the RoPE matrix is constant along diagonals, sinusoid
   REQUIRE(set_param(state.params, "positions", "48").ok());
   run_frames(ui, state, views, 2);
   const HeatmapView& h = views.heatmap;
-  REQUIRE(h.panels.size() == 3);
+  REQUIRE(h.panels().size() == 3);
   const HeatmapScores* rope_s = h.scores(rope::Encoding::rope);
   const HeatmapScores* sin_s = h.scores(rope::Encoding::sinusoidal);
   REQUIRE(rope_s);
@@ -222,11 +235,11 @@ TEST_CASE("a large heatmap is computed off the UI thread and then shown", "[app]
   run_frames(ui, state, views, 1);
   // the frame did not wait for 1024 x 1024 x 64 multiply-adds plus a softmax: the previous
   // matrix is still shown
-  CHECK(views.heatmap.computing);
+  CHECK(views.heatmap.computing());
   CHECK(views.heatmap.scores(rope::Encoding::rope)->n == 64);
   REQUIRE(views.heatmap.wait_for_results(60.0));
   run_frames(ui, state, views, 1);
-  CHECK_FALSE(views.heatmap.computing);
+  CHECK_FALSE(views.heatmap.computing());
   const HeatmapScores* s = views.heatmap.scores(rope::Encoding::rope);
   REQUIRE(s);
   REQUIRE(s->n == 1024);
@@ -248,7 +261,7 @@ TEST_CASE("the first large heatmap is waited for, so a screenshot shows it", "[a
   REQUIRE(set_param(state.params, "content", "random").ok());
   REQUIRE(set_param(state.params, "positions", "512").ok());
   run_frames(ui, state, views, 1);
-  CHECK_FALSE(views.heatmap.computing);
+  CHECK_FALSE(views.heatmap.computing());
   REQUIRE(views.heatmap.scores(rope::Encoding::rope));
   CHECK(views.heatmap.scores(rope::Encoding::rope)->n == 512);
 }
@@ -329,9 +342,9 @@ TEST_CASE("every chart view fits its text in a narrow canvas at presentation sca
       state.params.theme = Theme::light;
       INFO(name << " view, canvas " << size.x << " x " << size.y);
       views.visit(state.params.view, [&](auto& view) {
-        if constexpr (requires { view.drawn; }) {
+        if (const DrawnText* drawn = drawn_text(view)) {
           draw_alone(ui, state, view, size);
-          check_text_fits(view.drawn);
+          check_text_fits(*drawn);
         }
       });
     }
@@ -346,8 +359,8 @@ TEST_CASE("the decay view plots D(r) as the formula gives it", "[app][decay]") {
   REQUIRE(set_param(state.params, "dim", "128").ok());
   run_frames(ui, state, views, 2);
   const DecayView& v = views.decay;
-  REQUIRE(!v.curves.empty());
-  const auto& c = v.curves.front();
+  REQUIRE(!v.curves().empty());
+  const auto& c = v.curves().front();
   CHECK(c.dim == 128);
   CHECK_FALSE(c.mean);
   REQUIRE(c.values.size() == 257);
@@ -366,7 +379,7 @@ TEST_CASE("the decay view plots D(r) as the formula gives it", "[app][decay]") {
   CHECK(c.values[0] == Approx(32.5));
   // overlays: base 500 000, and the mean random score
   bool has_base = false, has_mean = false;
-  for (const auto& o : v.curves) {
+  for (const auto& o : v.curves()) {
     has_base = has_base || (o.base == 500000.0 && !o.mean);
     has_mean = has_mean || o.mean;
   }
@@ -383,13 +396,13 @@ TEST_CASE("the spectrum marks the blocks slower than the context", "[app][spectr
   REQUIRE(set_param(state.params, "context_length", "4096").ok());
   run_frames(ui, state, views, 2);
   const SpectrumView& v = views.spectrum;
-  REQUIRE(v.wavelengths.size() == 64);
+  REQUIRE(v.wavelengths().size() == 64);
   int expected = 0;
   for (int i = 0; i < 64; ++i)
     if (2.0 * rope::kPi / std::pow(10000.0, -2.0 * i / 128.0) > 4096.0) ++expected;
-  CHECK(v.incomplete == expected);
+  CHECK(v.incomplete() == expected);
   CHECK(expected > 0);
-  CHECK(v.wavelengths[0] == Approx(2.0 * rope::kPi));
+  CHECK(v.wavelengths()[0] == Approx(2.0 * rope::kPi));
 }
 
 TEST_CASE("the trajectory view: added points leave the circle, rotated ones keep |x|",
@@ -450,8 +463,8 @@ TEST_CASE("a rendered heatmap cell has the colour map's colour for its score", "
   REQUIRE(set_param(state.params, "key_position", "100").ok());  // no frame over the cells
   const Image img = app.render(state, 2);
   const HeatmapView& h = app.views().heatmap;
-  REQUIRE(h.panels.size() == 1);
-  const auto& pn = h.panels.front();
+  REQUIRE(h.panels().size() == 1);
+  const auto& pn = h.panels().front();
   const HeatmapScores* s = h.scores(rope::Encoding::rope);
   REQUIRE(s);
   REQUIRE(s->hi > s->lo);
@@ -477,7 +490,7 @@ TEST_CASE("missing shader files give a clear message and no crash", "[app][gl]")
   AppState state;
   REQUIRE(set_param(state.params, "view", "heatmap").ok());
   created.value()->render(state, 2);
-  const std::string error = created.value()->views().heatmap.error;
+  const std::string error = created.value()->views().heatmap.error();
   ::unsetenv("ROPE_LAB_SHADER_DIR");
   CHECK(error.find("/nonexistent/shaders/heatmap.vert") != std::string::npos);
   CHECK(error.find("not found") != std::string::npos);
@@ -587,7 +600,7 @@ TEST_CASE("heatmap frames while a large matrix is computed", "[.bench]") {
     ++frames;
     worst = std::max(worst, f.total());
     std::printf(" %.1f", 1e3 * f.total());
-    const bool computing = app.views().heatmap.computing;
+    const bool computing = app.views().heatmap.computing();
     if (was_computing && !computing) break;
     was_computing = computing;
   }
