@@ -136,11 +136,6 @@ struct AppState {
   // step's state; opening a session sets these to its own step, so its values are kept.
   std::string applied_lesson;
   int applied_step = 0;
-  // A move through the lessons asked for by a key or a button, carried out by the derivation
-  // view (which knows the lessons) on its next Draw: +1 the next step, and after a lesson's last
-  // step the next lesson's first; -1 the previous step, and before the first step the previous
-  // lesson's last. A lecture then runs from start to end on the arrow keys alone.
-  int step_request = 0;
   std::string session_path;
   std::vector<std::string> recent_sessions;  // newest first; kept in state/settings.h's file
   bool show_controls = true;
