@@ -75,7 +75,7 @@ TEST_CASE("the pointers view survives extreme parameters", "[app][headless]") {
       REQUIRE(set_param(state.params, "layout", "circle").ok());
       INFO("dim " << dim << " position " << pos);
       CHECK(run_frames(ui, state, views, 2) > 0);
-      CHECK(std::isfinite(views.pointers.score));
+      CHECK(std::isfinite(views.pointers.score()));
     }
   }
 }
@@ -90,12 +90,12 @@ TEST_CASE("the score read-out equals q.(R_{n-m} k), and shifting both leaves it 
   state.params.position = 3;
   state.params.key_position = 10;
   run_frames(ui, state, views, 2);
-  const double before = views.pointers.score;
-  CHECK(before == Approx(views.pointers.relative).epsilon(1e-12));
+  const double before = views.pointers.score();
+  CHECK(before == Approx(views.pointers.relative()).epsilon(1e-12));
   press(ui, state, views, GLFW_KEY_RIGHT, false, /*ctrl=*/true);  // shift both by +1
   CHECK(state.params.position == 4);
   CHECK(state.params.key_position == 11);
-  CHECK(views.pointers.score == Approx(before).epsilon(1e-12));
+  CHECK(views.pointers.score() == Approx(before).epsilon(1e-12));
 }
 
 TEST_CASE("keyboard shortcuts move the state as documented", "[app][headless][keys]") {

@@ -44,7 +44,9 @@ void run_frames(UiContext& ui, AppState& state, Views& views, int frames,
 // The text a view drew in its last Draw (nullptr for a view that does not record it).
 const DrawnText* drawn_text(Views& views, ViewId id) {
   return views.visit(id, [](auto& view) -> const DrawnText* {
-    if constexpr (requires { view.drawn; }) {
+    if constexpr (requires { view.drawn(); }) {  // the view skeleton's accessor
+      return &view.drawn();
+    } else if constexpr (requires { view.drawn; }) {
       return &view.drawn;
     } else {
       return nullptr;
