@@ -275,18 +275,18 @@ TEST_CASE("the sentence demo: equal distance gives equal angle and equal score",
   REQUIRE(set_param(state.params, "dim", "64").ok());
   run_frames(ui, state, views, 2);
   const SentenceView& v = views.sentence;
-  CHECK(v.a.m == 0);
-  CHECK(v.a.n == 2);
-  CHECK(v.b.m == 2);
-  CHECK(v.b.n == 4);
-  CHECK(v.a.score == Approx(v.b.score).epsilon(1e-12));
-  CHECK(v.a.angle == Approx(v.b.angle).margin(1e-12));
-  CHECK(v.a.score != 0.0);
+  CHECK(v.a().m == 0);
+  CHECK(v.a().n == 2);
+  CHECK(v.b().m == 2);
+  CHECK(v.b().n == 4);
+  CHECK(v.a().score == Approx(v.b().score).epsilon(1e-12));
+  CHECK(v.a().angle == Approx(v.b().angle).margin(1e-12));
+  CHECK(v.a().score != 0.0);
   // a different distance changes the score
   REQUIRE(set_param(state.params, "sentence_b", "Coding in Python is really love").ok());
   run_frames(ui, state, views, 1);
-  CHECK(views.sentence.b.n == 5);
-  CHECK(std::fabs(views.sentence.b.score - views.sentence.a.score) > 1e-6);
+  CHECK(views.sentence.b().n == 5);
+  CHECK(std::fabs(views.sentence.b().score - views.sentence.a().score) > 1e-6);
 }
 
 // The defect lesson 1 step 2 once showed in the narrow half of the derivation view: sentence B
@@ -306,22 +306,22 @@ TEST_CASE("the sentence view on a narrow canvas keeps its words inside and its m
       SentenceView view;
       draw_alone(ui, state, view, size);
       INFO("canvas " << size.x << " x " << size.y << ", scale " << scale);
-      REQUIRE(view.drawn.canvas_max.x - view.drawn.canvas_min.x == Approx(size.x));
-      REQUIRE(view.a.word_boxes.size() == 9);
-      REQUIRE(view.b.word_boxes.size() == 5);
-      for (const auto* side : {&view.a, &view.b})
-        for (const TextBox& w : side->word_boxes) {
+      REQUIRE(view.drawn().canvas_max.x - view.drawn().canvas_min.x == Approx(size.x));
+      REQUIRE(view.text(0).word_boxes.size() == 9);
+      REQUIRE(view.text(1).word_boxes.size() == 5);
+      for (const int side : {0, 1})
+        for (const TextBox& w : view.text(side).word_boxes) {
           INFO("word '" << w.text << "' at x " << w.min.x << " … " << w.max.x);
-          CHECK(inside(w, view.drawn));
+          CHECK(inside(w, view.drawn()));
         }
-      REQUIRE_FALSE(view.a.missing.text.empty());
-      REQUIRE_FALSE(view.b.missing.text.empty());
-      CHECK(inside(view.a.missing, view.drawn));
-      CHECK(inside(view.b.missing, view.drawn));
-      CHECK_FALSE(overlap(view.a.missing, view.b.missing));
+      REQUIRE_FALSE(view.text(0).missing.text.empty());
+      REQUIRE_FALSE(view.text(1).missing.text.empty());
+      CHECK(inside(view.text(0).missing, view.drawn()));
+      CHECK(inside(view.text(1).missing, view.drawn()));
+      CHECK_FALSE(overlap(view.text(0).missing, view.text(1).missing));
       // two columns only when both sentences fit in half the width
-      if (size.x < 1000) CHECK(view.stacked);
-      check_text_fits(view.drawn);
+      if (size.x < 1000) CHECK(view.stacked());
+      check_text_fits(view.drawn());
     }
   }
 }
