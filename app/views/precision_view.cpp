@@ -133,7 +133,7 @@ std::string subscript(int i) {
   return s;
 }
 
-// A number with up to `digits` significant digits and the integer part grouped by thin spaces
+// A number with up to `digits` significant digits and the integer part grouped as plot::tick_label
 // ("8 659 643.23", "1045", "0.5625"); exponents for very large or small values.
 std::string value_text(double v, int digits = 9) {
   if (!std::isfinite(v) || (v != 0.0 && (std::fabs(v) >= 1e12 || std::fabs(v) < 1e-4)))
@@ -417,8 +417,9 @@ plot::Frame paint_plot(const Paint& pt, const Box& box, const Sweep& sw, const N
        2 * s;
   if (notes)
     y += pen.wrapped(f.body, ImVec2(box.min.x, y), box.w(), pt.pal.text_dim,
-                     "Dashed: 256 and 2 048, the last integers bf16 and fp16 store exactly; "
-                     "65 504, the largest fp16.") +
+                     "Dashed: 256 and " + nobreak("2 048,") +
+                         " the last integers bf16 and fp16 store exactly; " + nobreak("65 504,") +
+                         " the largest fp16.") +
          2 * s;
   const std::string preset = preset_name(p.precision.formats);
   // a preset whose angles are fp32's (the fix) draws one line: the other would hide under it
