@@ -5,6 +5,10 @@
 //   decay        --dim D --base B --max-distance R                 distance,value
 //   rotate       --vector X --position M --base B [--pairing P]    index,value
 //   scores       --query Q --key K --positions N --base B [--pairing P]   m,n,score
+//   precision    --dim D [--base B] --positions M0,M1,...|--range A:B [--precision PRESET]
+//                [--position-format F] [--theta-format F] [--angle-format F] [--trig-format F]
+//                position,pair,exact_angle,angle,wrapped_error,cos,sin (rope/low_precision.h;
+//                the preset first, then each format given; positions x d/2 <= 2^24 rows)
 //
 // One table describes each dataset and its flags: the command line registers its options and
 // --help from it, and build_dataset judges the text of every flag with the rules the rest of
@@ -38,8 +42,11 @@ struct ExportFlag {
   const char* value_name;    // placeholder in --help: "D", "X0,X1,..."
   const char* what;          // what the value means, e.g. "head dimension d"
   const char* allowed;       // e.g. "an even integer from 2 to 4096"
-  const char* default_text;  // nullptr: the flag is required
+  const char* default_text;  // nullptr: the flag is required; "": optional, no default
 };
+
+// The default of precision's four format flags: the format --precision gives that cast point.
+inline constexpr const char* kFromPreset = "as --precision";
 
 // (parameter name, text as typed) for each flag given; absent flags take their default.
 using ExportArgs = std::vector<std::pair<std::string, std::string>>;
@@ -54,7 +61,7 @@ struct DatasetSpec {
 
 std::span<const DatasetSpec> dataset_specs();
 const DatasetSpec* find_dataset(std::string_view name);  // nullptr when unknown
-// "frequencies, sinusoidal, decay, rotate or scores"
+// "frequencies, sinusoidal, decay, rotate, scores or precision"
 std::string dataset_names();
 
 // Fills in defaults, reports a missing required flag or a flag the dataset does not have, then

@@ -59,10 +59,21 @@ Result<ViewExport> view_export(const Params& p) {
                          {"positions", std::to_string(p.positions)},
                          {"base", base},
                          {"pairing", pairing}}};
+    case ViewId::precision: {
+      const PrecisionFormats& f = p.precision.formats;
+      return ViewExport{"precision",
+                        {{"dim", dim},
+                         {"base", base},
+                         {"positions", format_real(p.position)},
+                         {"position_format", format_name(f.position)},
+                         {"theta_format", format_name(f.theta)},
+                         {"angle_format", format_name(f.angle)},
+                         {"trig_format", format_name(f.trig)}}};
+    }
     default:
       return Error{"view", std::string("the ") + view_title(p.view) +
                                " view has no data export; use pointers, spectrum, decay, "
-                               "sinusoidal or heatmap"};
+                               "sinusoidal, heatmap or precision"};
   }
 }
 

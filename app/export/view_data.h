@@ -7,6 +7,7 @@
 //   sinusoidal -> sinusoidal (the figure's own pe_positions x pe_dim)
 //   heatmap    -> scores (RoPE with the same q and k at every position; the other heatmap
 //                 settings have no export dataset yet)
+//   precision  -> precision (every pair at the position m, with the four formats)
 #pragma once
 
 #include <filesystem>

@@ -14,6 +14,7 @@
 
 #include "rope/attention.h"
 #include "rope/frequencies.h"
+#include "rope/low_precision.h"
 #include "rope/random.h"
 #include "rope/rotation.h"
 #include "rope/sinusoidal.h"
@@ -221,6 +222,34 @@ constexpr QuantityInfo kTable[] = {
     {"repeat_gap_rope", "\\max|o^{\\text{RoPE}}_{\\text{1st}} - o^{\\text{RoPE}}_{\\text{2nd}}|",
      "the same with RoPE"},
     {"tokens", "T", "number of words in sentence_a"},
+    // low precision at the current state (the formats of the precision view)
+    {"lp_position", "\\tilde m", "the query position m as the position format stores it"},
+    {"lp_theta.K", "\\tilde\\theta_K", "theta_K as the theta format stores it"},
+    {"lp_angle.K", "\\tilde\\phi_K",
+     "the angle of block K at m as stored: position and theta rounded, product rounded, rad"},
+    {"lp_error.K", "\\tilde\\phi_K - m\\theta_K",
+     "the stored angle minus the exact one, wrapped into (-pi, pi], rad"},
+    {"lp_max_error", "\\max_i|\\tilde\\phi_i - m\\theta_i|",
+     "the largest |wrapped error| over the blocks at m, rad"},
+    {"lp_score",
+     "(\\tilde{\\boldsymbol{R}}_m\\boldsymbol{q})^\\top(\\tilde{\\boldsymbol{R}}_n\\boldsymbol{k})",
+     "the RoPE score with the stored cos and sin at m and n (products in double)"},
+    // fixed arguments: the same value whatever the sliders say
+    {"number.VALUE", "\\text{value}",
+     "the number VALUE as written (digits, one decimal point), e.g. number.1045, number.0.78"},
+    {"stored.FORMAT.N", "\\mathrm{fl}(N)",
+     "the integer N as FORMAT (fp64, fp32, bf16 or fp16) stores it"},
+    {"distinct.FORMAT.FIRST.LAST", "N_{\\text{distinct}}",
+     "how many different values the integers FIRST ... LAST become in FORMAT (at most 100000)"},
+    {"case_angle.PRESET.D.BASE.M.K", "\\mathrm{fl}(\\tilde m\\,\\tilde\\theta_K)",
+     "the stored angle of block K at position M, head dimension D, base BASE, with the four "
+     "formats of PRESET (fp32, bf16, fp16, theta-bf16, fix, exact), rad"},
+    {"case_error.PRESET.D.BASE.M.K", "\\tilde\\phi_K - M\\theta_K",
+     "that angle minus the exact one, wrapped into (-pi, pi], rad"},
+    {"case_max_error.PRESET.D.BASE.M", "\\max_i|\\tilde\\phi_i - M\\theta_i|",
+     "the largest |wrapped error| over the blocks at position M, rad"},
+    {"case_max_cos_error.PRESET.D.BASE.LAST", "\\max_{m,i}|\\widetilde{\\cos} - \\cos|",
+     "the largest |stored cos - exact cos| over positions 0 ... LAST and every block"},
 };
 
 }  // namespace
@@ -229,16 +258,66 @@ std::span<const QuantityInfo> quantity_table() {
   return kTable;
 }
 
+namespace {
+
+// Arguments written into a name: "case_angle.fp16.32.10000.1857.1" -> {"fp16", "32", ...}.
+std::vector<std::string_view> split_arguments(std::string_view rest) {
+  std::vector<std::string_view> out;
+  while (true) {
+    const auto dot_at = rest.find('.');
+    out.push_back(rest.substr(0, dot_at));
+    if (dot_at == std::string_view::npos) return out;
+    rest.remove_prefix(dot_at + 1);
+  }
+}
+
+bool all_digits(std::string_view t, std::size_t max_len) {
+  return !t.empty() && t.size() <= max_len &&
+         std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// A decimal as number.VALUE takes it: digits, optionally a point and more digits.
+bool valid_decimal(std::string_view t) {
+  const auto point = t.find('.');
+  if (point == std::string_view::npos) return all_digits(t, 15);
+  return all_digits(t.substr(0, point), 15) && all_digits(t.substr(point + 1), 15);
+}
+
+// Placeholders of the table's names: K a block index (or last), FORMAT a float format, PRESET a
+// precision preset, VALUE a decimal (the rest of the name), anything else a whole number.
+bool valid_argument(std::string_view placeholder, std::string_view arg) {
+  if (placeholder == "K") return valid_index_syntax(arg);
+  if (placeholder == "FORMAT") return parse_format(arg).has_value();
+  if (placeholder == "PRESET") return parse_precision_preset(arg).has_value();
+  return all_digits(arg, 16);
+}
+
+}  // namespace
+
 const QuantityInfo* find_quantity(std::string_view name) {
   const auto [stem, index] = split_index(name);
   for (const QuantityInfo& q : kTable) {
     const auto [qs, qi] = split_index(q.name);
     if (qs != stem) continue;
     if (qi.empty() != index.empty()) continue;
-    if (!index.empty() && !valid_index_syntax(index)) continue;
-    return &q;
+    if (qi.empty()) return &q;
+    if (qi == "VALUE") {
+      if (valid_decimal(index)) return &q;
+      continue;
+    }
+    const auto want = split_arguments(qi), got = split_arguments(index);
+    if (want.size() != got.size()) continue;
+    bool ok = true;
+    for (std::size_t j = 0; j < want.size(); ++j)
+      ok = ok && valid_argument(want[j], got[j]);
+    if (ok) return &q;
   }
   return nullptr;
+}
+
+bool fixed_quantity(std::string_view name) {
+  const std::string_view stem = split_index(name).first;
+  return stem == "number" || stem == "stored" || stem == "distinct" || stem.starts_with("case_");
 }
 
 // [SECTION] QuantityContext
@@ -292,7 +371,98 @@ Result<Vec> indexed(const Env& e, std::string_view stem, std::string_view index,
   if (stem == "q") return one(e.q[i]);
   if (stem == "k") return one(e.k[i]);
   if (stem == "rq") return one(rotated(e.q, e.m(), e.thetas, e.p.pairing)[i]);
+  if (stem == "lp_theta" || stem == "lp_angle" || stem == "lp_error") {
+    auto a = emulate_angle(e.m(), static_cast<std::int64_t>(i), e.p.dim, e.p.base,
+                           e.p.precision.formats);
+    if (!a) return fail(name, a.error().to_string());
+    if (stem == "lp_theta") return one(a.value().theta);
+    return one(stem == "lp_angle" ? a.value().angle : a.value().wrapped_error);
+  }
   return fail(name, "is not a lesson quantity");
+}
+
+// The precision view's numbers at the current state (rope/low_precision.h).
+Result<Vec> low_precision_family(const Env& e, std::string_view name) {
+  const PrecisionFormats& f = e.p.precision.formats;
+  if (name == "lp_position") return one(round_to(f.position, e.m()));
+  auto at_m = emulate_angles(e.m(), e.p.dim, e.p.base, f);
+  if (!at_m) return fail(name, at_m.error().to_string());
+  if (name == "lp_max_error") {
+    double worst = 0.0;
+    for (const EmulatedAngle& a : at_m.value()) {
+      if (std::isnan(a.wrapped_error)) return one(a.wrapped_error);  // an angle overflowed
+      worst = std::max(worst, std::fabs(a.wrapped_error));
+    }
+    return one(worst);
+  }
+  auto at_n = emulate_angles(e.n(), e.p.dim, e.p.base, f);  // lp_score
+  if (!at_n) return fail(name, at_n.error().to_string());
+  auto rq = rotate_emulated(e.q, at_m.value(), e.p.pairing);
+  auto rk = rotate_emulated(e.k, at_n.value(), e.p.pairing);
+  if (!rq || !rk) return fail(name, (!rq ? rq.error() : rk.error()).to_string());
+  return one(dot(rq.value(), rk.value()));
+}
+
+// Quantities whose arguments are written in their names (fixed_quantity): the documented cases
+// of low-precision RoPE, computed the same whatever the state. The syntax was checked by
+// find_quantity; the ranges are checked here.
+Result<Vec> fixed_family(std::string_view name) {
+  const auto [stem, rest] = split_index(name);
+  if (stem == "number") {
+    double v = 0.0;
+    const auto [ptr, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), v);
+    if (ec != std::errc() || ptr != rest.data() + rest.size())
+      return fail(name, "needs a number after 'number.'");
+    return one(v);
+  }
+  const auto args = split_arguments(rest);
+  const auto integer = [&](std::size_t j) {
+    long long v = 0;
+    std::from_chars(args[j].data(), args[j].data() + args[j].size(), v);
+    return v;
+  };
+  if (stem == "stored" || stem == "distinct") {
+    const FloatFormat f = *parse_format(args[0]);
+    if (stem == "stored") return one(round_to(f, static_cast<double>(integer(1))));
+    const long long first = integer(1), last = integer(2);
+    if (last < first || last - first >= kMaxSweepPositions)
+      return fail(name, "needs FIRST <= LAST and at most 100000 integers, got " +
+                            std::to_string(first) + " ... " + std::to_string(last));
+    auto v = collapsed_positions(static_cast<double>(first), last - first + 1, f);
+    if (!v) return fail(name, v.error().to_string());
+    double distinct = 1.0;
+    for (std::size_t j = 1; j < v.value().size(); ++j)
+      distinct += v.value()[j] != v.value()[j - 1] ? 1.0 : 0.0;
+    return one(distinct);
+  }
+  // case_*: PRESET.D.BASE, then a position M (or the last position LAST), then maybe a block K
+  const PrecisionFormats f = *parse_precision_preset(args[0]);
+  const long long d = integer(1);
+  const auto base = static_cast<double>(integer(2));
+  if (stem == "case_max_cos_error") {
+    const long long last = integer(3);
+    if (!validate_dim(d)) return fail(name, "needs an even D from 2 to 4096");
+    if (last >= (1LL << 20) || (last + 1) * (d / 2) > (1LL << 20))
+      return fail(name, "covers (LAST + 1) x D/2 angles; at most 1048576 are computed");
+    double worst = 0.0;
+    for (long long m = 0; m <= last; ++m) {
+      auto all = emulate_angles(static_cast<double>(m), d, base, f);
+      if (!all) return fail(name, all.error().to_string());
+      for (const EmulatedAngle& a : all.value())
+        worst = std::max(worst, std::fabs(a.cos - std::cos(a.exact_angle)));
+    }
+    return one(worst);
+  }
+  const auto m = static_cast<double>(integer(3));
+  if (stem == "case_max_error") {
+    const std::vector<double> at{m};
+    auto sw = sweep_angle_error(d, base, f, at);
+    if (!sw) return fail(name, sw.error().to_string());
+    return one(sw.value().max_abs_error[0]);
+  }
+  auto a = emulate_angle(m, integer(4), d, base, f);
+  if (!a) return fail(name, a.error().to_string());
+  return one(stem == "case_angle" ? a.value().angle : a.value().wrapped_error);
 }
 
 Result<Vec> dense(const Env& e, std::string_view name) {
@@ -442,6 +612,12 @@ Result<Vec> attention_family(const Env& e, std::string_view name) {
 
 Result<Vec> QuantityContext::evaluate(std::string_view name) const {
   if (find_quantity(name) == nullptr) return fail(name, "is not a lesson quantity");
+  if (fixed_quantity(name)) {  // the same in every state: computed once per context
+    if (const auto it = memo_.find(name); it != memo_.end()) return it->second;
+    auto v = fixed_family(name);
+    if (v) memo_.emplace(std::string(name), v.value());
+    return v;
+  }
   if (!error_.empty()) return fail(name, "cannot be computed: " + error_);
   const Env e{p_, thetas_, q_, k_};
   const auto [stem, index] = split_index(name);
@@ -511,6 +687,7 @@ Result<Vec> QuantityContext::evaluate(std::string_view name) const {
       name.starts_with("decay"))
     return decay_family(e, name);
   if (name.starts_with("linear")) return linear_family(e, name);
+  if (name.starts_with("lp_")) return low_precision_family(e, name);
   return attention_family(e, name);
 }
 
@@ -556,8 +733,12 @@ CheckOutcome run_check(const QuantityContext& ctx, std::string_view left, std::s
   for (double x : c.right)
     scale = std::max(scale, std::fabs(x));
   const app::Params& p = ctx.params();
-  const double pos = std::max(
-      {1.0, std::fabs(p.position), std::fabs(p.key_position), std::fabs(p.position + p.offset)});
+  // the positions' share of the tolerance is for angles m theta of the state; quantities with
+  // their arguments in the name do not move with m
+  const double pos = fixed_quantity(left) && fixed_quantity(right)
+                         ? 1.0
+                         : std::max({1.0, std::fabs(p.position), std::fabs(p.key_position),
+                                     std::fabs(p.position + p.offset)});
   c.tolerance = 1e-9 * scale * pos;
   c.passed = true;
   for (std::size_t j = 0; j < c.left.size(); ++j) {

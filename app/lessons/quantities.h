@@ -37,6 +37,11 @@ std::span<const QuantityInfo> quantity_table();
 // checked against d when evaluated.
 const QuantityInfo* find_quantity(std::string_view name);
 
+// Quantities with all their arguments in the name (number.*, stored.*, distinct.*, case_*):
+// their value does not depend on the state, and a check between two of them leaves the
+// positions out of its tolerance.
+bool fixed_quantity(std::string_view name);
+
 // Everything derived from one state. Build a new one when Params change (it copies them).
 class QuantityContext {
  public:
@@ -51,6 +56,8 @@ class QuantityContext {
   app::Params p_;
   std::vector<double> thetas_, q_, k_;
   std::string error_;  // set when dim/base are invalid: every quantity fails with it
+  // fixed quantities already computed (some sweep thousands of angles; a view asks every frame)
+  mutable std::map<std::string, std::vector<double>, std::less<>> memo_;
 };
 
 struct CheckOutcome {
@@ -63,7 +70,8 @@ struct CheckOutcome {
 
 // Agreement rule: |a_j - b_j| <= tol for every entry (or a_j <= b_j + tol), with
 // tol = 1e-9 * max(1, max |a|, max |b|) * max(1, |m|, |n|): angles m theta lose about
-// |m| * 1e-16 rad, and sums over d terms scale with their size.
+// |m| * 1e-16 rad, and sums over d terms scale with their size. Between two fixed quantities
+// the factor max(1, |m|, |n|) is left out.
 CheckOutcome run_check(const QuantityContext& ctx, std::string_view left, std::string_view right,
                        Relation relation);
 

@@ -16,6 +16,7 @@
 
 #include "rope/attention.h"
 #include "rope/conventions.h"
+#include "state/precision_params.h"
 #include "state/view_list.h"
 
 namespace rope::app {
@@ -90,6 +91,9 @@ struct Params {
   std::string sentence_b = "Coding in Python is love";
   std::string query_word = "Python";
   std::string key_word = "love";
+
+  // precision view: the formats of RoPE's four cast points (state/precision_params.h)
+  PrecisionParams precision;
 
   // lessons
   std::string lesson;                   // lesson id (file stem), empty: none chosen

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "rope/frequencies.h"
+#include "rope/low_precision.h"
 #include "rope/random.h"
 
 namespace rope::app {
@@ -203,8 +204,21 @@ constexpr double kMaxPosition = 1e9;  // |m|, |n|: beyond this cos(m theta) stil
   },                                                      \
       [](const Params& p) { return p.field; }
 
+// One cast point's format of the precision view: fp64, fp32, bf16 or fp16 (rope/low_precision.h).
+#define ROPE_FORMAT(point)                                                                         \
+  [](Params& p, std::string_view t) -> Status {                                                    \
+    const auto f = parse_format(trim(t));                                                          \
+    if (!f)                                                                                        \
+      return error(#point "_format", "must be one of fp64, fp32, bf16 or fp16, got " + quoted(t)); \
+    p.precision.formats.point = *f;                                                                \
+    return {};                                                                                     \
+  },                                                                                               \
+      [](const Params& p) -> std::string { return format_name(p.precision.formats.point); }
+
 const std::array kSpecs = std::to_array<ParamSpec>({
-    {"view", "pointers, sinusoidal, trajectory, sentence, heatmap, decay, spectrum or derivation",
+    {"view",
+     "pointers, sinusoidal, trajectory, sentence, heatmap, decay, spectrum, derivation or "
+     "precision",
      "the view shown in the main canvas", ROPE_CHOICE(view, kViews)},
     {"dim", "even integer 2 ... 4096", "head dimension d",
      [](Params& p, std::string_view t) -> Status {
@@ -348,6 +362,38 @@ const std::array kSpecs = std::to_array<ParamSpec>({
      ROPE_REAL(ui_scale, 0.5, 4.0, "a number from 0.5 to 4")},
     {"presentation", "true or false", "full screen, projector theme, slim controls",
      ROPE_BOOL(presentation)},
+    // precision view (state/precision_params.h): the preset row comes before the four formats,
+    // so flags and sessions apply a preset first and a format given beside it wins
+    {"precision", "fp32, bf16, fp16, theta-bf16, fix, exact or custom",
+     "precision: all four cast points as a preset of rope/low_precision.h (custom: keep them)",
+     [](Params& p, std::string_view t) -> Status {
+       const std::string_view name = trim(t);
+       if (name == "custom") return {};  // what a custom state reads back as: nothing to set
+       const auto f = parse_precision_preset(name);
+       if (!f)
+         return error(
+             "precision",
+             "must be one of fp32, bf16, fp16, theta-bf16, fix, exact or custom, got " + quoted(t));
+       p.precision.formats = *f;
+       return {};
+     },
+     [](const Params& p) -> std::string { return preset_name(p.precision.formats); }},
+    {"position_format", "fp64, fp32, bf16 or fp16", "precision: format of the position m",
+     ROPE_FORMAT(position)},
+    {"theta_format", "fp64, fp32, bf16 or fp16", "precision: format of theta_i (inv_freq)",
+     ROPE_FORMAT(theta)},
+    {"angle_format", "fp64, fp32, bf16 or fp16", "precision: format of the angle m theta_i",
+     ROPE_FORMAT(angle)},
+    {"trig_format", "fp64, fp32, bf16 or fp16", "precision: format of cos and sin",
+     ROPE_FORMAT(trig)},
+    {"precision_pair", "integer 0 ... 2047", "precision: the pair shown large (below d/2)",
+     [](Params& p, std::string_view t) -> Status {
+       auto r = integer_in("precision_pair", t, 0, kMaxPrecisionPair, "an integer from 0 to 2047");
+       if (!r) return r.error();
+       p.precision.pair = static_cast<int>(r.value());
+       return {};
+     },
+     [](const Params& p) { return std::to_string(p.precision.pair); }},
 });
 
 #undef ROPE_CHOICE
@@ -355,6 +401,7 @@ const std::array kSpecs = std::to_array<ParamSpec>({
 #undef ROPE_REAL
 #undef ROPE_INT
 #undef ROPE_TEXT
+#undef ROPE_FORMAT
 
 }  // namespace
 
@@ -425,9 +472,9 @@ const char* view_title(ViewId v) {
 }
 
 std::span<const ViewId> all_views() {
-  static constexpr std::array kAll{ViewId::pointers, ViewId::sinusoidal, ViewId::trajectory,
-                                   ViewId::sentence, ViewId::heatmap,    ViewId::decay,
-                                   ViewId::spectrum, ViewId::derivation};
+#define ROPE_LAB_VIEW_ID(id, type, name, title) ViewId::id,
+  static constexpr std::array kAll{ROPE_LAB_VIEWS(ROPE_LAB_VIEW_ID)};
+#undef ROPE_LAB_VIEW_ID
   return kAll;
 }
 

@@ -9,6 +9,7 @@
 #include "views/derivation_view.h"
 #include "views/heatmap_view.h"
 #include "views/pointers_view.h"
+#include "views/precision_view.h"
 #include "views/sentence_view.h"
 #include "views/sinusoidal_view.h"
 #include "views/spectrum_view.h"

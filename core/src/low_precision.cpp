@@ -403,4 +403,25 @@ Result<std::vector<float>> pair_angle_errors(std::int64_t dim, double base,
   return out;
 }
 
+Result<std::vector<double>> rotate_emulated(std::span<const double> x,
+                                            std::span<const EmulatedAngle> angles,
+                                            Pairing pairing) {
+  if (angles.empty() || angles.size() > static_cast<std::size_t>(kMaxDim / 2)) {
+    return Error{"angles", "must hold 1 to " + std::to_string(kMaxDim / 2) +
+                               " angles (one per pair), got " + std::to_string(angles.size())};
+  }
+  if (x.size() != 2 * angles.size())
+    return detail::size_error("x", 2 * angles.size(), x.size(), "[d]");
+  const std::size_t half = angles.size();
+  std::vector<double> y(x.size());
+  for (std::size_t i = 0; i < half; ++i) {
+    const auto [a, b] = detail::block_index(i, half, pairing);
+    const double c = angles[i].cos;
+    const double s = angles[i].sin;
+    y[a] = x[a] * c - x[b] * s;
+    y[b] = x[a] * s + x[b] * c;
+  }
+  return y;
+}
+
 }  // namespace rope

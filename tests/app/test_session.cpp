@@ -36,6 +36,10 @@ Params non_default() {
            {"theme", "light"},
            {"ui_scale", "1.5"},
            {"sentence_a", "the cat sat"},
+           {"precision", "bf16"},
+           {"angle_format", "fp32"},  // bf16 but the angle: no preset, "custom"
+           {"trig_format", "fp16"},
+           {"precision_pair", "5"},
        })
     REQUIRE(set_param(p, k, v).ok());
   return p;
@@ -50,6 +54,33 @@ TEST_CASE("a session round-trips every parameter exactly", "[session]") {
   CHECK(all_params(loaded) == all_params(saved));
   CHECK(loaded.position == saved.position);  // bit-exact doubles
   CHECK(loaded.query == saved.query);
+  CHECK(loaded.precision == saved.precision);
+  CHECK(loaded.precision.formats.angle == rope::FloatFormat::fp32);
+  CHECK(loaded.precision.formats.trig == rope::FloatFormat::fp16);
+  CHECK(loaded.precision.formats.position == rope::FloatFormat::bf16);
+}
+
+// A preset saved by name reopens as that preset whatever order the keys are read in (JSON
+// objects have none; the loader reads them sorted), and "custom" keeps the formats beside it.
+TEST_CASE("a session's precision preset and formats reopen as saved", "[session]") {
+  for (const char* preset : {"fp32", "bf16", "fp16", "theta-bf16", "fix", "exact"}) {
+    Params saved;
+    REQUIRE(set_param(saved, "precision", preset).ok());
+    Params loaded;
+    REQUIRE(set_param(loaded, "precision", "fp16").ok());  // something else before loading
+    REQUIRE(session_from_json(session_to_json(saved), loaded).ok());
+    INFO(preset);
+    CHECK(loaded.precision == saved.precision);
+    CHECK(std::string(rope::preset_name(loaded.precision.formats)) == preset);
+  }
+  const std::string text = R"({"format": "rope-lab-session", "version": 1, "params":
+      {"trig_format": "fp16", "precision": "custom", "angle_format": "fp32",
+       "position_format": "bf16", "theta_format": "fp64"}})";
+  Params loaded;
+  REQUIRE(session_from_json(text, loaded).ok());
+  CHECK(loaded.precision.formats ==
+        rope::PrecisionFormats{rope::FloatFormat::bf16, rope::FloatFormat::fp64,
+                               rope::FloatFormat::fp32, rope::FloatFormat::fp16});
 }
 
 TEST_CASE("a session file is saved atomically and reopens", "[session]") {

@@ -25,11 +25,9 @@ std::string read(const std::filesystem::path& p) {
 TEST_CASE("Export data of a view equals rope-lab export with the same flags", "[export][app]") {
   const auto dir = std::filesystem::temp_directory_path() / "rope-lab-view-data-test";
   std::filesystem::create_directories(dir);
-  const char* views[][2] = {{"pointers", "query=random"},
-                            {"spectrum", "dim=64"},
-                            {"decay", "max_distance=50"},
-                            {"sinusoidal", "pe_positions=16"},
-                            {"heatmap", "positions=12"}};
+  const char* views[][2] = {{"pointers", "query=random"}, {"spectrum", "dim=64"},
+                            {"decay", "max_distance=50"}, {"sinusoidal", "pe_positions=16"},
+                            {"heatmap", "positions=12"},  {"precision", "precision=theta-bf16"}};
   for (const auto& [view, extra] : views) {
     Params p;
     REQUIRE(set_param(p, "view", view).ok());

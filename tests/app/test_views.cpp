@@ -17,10 +17,13 @@
 
 #include "io/colour_map.h"
 #include "rope/frequencies.h"
+#include "rope/low_precision.h"
+#include "rope/rotation.h"
 #include "shell/frame.h"
 #include "shell/offscreen_app.h"
 #include "state/params.h"
 #include "ui/plot.h"
+#include "ui/theme.h"
 #include "ui/ui_context.h"
 #include "views/heatmap_scores.h"
 
@@ -617,4 +620,210 @@ TEST_CASE("heatmap frames while a large matrix is computed", "[.bench]") {
   for (double ms : after)
     std::printf(" %.1f", ms);
   std::printf("\n");
+}
+
+// [SECTION] the precision view
+
+namespace {
+
+PrecisionView& precision_of(Views& views) {
+  return views.precision;
+}
+
+}  // namespace
+
+// Window (the control panel takes 400 px) and presentation mode (no panel, the bar at the
+// bottom, UI scale 1.5 at 1080 lines and 1 at 720) on 1920 x 1080 and 1280 x 720, and the step's
+// half of the derivation view in presentation mode: every line of text inside the canvas and
+// none on top of another, for the presets, positions and dimensions a lecture uses.
+TEST_CASE("the precision view keeps its text inside the canvas and apart",
+          "[app][layout][precision]") {
+  UiContext ui(false);
+  struct Area {
+    ImVec2 size;
+    double scale;
+  };
+  const Area canvases[] = {{ImVec2(1520, 1050), 1.0}, {ImVec2(880, 690), 1.0},
+                           {ImVec2(1920, 1020), 1.5}, {ImVec2(1280, 680), 1.0},
+                           {ImVec2(920, 990), 1.5},   {ImVec2(615, 630), 1.5}};
+  const char* settings[][3] = {{"bf16", "100000", "16"},    {"fix", "100000", "16"},
+                               {"fp16", "1857", "32"},      {"fp16", "70000", "128"},
+                               {"bf16", "257", "128"},      {"exact", "-5.5", "2"},
+                               {"fp32", "10000000", "4096"}};
+  int drawn = 0;
+  Views views;
+  for (const Area& c : canvases) {
+    for (const auto& [preset, position, dim] : settings) {
+      AppState state;
+      REQUIRE(set_param(state.params, "view", "precision").ok());
+      REQUIRE(set_param(state.params, "precision", preset).ok());
+      REQUIRE(set_param(state.params, "position", position).ok());
+      REQUIRE(set_param(state.params, "dim", dim).ok());
+      REQUIRE(set_param(state.params, "query", "random").ok());
+      state.params.ui_scale = c.scale;
+      state.params.theme = c.scale > 1.0 ? Theme::light : Theme::dark;
+      INFO("canvas " << c.size.x << " x " << c.size.y << " at scale " << c.scale << ": " << preset
+                     << ", m = " << position << ", d = " << dim);
+      PrecisionView& view = precision_of(views);
+      draw_alone(ui, state, view, c.size);
+      check_text_fits(view.drawn());
+      ++drawn;
+    }
+  }
+  CHECK(drawn == 42);
+}
+
+TEST_CASE("the precision view shows the core's numbers", "[app][precision]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  REQUIRE(set_param(state.params, "view", "precision").ok());
+  REQUIRE(set_param(state.params, "precision", "bf16").ok());
+  REQUIRE(set_param(state.params, "position", "100000").ok());
+  REQUIRE(set_param(state.params, "key_position", "100004").ok());
+  REQUIRE(set_param(state.params, "query", "random").ok());
+  REQUIRE(set_param(state.params, "key", "random").ok());
+  PrecisionView& view = precision_of(views);
+  draw_alone(ui, state, view, ImVec2(1520, 1050));
+  const auto formats = state.params.precision.formats;
+
+  // every dial: the exact pointer along m theta_i, the stored one along the emulated angle
+  const auto angles = rope::emulate_angles(1e5, 16, 1e4, formats).value();
+  REQUIRE(view.dials().size() == 8);
+  for (const PrecisionView::Dial& d : view.dials()) {
+    const auto& a = angles[static_cast<std::size_t>(d.pair)];
+    const auto len = static_cast<double>(0.9f * d.radius);
+    const auto cx = static_cast<double>(d.centre.x), cy = static_cast<double>(d.centre.y);
+    INFO("pair " << d.pair);
+    CHECK(d.exact_tip.x == Approx(cx + len * std::cos(a.exact_angle)).margin(0.01));
+    CHECK(d.exact_tip.y == Approx(cy - len * std::sin(a.exact_angle)).margin(0.01));
+    CHECK(d.stored_tip.x == Approx(cx + len * std::cos(a.angle)).margin(0.01));
+    CHECK(d.stored_tip.y == Approx(cy - len * std::sin(a.angle)).margin(0.01));
+  }
+  // the sweep is the core's, and fp32 is drawn beside it
+  const PrecisionView::Sweep* sw = view.sweep();
+  REQUIRE(sw);
+  const auto want = rope::sweep_angle_error(16, 1e4, formats, sw->positions).value();
+  CHECK(sw->positions.front() == 1.0);
+  CHECK(sw->positions.back() == 1e7);
+  CHECK(sw->error == want.max_abs_error);
+  CHECK(sw->reference.size() == sw->positions.size());
+  // the strip: 24 integers around m as bf16 stores them (all 99 840 here: the spacing is 512)
+  const PrecisionView::Now* now = view.now();
+  REQUIRE(now);
+  CHECK(now->strip_first == 100000.0 - 11.0);
+  CHECK(now->stored == rope::collapsed_positions(99989, 24, rope::FloatFormat::bf16).value());
+  CHECK(now->stored.front() == 99840.0);
+  // the scores: exact as the pointers view computes it, emulated with the stored cos / sin
+  const auto q = effective_vector(state.params.query, state.params, false);
+  const auto k = effective_vector(state.params.key, state.params, true);
+  const auto th = rope::frequencies(16, 1e4).value();
+  std::vector<double> rq(16), rk(16);
+  rope::apply_rope<double>(q, rq, 1e5, th, rope::Pairing::interleaved);
+  rope::apply_rope<double>(k, rk, 100004, th, rope::Pairing::interleaved);
+  double exact = 0.0, emulated = 0.0;
+  const auto eq = rope::rotate_emulated(q, angles, rope::Pairing::interleaved).value();
+  const auto ek = rope::rotate_emulated(k, rope::emulate_angles(100004, 16, 1e4, formats).value(),
+                                        rope::Pairing::interleaved)
+                      .value();
+  for (std::size_t j = 0; j < 16; ++j) {
+    exact += rq[j] * rk[j];
+    emulated += eq[j] * ek[j];
+  }
+  CHECK(now->score_exact == exact);
+  CHECK(now->score_emulated == emulated);
+  CHECK(std::fabs(exact - emulated) > 1e-3);  // bf16 at 10^5 changes the score
+  // the numbers are on screen: pair 1's stored angle 31 616 and the strip's 99 840
+  const auto on_screen = [&](const std::string& s) {
+    for (const TextBox& b : view.drawn().boxes)
+      if (b.text.find(s) != std::string::npos || b.text.find(nobreak(s)) != std::string::npos)
+        return true;
+    return false;
+  };
+  CHECK(on_screen(plot::tick_label(31616.0, false)));
+  CHECK(on_screen(plot::tick_label(99840.0, false)));
+  CHECK(on_screen("RoPE in low precision"));
+  // the sweep is computed once: a new position does not recompute it
+  const PrecisionView::Sweep* before = view.sweep();
+  REQUIRE(before != nullptr);
+  std::vector<double> first_error;
+  if (before) first_error = before->error;
+  REQUIRE(set_param(state.params, "position", "1857").ok());
+  draw_alone(ui, state, view, ImVec2(1520, 1050));
+  CHECK(view.sweep() == before);
+  CHECK(view.sweep()->error == first_error);
+  CHECK(view.now()->angles[0].exact_angle == 1857.0);
+}
+
+TEST_CASE("the precision view survives extreme parameters", "[app][headless][precision]") {
+  UiContext ui(false);
+  for (const char* preset : {"bf16", "fp16", "exact"}) {
+    for (const char* dim : {"2", "4096"}) {
+      for (const char* position : {"-1e9", "1e9", "65519.5"}) {
+        AppState state;
+        Views views;
+        REQUIRE(set_param(state.params, "view", "precision").ok());
+        REQUIRE(set_param(state.params, "precision", preset).ok());
+        REQUIRE(set_param(state.params, "dim", dim).ok());
+        REQUIRE(set_param(state.params, "base", "1.0000001").ok());
+        REQUIRE(set_param(state.params, "position", position).ok());
+        REQUIRE(set_param(state.params, "precision_pair", "2047").ok());
+        INFO(preset << " dim " << dim << " m " << position);
+        run_frames(ui, state, views, 2);
+        CHECK_FALSE(views.precision.drawn().boxes.empty());
+        CHECK(views.precision.now()->pair == std::stoi(dim) / 2 - 1);
+      }
+    }
+  }
+}
+
+// The stored pointer is drawn in the query colour and the exact one in the key colour, where
+// the core puts them: bf16 at m = 100 000, d = 16, where most pairs are off by radians.
+TEST_CASE("the precision view's pointers have their colours at their computed places",
+          "[app][gl][precision]") {
+  auto created = OffscreenApp::create(1920, 1080, 1.0f);
+  REQUIRE(created.ok());
+  OffscreenApp& app = *created.value();
+  AppState state;
+  REQUIRE(set_param(state.params, "view", "precision").ok());
+  REQUIRE(set_param(state.params, "precision", "bf16").ok());
+  REQUIRE(set_param(state.params, "position", "100000").ok());
+  for (const char* theme : {"dark", "light"}) {
+    REQUIRE(set_param(state.params, "theme", theme).ok());
+    const Image img = app.render(state, 2);
+    const Palette& pal = palette(state.params.theme);
+    const auto angles = rope::emulate_angles(1e5, 16, 1e4, state.params.precision.formats).value();
+    const auto& dials = app.views().precision.dials();
+    REQUIRE(dials.size() == 8);
+    int apart = 0;
+    for (const PrecisionView::Dial& d : dials) {
+      const auto& a = angles[static_cast<std::size_t>(d.pair)];
+      if (std::fabs(a.wrapped_error) < 0.8) continue;  // the two pointers would overlap
+      ++apart;
+      // 70 % of the way along each shaft: away from the arrowhead, the ring and the error arc
+      const auto along = [&](ImVec2 tip) {
+        return ImVec2(d.centre.x + 0.7f * (tip.x - d.centre.x),
+                      d.centre.y + 0.7f * (tip.y - d.centre.y));
+      };
+      const auto near = [&](ImVec2 p, ImU32 colour) {
+        // the nearest of the 3 x 3 pixels around p (a 2-3 px line may fall between centres)
+        int best = 1 << 30;
+        const auto want = ImGui::ColorConvertU32ToFloat4(colour);
+        for (int dy = -1; dy <= 1; ++dy)
+          for (int dx = -1; dx <= 1; ++dx) {
+            const Rgb c = pixel(img, static_cast<int>(p.x) + dx, static_cast<int>(p.y) + dy);
+            const int diff = std::abs(c.r - static_cast<int>(want.x * 255.0f + 0.5f)) +
+                             std::abs(c.g - static_cast<int>(want.y * 255.0f + 0.5f)) +
+                             std::abs(c.b - static_cast<int>(want.z * 255.0f + 0.5f));
+            best = std::min(best, diff);
+          }
+        return best;
+      };
+      INFO(theme << " pair " << d.pair << " error " << a.wrapped_error);
+      CHECK(near(along(d.stored_tip), pal.query) <= 40);
+      CHECK(near(along(d.exact_tip), pal.key) <= 40);
+      CHECK(near(along(d.stored_tip), pal.key) > 120);  // not the exact pointer's colour there
+    }
+    CHECK(apart >= 2);
+  }
 }

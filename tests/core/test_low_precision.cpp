@@ -11,6 +11,7 @@
 
 #include "rope/frequencies.h"
 #include "rope/low_precision.h"
+#include "rope/rotation.h"
 #include "test_support.h"
 
 using Catch::Matchers::WithinAbs;
@@ -580,4 +581,83 @@ TEST_CASE("low precision: invalid input is an error naming the parameter",
   CHECK(p.error().to_string() ==
         "positions: 20000 positions x 2048 pairs is more than 16777216 entries");
   CHECK(rope::pair_angle_errors(4096, 1e4, f, std::vector<double>(8192, 1.0)).ok());
+}
+
+TEST_CASE("low precision: rotating with stored cos / sin, small cases by hand",
+          "[low_precision][rotate]") {
+  rope::EmulatedAngle a, b;
+  a.cos = 0.5;
+  a.sin = 0.75;  // not a rotation: the tables need not be on the unit circle
+  b.cos = -1.0;
+  b.sin = 0.0;
+  const std::vector<rope::EmulatedAngle> one{a};
+  const std::vector<double> e0{1.0, 0.0}, e1{0.0, 1.0};
+  CHECK(rope::rotate_emulated(e0, one, rope::Pairing::interleaved).value() ==
+        std::vector<double>{0.5, 0.75});
+  CHECK(rope::rotate_emulated(e1, one, rope::Pairing::interleaved).value() ==
+        std::vector<double>{-0.75, 0.5});
+  // d = 4: interleaved blocks (x0, x1), (x2, x3); half-split blocks (x0, x2), (x1, x3)
+  const std::vector<rope::EmulatedAngle> two{a, b};
+  const std::vector<double> x{1.0, 2.0, 3.0, 4.0};
+  CHECK(rope::rotate_emulated(x, two, rope::Pairing::interleaved).value() ==
+        std::vector<double>{1.0 * 0.5 - 2.0 * 0.75, 1.0 * 0.75 + 2.0 * 0.5, -3.0, -4.0});
+  CHECK(rope::rotate_emulated(x, two, rope::Pairing::half_split).value() ==
+        std::vector<double>{1.0 * 0.5 - 3.0 * 0.75, -2.0, 1.0 * 0.75 + 3.0 * 0.5, -4.0});
+  // an angle that overflowed (fp16 position 70000 -> inf) gives NaN in its block only
+  const auto inf_angles = rope::emulate_angles(70000, 4, 1e4, preset("fp16")).value();
+  const auto y = rope::rotate_emulated(x, inf_angles, rope::Pairing::interleaved).value();
+  for (double v : y)
+    CHECK(std::isnan(v));
+  const auto r =
+      rope::rotate_emulated(std::vector<double>{1.0, 2.0, 3.0}, two, rope::Pairing::interleaved);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().to_string() == "x: must have 4 entries ([d]), got 3");
+  CHECK(rope::rotate_emulated(x, std::vector<rope::EmulatedAngle>{}, rope::Pairing::interleaved)
+            .error()
+            .parameter == "angles");
+}
+
+TEST_CASE("low precision: the exact preset rotates as apply_rope, bit for bit",
+          "[low_precision][rotate]") {
+  const int index = GENERATE(range(0, 10));
+  const auto c = rope_test::random_case(index, 512, 1e6);
+  CAPTURE(c.dim, c.base, c.m);
+  const auto x = rope_test::random_vector<double>(static_cast<std::size_t>(c.dim),
+                                                  static_cast<std::uint64_t>(index));
+  const auto th = rope::frequencies(c.dim, c.base).value();
+  for (const auto pairing : {rope::Pairing::interleaved, rope::Pairing::half_split}) {
+    std::vector<double> want(x.size());
+    rope::apply_rope<double>(x, want, c.m, th, pairing);
+    const auto got =
+        rope::rotate_emulated(x, rope::emulate_angles(c.m, c.dim, c.base, preset("exact")).value(),
+                              pairing)
+            .value();
+    CHECK(got == want);
+  }
+}
+
+TEST_CASE(
+    "low precision: a rotated block turns by the stored angle and keeps |x| to the trig "
+    "format's precision",
+    "[low_precision][rotate]") {
+  const int index = GENERATE(range(0, 10));
+  const auto c = rope_test::random_case(index, 64, 1e5);
+  CAPTURE(c.dim, c.base, c.m);
+  const auto x = rope_test::random_vector<double>(static_cast<std::size_t>(c.dim),
+                                                  static_cast<std::uint64_t>(100 + index));
+  const auto angles = rope::emulate_angles(c.m, c.dim, c.base, preset("bf16")).value();
+  const auto y = rope::rotate_emulated(x, angles, rope::Pairing::interleaved).value();
+  for (std::size_t i = 0; i < angles.size(); ++i) {
+    const double xa = x[2 * i], xb = x[2 * i + 1];
+    const double ya = y[2 * i], yb = y[2 * i + 1];
+    const double nx = std::hypot(xa, xb), ny = std::hypot(ya, yb);
+    // bf16 cos and sin are each within 2^-9 relative of cos, sin of the stored angle, so the
+    // length changes by at most about 2^-8 relative
+    CHECK(std::abs(ny - nx) <= p2(-8) * nx + 1e-15);
+    if (nx < 1e-3) continue;
+    // the turn from x to y is the stored angle (not the exact one), within the trig rounding
+    const double turn = std::atan2(xa * yb - xb * ya, xa * ya + xb * yb);
+    const double want = std::remainder(angles[i].angle, 2.0 * rope::kPi);
+    CHECK(std::abs(std::remainder(turn - want, 2.0 * rope::kPi)) <= p2(-7));
+  }
 }

@@ -53,6 +53,26 @@ int error_nodes(const rope::typeset::NodeList& list) {
   return n;
 }
 
+// A table name with its placeholders filled in: "case_angle.PRESET.D.BASE.M.K" ->
+// "case_angle.fp16.32.10000.1857.1", "theta.K" -> "theta.1".
+std::string example_name(const std::string& table_name) {
+  static const std::pair<const char*, const char*> kExamples[] = {
+      {"K", "1"},    {"FORMAT", "bf16"}, {"PRESET", "fp16"}, {"D", "32"},     {"BASE", "10000"},
+      {"M", "1857"}, {"N", "257"},       {"FIRST", "250"},   {"LAST", "260"}, {"VALUE", "0.78"}};
+  std::string out;
+  std::size_t start = 0;
+  while (start <= table_name.size()) {
+    const std::size_t dot = std::min(table_name.find('.', start), table_name.size());
+    std::string part = table_name.substr(start, dot - start);
+    if (start > 0)
+      for (const auto& [placeholder, value] : kExamples)
+        if (part == placeholder) part = value;
+    out += (start > 0 ? "." : "") + part;
+    start = dot + 1;
+  }
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("the loader reports every problem with file:line:column", "[lessons][loader]") {
@@ -148,7 +168,7 @@ TEST_CASE("the broken lesson files of the test suite all report problems", "[les
 
 TEST_CASE("every shipped lesson loads without problems", "[lessons][shipped]") {
   const auto all = shipped();
-  REQUIRE(all.size() == 9);
+  REQUIRE(all.size() == 10);
   for (const LoadedLesson& l : all) {
     INFO(l.lesson.file << "\n" << Catch::Detail::stringify(messages(l)));
     CHECK(l.problems.empty());
@@ -302,8 +322,7 @@ TEST_CASE("quantities: known values, index checks and formatting", "[lessons][qu
   CHECK(find_quantity("rope_score.1") == nullptr);
   // every entry evaluates at the default state, except the ones that need something absent
   for (const QuantityInfo& q : quantity_table()) {
-    std::string name = q.name;
-    if (name.ends_with(".K")) name = name.substr(0, name.size() - 1) + "1";
+    const std::string name = example_name(q.name);
     const auto v = ctx.evaluate(name);
     INFO(name);
     if (name == "pairing" || name.starts_with("repeat_gap")) {
@@ -418,4 +437,95 @@ TEST_CASE("the loader survives mutated lesson files", "[lessons][fuzz]") {
     ++parsed;
   }
   CHECK(parsed == 400);
+}
+
+TEST_CASE("low-precision quantities: the documented cases and the name syntax",
+          "[lessons][quantities][precision]") {
+  Params p;
+  const QuantityContext ctx(p);
+  const auto v = [&](const char* name) {
+    const auto r = ctx.evaluate(name);
+    INFO(name << ": " << (r ? "" : r.error().to_string()));
+    REQUIRE(r.ok());
+    REQUIRE(r.value().size() == 1);
+    return r.value()[0];
+  };
+  // by hand: bf16 has 8 significant bits, fp16 11, and ties go to the even significand
+  CHECK(v("stored.bf16.257") == 256.0);
+  CHECK(v("stored.bf16.259") == 260.0);
+  CHECK(v("stored.fp16.2049") == 2048.0);
+  CHECK(v("stored.fp16.65519") == 65504.0);
+  CHECK(std::isinf(v("stored.fp16.65520")));
+  CHECK(v("stored.fp32.16777217") == 16777216.0);
+  CHECK(v("stored.fp64.16777217") == 16777217.0);
+  CHECK(v("distinct.bf16.0.256") == 257.0);
+  CHECK(v("distinct.bf16.256.259") == 3.0);  // 256 257 -> 256, 258, 259 -> 260
+  CHECK(v("distinct.fp32.0.99999") == 100000.0);
+  CHECK(v("number.1045") == 1045.0);
+  CHECK(v("number.0.78") == 0.78);
+  // GPT-NeoX #1003: fp16 theta_1 = 0.5625, 1857 * 0.5625 = 1044.5625 -> 1045
+  CHECK(v("case_angle.fp16.32.10000.1857.1") == 1045.0);
+  CHECK(v("case_error.fp16.32.10000.1857.1") == Approx(1045.0 - 1857.0 * std::pow(1e4, -1.0 / 16)));
+  CHECK(v("case_error.exact.32.10000.1857.1") == 0.0);
+  // fp32 at 10^7: theta_0 = 1 and the position are exact, so pair 0 is; pair 1 is not
+  CHECK(v("case_error.fp32.128.10000.10000000.0") == 0.0);
+  CHECK(v("case_angle.fp32.128.10000.10000000.1") == 8659644.0);
+  // the fix keeps fp32's angles
+  CHECK(v("case_max_error.fix.128.1000000.15962") == v("case_max_error.fp32.128.1000000.15962"));
+  CHECK(v("case_max_error.bf16.128.1000000.15962") > 1.0);
+  CHECK(v("case_max_cos_error.fp16.32.10000.2047") > 0.78);
+  CHECK(v("case_max_cos_error.exact.32.10000.2047") < 1e-12);
+  // syntax: formats and presets by name, whole numbers, the right number of arguments
+  CHECK(find_quantity("stored.bf8.257") == nullptr);
+  CHECK(find_quantity("stored.bf16") == nullptr);
+  CHECK(find_quantity("stored.bf16.2.5") == nullptr);
+  CHECK(find_quantity("case_angle.fp16.32.10000.1857") == nullptr);
+  CHECK(find_quantity("case_angle.half.32.10000.1857.1") == nullptr);
+  CHECK(find_quantity("number.1.2.3") == nullptr);
+  CHECK(find_quantity("number.-1") == nullptr);
+  CHECK(find_quantity("distinct.fp16.1.2") != nullptr);
+  // ranges are checked when evaluated, with a message
+  CHECK_FALSE(ctx.evaluate("distinct.bf16.5.1").ok());
+  CHECK_FALSE(ctx.evaluate("distinct.bf16.0.100000").ok());
+  CHECK_FALSE(ctx.evaluate("case_angle.fp16.33.10000.1857.1").ok());
+  CHECK_FALSE(ctx.evaluate("case_angle.fp16.32.1.1857.1").ok());
+  CHECK_FALSE(ctx.evaluate("case_angle.fp16.32.10000.1857.16").ok());
+  CHECK_FALSE(ctx.evaluate("case_max_cos_error.fp16.4096.10000.100000").ok());
+  CHECK(rope::lessons::fixed_quantity("case_angle.fp16.32.10000.1857.1"));
+  CHECK_FALSE(rope::lessons::fixed_quantity("lp_angle.1"));
+}
+
+TEST_CASE("low-precision quantities follow the state's formats",
+          "[lessons][quantities][precision]") {
+  Params p;
+  REQUIRE(rope::app::set_param(p, "dim", "32").ok());
+  REQUIRE(rope::app::set_param(p, "position", "1857").ok());
+  REQUIRE(rope::app::set_param(p, "precision", "fp16").ok());
+  REQUIRE(rope::app::set_param(p, "query", "random").ok());
+  REQUIRE(rope::app::set_param(p, "key", "random").ok());
+  {
+    const QuantityContext ctx(p);
+    CHECK(ctx.evaluate("lp_angle.1").value()[0] == 1045.0);
+    CHECK(ctx.evaluate("lp_theta.1").value()[0] == 0.5625);
+    CHECK(ctx.evaluate("lp_position").value()[0] == 1857.0);
+    CHECK(ctx.evaluate("lp_error.1").value()[0] ==
+          ctx.evaluate("case_error.fp16.32.10000.1857.1").value()[0]);
+    CHECK(ctx.evaluate("lp_max_error").value()[0] >= 0.73);
+    // fp16 cos / sin: the emulated score differs from the exact one
+    CHECK(std::fabs(ctx.evaluate("lp_score").value()[0] - ctx.evaluate("rope_score").value()[0]) >
+          1e-3);
+  }
+  REQUIRE(rope::app::set_param(p, "precision", "exact").ok());
+  {
+    const QuantityContext ctx(p);
+    CHECK(ctx.evaluate("lp_score").value()[0] == ctx.evaluate("rope_score").value()[0]);
+    CHECK(ctx.evaluate("lp_max_error").value()[0] == 0.0);
+  }
+  REQUIRE(rope::app::set_param(p, "position", "70000").ok());
+  REQUIRE(rope::app::set_param(p, "precision", "fp16").ok());
+  {
+    const QuantityContext ctx(p);  // 70000 overflows fp16: no angle, NaN
+    CHECK(std::isinf(ctx.evaluate("lp_position").value()[0]));
+    CHECK(std::isnan(ctx.evaluate("lp_max_error").value()[0]));
+  }
 }

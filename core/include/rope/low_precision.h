@@ -14,6 +14,7 @@
 //   // a.value().angle == 1045, a.value().exact_angle == 1044.2678...
 //   auto pos = rope::log_spaced_positions(2000, 1e7).value();
 //   auto sweep = rope::sweep_angle_error(128, 1e4, f, pos);  // max |error| over pairs per position
+//   auto rq = rope::rotate_emulated(q, rope::emulate_angles(m, d, b, f).value(), pairing);
 //
 // Formats (significant bits p including the implicit bit, normal exponents emin ... emax):
 //   fp64  p = 53  the reference: nothing is rounded
@@ -179,5 +180,16 @@ Result<AngleErrorSweep> sweep_angle_error(std::int64_t dim, double base,
 Result<std::vector<float>> pair_angle_errors(std::int64_t dim, double base,
                                              const PrecisionFormats& formats,
                                              std::span<const double> positions);
+
+// --- Emulated rotation --------------------------------------------------------------------------
+// y = R x with block i turned by the STORED cos / sin of angles[i] (EmulatedAngle::cos, ::sin):
+// what the rounded tables do to a vector, kept apart from any rounding of x itself (the products
+// and sums are in double, y_a = x_a c - x_b s, y_b = x_a s + x_b c, as rope::apply_rope).
+// With every format fp64 the result is apply_rope's, bit for bit. Blocks pair coordinates as
+// `pairing` says (rope/conventions.h). x: [d], d = 2 * angles.size(); returns [d]. An angle that
+// overflowed (NaN cos / sin) gives NaN in its two coordinates, as the real computation does.
+// Errors: "angles" empty or longer than kMaxDim/2; "x" not 2 * angles.size() entries.
+Result<std::vector<double>> rotate_emulated(std::span<const double> x,
+                                            std::span<const EmulatedAngle> angles, Pairing pairing);
 
 }  // namespace rope
