@@ -38,7 +38,10 @@ std::string quoted(const std::string& text) {
 
 std::string flag_help(const ExportFlag& f) {
   std::string help = std::string(f.what) + ": " + f.allowed;
-  help += f.default_text ? std::string(" (default ") + f.default_text + ")" : " (required)";
+  if (!f.default_text)
+    help += " (required)";
+  else if (*f.default_text)  // "" marks an optional flag whose defaults are in `allowed`
+    help += std::string(" (default ") + f.default_text + ")";
   return help;
 }
 
