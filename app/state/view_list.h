@@ -17,4 +17,5 @@
   X(heatmap, HeatmapView, "heatmap", "Attention scores")             \
   X(decay, DecayView, "decay", "Long-range decay")                   \
   X(spectrum, SpectrumView, "spectrum", "Frequency spectrum")        \
-  X(derivation, DerivationView, "derivation", "Derivations")
+  X(derivation, DerivationView, "derivation", "Derivations")         \
+  X(extension, ExtensionView, "extension", "Context extension")
