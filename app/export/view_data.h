@@ -7,6 +7,7 @@
 //   sinusoidal -> sinusoidal (the figure's own pe_positions x pe_dim)
 //   heatmap    -> scores (RoPE with the same q and k at every position; the other heatmap
 //                 settings have no export dataset yet)
+//   extension  -> frequencies with every scaling flag, or extrapolation in that mode
 #pragma once
 
 #include <filesystem>

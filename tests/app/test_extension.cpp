@@ -9,12 +9,15 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "cli/state_flags.h"
+#include "export/view_data.h"
 #include "rope/frequencies.h"
 #include "shell/offscreen_app.h"
 #include "state/params.h"
@@ -101,6 +104,13 @@ void check_text_fits(const DrawnText& d) {
       CHECK_FALSE((std::min(a.max.x, b.max.x) - std::max(a.min.x, b.min.x) > 1 &&
                    std::min(a.max.y, b.max.y) - std::max(a.min.y, b.min.y) > 1));
     }
+}
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 bool has_text(const DrawnText& d, const std::string& part) {
@@ -420,5 +430,68 @@ TEST_CASE("the θ′/θ curve has the method's colour at the pixel of each pair"
     const double off = 0.4 * static_cast<double>(fr.area_max.y - fr.area_min.y);
     const double y2 = y - off > static_cast<double>(fr.area_min.y) ? y - off : y + off;
     CHECK_FALSE(near(pixel(x, y2)));
+  }
+}
+
+// [SECTION] File ▸ Export data
+
+TEST_CASE("Export data of the extension view equals rope-lab export with the same flags",
+          "[app][extension][export]") {
+  const auto dir = std::filesystem::temp_directory_path() / "rope-lab-extension-data-test";
+  std::filesystem::create_directories(dir);
+  for (const char* mode : {"frequencies", "extrapolation"}) {
+    Params p;
+    llama2_yarn(p);
+    REQUIRE(set_param(p, "extension_mode", mode).ok());
+    REQUIRE(set_param(p, "original_context", "512").ok());
+    INFO(mode);
+    auto exp = view_export(p);
+    REQUIRE(exp.ok());
+    CHECK(exp.value().dataset == mode);
+    const auto from_app = dir / (std::string(mode) + "-app.csv");
+    const auto from_cli = dir / (std::string(mode) + "-cli.csv");
+    REQUIRE(write_view_export(p, from_app).ok());
+    const std::string cmd = std::string(ROPE_LAB_BINARY) +
+                            exp.value().command().substr(std::string("rope-lab").size()) + " -o " +
+                            from_cli.string();
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    const std::string ta = read_file(from_app), tb = read_file(from_cli);
+    CHECK(ta.size() > 100);
+    CHECK(ta == tb);
+    if (std::string(mode) == "frequencies") CHECK(ta.find("theta_scaled") != std::string::npos);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// [SECTION] cost (not run by default)
+
+// The frame in which the fit is recomputed (a new seed: R or Re-roll) against the frames around
+// it, at 1920x1080 in presentation mode.
+TEST_CASE("extension: frame times when PI's fit is recomputed", "[.bench]") {
+  auto created = OffscreenApp::create(1920, 1080, 1.0f);
+  REQUIRE(created.ok());
+  OffscreenApp& app = *created.value();
+  for (const char* context : {"2048", "4096"}) {
+    AppState state;
+    llama2_yarn(state.params);
+    REQUIRE(set_param(state.params, "extension_mode", "extrapolation").ok());
+    REQUIRE(set_param(state.params, "original_context", context).ok());
+    REQUIRE(set_param(state.params, "presentation", "true").ok());
+    app.render(state, 3);
+    std::vector<double> steady, reroll, fit;
+    for (int k = 0; k < 7; ++k) {
+      steady.push_back(1e3 * app.frame(state, 1.0 / 60).total());
+      state.params.seed += 1;
+      reroll.push_back(1e3 * app.frame(state, 1.0 / 60).total());
+      const auto* m = app.views().extension.extrapolation().model();
+      REQUIRE(m);
+      fit.push_back(1e3 * m->seconds);
+    }
+    for (auto* v : {&steady, &reroll, &fit})
+      std::sort(v->begin(), v->end());
+    std::printf(
+        "d 128, L %s: steady frame median %.2f ms; re-roll frame median %.2f ms (min %.2f, max "
+        "%.2f), of which the fit and its evaluation %.2f ms\n",
+        context, steady[3], reroll[3], reroll[0], reroll[6], fit[3]);
   }
 }
