@@ -17,6 +17,7 @@
 #include "rope/attention.h"
 #include "rope/conventions.h"
 #include "state/precision_params.h"
+#include "state/scaling_params.h"
 #include "state/view_list.h"
 
 namespace rope::app {
@@ -104,6 +105,10 @@ struct Params {
   Theme theme = Theme::dark;
   double ui_scale = 1.0;  // multiplies every pixel size, 0.5 ... 4
   bool presentation = false;
+
+  // context extension (state/scaling_params.h): the scaling method and its parameters, and the
+  // extension view's mode; method none leaves every θ as it is
+  ExtensionParams extension;
 };
 
 // A message shown in the window for a few seconds (saved screenshot path, or an error).

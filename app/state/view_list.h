@@ -19,3 +19,4 @@
   X(spectrum, SpectrumView, "spectrum", "Frequency spectrum")        \
   X(derivation, DerivationView, "derivation", "Derivations")         \
   X(precision, PrecisionView, "precision", "Low precision")
+  X(extension, ExtensionView, "extension", "Context extension")
