@@ -8,5 +8,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh run
 [ -f build/app/build.ninja ] || cmake --preset app >/dev/null
-cmake --build --preset app -j "$(nproc)" | grep -v '^ninja: no work to do' || true
+cmake --build --preset app -j "$(nproc)"
 exec build/app/app/rope-lab "$@"

@@ -319,55 +319,6 @@ Result<CsvTable> build_scores(const ExportArgs& args) {
       }};
 }
 
-// The positions of `export precision`: --positions M0,M1,... or --range A:B (integers A ... B),
-// exactly one of them.
-Result<std::vector<double>> read_precision_positions(const ExportArgs& args) {
-  const std::string_view list = arg(args, "positions");
-  const std::string_view range = arg(args, "range");
-  if (list.empty() == range.empty())
-    return Error{"positions", std::string("give either --positions M0,M1,... or --range A:B, ") +
-                                  (list.empty() ? "got neither" : "got both")};
-  std::vector<double> out;
-  if (!list.empty()) {
-    auto v = parse_real_list("positions", list);
-    if (!v) return v.error();
-    out = std::move(v).value();
-  } else {
-    const auto colon = range.find(':', 1);  // from 1: "-5:5" starts with a minus, not a colon
-    constexpr const char* kRangeAllowed =
-        "two integers A:B with A <= B, each from -1e15 to 1e15, at most 100000 positions";
-    if (colon == std::string_view::npos)
-      return Error{"range", std::string("must be ") + kRangeAllowed + ", got " + quoted(range)};
-    auto a = parse_integer("range", range.substr(0, colon));
-    auto b = parse_integer("range", range.substr(colon + 1));
-    constexpr long long kLimit = 1'000'000'000'000'000LL;
-    if (!a || !b || a.value() > b.value() || a.value() < -kLimit || b.value() > kLimit ||
-        b.value() - a.value() >= rope::kMaxSweepPositions)
-      return Error{"range", std::string("must be ") + kRangeAllowed + ", got " + quoted(range)};
-    for (long long m = a.value(); m <= b.value(); ++m)
-      out.push_back(static_cast<double>(m));
-  }
-  if (out.size() > static_cast<std::size_t>(rope::kMaxSweepPositions))
-    return Error{"positions", "must hold at most " + std::to_string(rope::kMaxSweepPositions) +
-                                  " positions, got " + std::to_string(out.size())};
-  return out;
-}
-
-// The four formats: the preset first, then each format flag that was given.
-Result<PrecisionFormats> read_formats(const ExportArgs& args) {
-  Params p;
-  if (auto s = set_param(p, "precision", arg(args, "precision")); !s) return s.error();
-  for (const char* name : {"position_format", "theta_format", "angle_format", "trig_format"}) {
-    const std::string_view text = arg(args, name);
-    if (text == kFromPreset) continue;
-    if (auto s = set_param(p, name, text); !s) return s.error();
-  }
-  return p.precision.formats;
-}
-
-// Every pair at every position with the four casts emulated (rope/low_precision.h):
-// position,pair,exact_angle,angle,wrapped_error,cos,sin, positions outer.
-Result<CsvTable> build_precision(const ExportArgs& args) {
 // PI's Fig. 2 (rope/extrapolation.h): one least-squares fit to seeded N(0, 1) targets at
 // s = 0 ... L-1, evaluated on [0, L) (panel 1), [0, 2L) (panel 2), both in steps of 1, and between
 // the integers (panel 3, state/scaling_params.h: between_integers_range, steps of 1/8).
@@ -376,43 +327,6 @@ Result<CsvTable> build_extrapolation(const ExportArgs& args) {
   if (!dim) return dim.error();
   auto base = read_base(args);
   if (!base) return base.error();
-  auto positions = read_precision_positions(args);
-  if (!positions) return positions.error();
-  auto formats = read_formats(args);
-  if (!formats) return formats.error();
-  const auto half = static_cast<std::int64_t>(dim.value() / 2);
-  const auto count = static_cast<std::int64_t>(positions.value().size());
-  if (count * half > rope::kMaxSweepEntries)
-    return Error{"positions", std::to_string(count) + " positions x " + std::to_string(half) +
-                                  " pairs is " + std::to_string(count * half) +
-                                  " rows, more than one export holds (" +
-                                  std::to_string(rope::kMaxSweepEntries) + ")"};
-  // One position's d/2 angles at a time: rows come in order, so each position is emulated once.
-  struct Cache {
-    std::int64_t position = -1;
-    std::vector<EmulatedAngle> angles;
-  };
-  return CsvTable{
-      {"position", "pair", "exact_angle", "angle", "wrapped_error", "cos", "sin"},
-      count * half,
-      [ps = std::move(positions).value(), d = dim.value(), b = base.value(), f = formats.value(),
-       half, cache = Cache{}](std::int64_t r, std::span<double> cells) mutable {
-        const std::int64_t k = r / half;
-        if (k != cache.position) {
-          // validated above: d, base and every position are fine
-          cache.angles = emulate_angles(ps[static_cast<std::size_t>(k)], d, b, f).value();
-          cache.position = k;
-        }
-        const auto i = static_cast<std::size_t>(r % half);
-        const EmulatedAngle& a = cache.angles[i];
-        cells[0] = ps[static_cast<std::size_t>(k)];
-        cells[1] = static_cast<double>(i);
-        cells[2] = a.exact_angle;
-        cells[3] = a.angle;
-        cells[4] = a.wrapped_error;
-        cells[5] = a.cos;
-        cells[6] = a.sin;
-      }};
   Params p;
   for (const char* name : {"original_context", "seed"})
     if (auto st = set_param(p, name, arg(args, name)); !st) return st.error();
@@ -469,6 +383,98 @@ Result<CsvTable> build_b_over_d(const ExportArgs& args) {
                     cells[0] = static_cast<double>(r);
                     cells[1] = v[static_cast<std::size_t>(r)];
                   }};
+}
+
+// The positions of `export precision`: --positions M0,M1,... or --range A:B (integers A ... B),
+// exactly one of them.
+Result<std::vector<double>> read_precision_positions(const ExportArgs& args) {
+  const std::string_view list = arg(args, "positions");
+  const std::string_view range = arg(args, "range");
+  if (list.empty() == range.empty())
+    return Error{"positions", std::string("give either --positions M0,M1,... or --range A:B, ") +
+                                  (list.empty() ? "got neither" : "got both")};
+  std::vector<double> out;
+  if (!list.empty()) {
+    auto v = parse_real_list("positions", list);
+    if (!v) return v.error();
+    out = std::move(v).value();
+  } else {
+    const auto colon = range.find(':', 1);  // from 1: "-5:5" starts with a minus, not a colon
+    constexpr const char* kRangeAllowed =
+        "two integers A:B with A <= B, each from -1e15 to 1e15, at most 100000 positions";
+    if (colon == std::string_view::npos)
+      return Error{"range", std::string("must be ") + kRangeAllowed + ", got " + quoted(range)};
+    auto a = parse_integer("range", range.substr(0, colon));
+    auto b = parse_integer("range", range.substr(colon + 1));
+    constexpr long long kLimit = 1'000'000'000'000'000LL;
+    if (!a || !b || a.value() > b.value() || a.value() < -kLimit || b.value() > kLimit ||
+        b.value() - a.value() >= rope::kMaxSweepPositions)
+      return Error{"range", std::string("must be ") + kRangeAllowed + ", got " + quoted(range)};
+    for (long long m = a.value(); m <= b.value(); ++m)
+      out.push_back(static_cast<double>(m));
+  }
+  if (out.size() > static_cast<std::size_t>(rope::kMaxSweepPositions))
+    return Error{"positions", "must hold at most " + std::to_string(rope::kMaxSweepPositions) +
+                                  " positions, got " + std::to_string(out.size())};
+  return out;
+}
+
+// The four formats: the preset first, then each format flag that was given.
+Result<PrecisionFormats> read_formats(const ExportArgs& args) {
+  Params p;
+  if (auto s = set_param(p, "precision", arg(args, "precision")); !s) return s.error();
+  for (const char* name : {"position_format", "theta_format", "angle_format", "trig_format"}) {
+    const std::string_view text = arg(args, name);
+    if (text == kFromPreset) continue;
+    if (auto s = set_param(p, name, text); !s) return s.error();
+  }
+  return p.precision.formats;
+}
+
+// Every pair at every position with the four casts emulated (rope/low_precision.h):
+// position,pair,exact_angle,angle,wrapped_error,cos,sin, positions outer.
+Result<CsvTable> build_precision(const ExportArgs& args) {
+  auto dim = read_dim(args);
+  if (!dim) return dim.error();
+  auto base = read_base(args);
+  if (!base) return base.error();
+  auto positions = read_precision_positions(args);
+  if (!positions) return positions.error();
+  auto formats = read_formats(args);
+  if (!formats) return formats.error();
+  const auto half = static_cast<std::int64_t>(dim.value() / 2);
+  const auto count = static_cast<std::int64_t>(positions.value().size());
+  if (count * half > rope::kMaxSweepEntries)
+    return Error{"positions", std::to_string(count) + " positions x " + std::to_string(half) +
+                                  " pairs is " + std::to_string(count * half) +
+                                  " rows, more than one export holds (" +
+                                  std::to_string(rope::kMaxSweepEntries) + ")"};
+  // One position's d/2 angles at a time: rows come in order, so each position is emulated once.
+  struct Cache {
+    std::int64_t position = -1;
+    std::vector<EmulatedAngle> angles;
+  };
+  return CsvTable{
+      {"position", "pair", "exact_angle", "angle", "wrapped_error", "cos", "sin"},
+      count * half,
+      [ps = std::move(positions).value(), d = dim.value(), b = base.value(), f = formats.value(),
+       half, cache = Cache{}](std::int64_t r, std::span<double> cells) mutable {
+        const std::int64_t k = r / half;
+        if (k != cache.position) {
+          // validated above: d, base and every position are fine
+          cache.angles = emulate_angles(ps[static_cast<std::size_t>(k)], d, b, f).value();
+          cache.position = k;
+        }
+        const auto i = static_cast<std::size_t>(r % half);
+        const EmulatedAngle& a = cache.angles[i];
+        cells[0] = ps[static_cast<std::size_t>(k)];
+        cells[1] = static_cast<double>(i);
+        cells[2] = a.exact_angle;
+        cells[3] = a.angle;
+        cells[4] = a.wrapped_error;
+        cells[5] = a.cos;
+        cells[6] = a.sin;
+      }};
 }
 
 // [SECTION] the table of datasets
@@ -546,6 +552,18 @@ constexpr std::array kScoreFlags{
                "an integer from 1 to 4096, with N*N*d at most 4294967296", nullptr},
     kBase, kPairing};
 
+constexpr std::array kExtrapolationFlags{
+    kDim, kBase,
+    ExportFlag{"original_context", "L", "the targets are at s = 0 ... L-1",
+               "an integer from 2 to 65536, with L*d*min(L, d) at most 2^30", "2048"},
+    ExportFlag{"seed", "S", "seed of the N(0, 1) targets", "an integer from 0 to 2^53-1", "1"},
+    ExportFlag{"rank_tolerance", "T",
+               "relative tolerance of the fit's rank (the size beyond L depends on it)",
+               "a number between 0 and 1 (1e-6 gives the paper's scale)", "1e-6"}};
+constexpr std::array kBOverDFlags{kDim, kBase,
+                                  ExportFlag{"max_s", "S", "relative positions s = 0 ... S",
+                                             "an integer from 0 to 1000000", "4095"}};
+
 constexpr const char* kFormatAllowed = "fp64, fp32, bf16 or fp16";
 constexpr std::array kPrecisionFlags{
     kDim,
@@ -560,17 +578,6 @@ constexpr std::array kPrecisionFlags{
     ExportFlag{"theta_format", "F", "format of theta_i (inv_freq)", kFormatAllowed, kFromPreset},
     ExportFlag{"angle_format", "F", "format of the angle m theta_i", kFormatAllowed, kFromPreset},
     ExportFlag{"trig_format", "F", "format of cos and sin", kFormatAllowed, kFromPreset}};
-constexpr std::array kExtrapolationFlags{
-    kDim, kBase,
-    ExportFlag{"original_context", "L", "the targets are at s = 0 ... L-1",
-               "an integer from 2 to 65536, with L*d*min(L, d) at most 2^30", "2048"},
-    ExportFlag{"seed", "S", "seed of the N(0, 1) targets", "an integer from 0 to 2^53-1", "1"},
-    ExportFlag{"rank_tolerance", "T",
-               "relative tolerance of the fit's rank (the size beyond L depends on it)",
-               "a number between 0 and 1 (1e-6 gives the paper's scale)", "1e-6"}};
-constexpr std::array kBOverDFlags{kDim, kBase,
-                                  ExportFlag{"max_s", "S", "relative positions s = 0 ... S",
-                                             "an integer from 0 to 1000000", "4095"}};
 
 constexpr std::array kDatasets{
     DatasetSpec{"frequencies", "block frequencies theta_i and wavelengths 2 pi / theta_i",
