@@ -419,12 +419,12 @@ TEST_CASE("the trajectory view: added points leave the circle, rotated ones keep
     run_frames(ui, state, views, 2);
     const TrajectoryView& v = views.trajectory;
     INFO("pos = " << pos);
-    CHECK(std::hypot(v.rotated.x, v.rotated.y) == Approx(std::sqrt(2.0)));
-    CHECK(v.added.x == Approx(1.0 + std::sin(pos)));
-    CHECK(v.added.y == Approx(1.0 + std::cos(pos)));
-    CHECK(v.angle_rotated == Approx(1.0));  // k theta with k = 1, theta = 1
-    CHECK(v.shifted_matrix.x == Approx(v.shifted_direct.x).margin(1e-12));
-    CHECK(v.shifted_matrix.y == Approx(v.shifted_direct.y).margin(1e-12));
+    CHECK(std::hypot(v.rotated().x, v.rotated().y) == Approx(std::sqrt(2.0)));
+    CHECK(v.added().x == Approx(1.0 + std::sin(pos)));
+    CHECK(v.added().y == Approx(1.0 + std::cos(pos)));
+    CHECK(v.angle_rotated() == Approx(1.0));  // k theta with k = 1, theta = 1
+    CHECK(v.shifted_matrix().x == Approx(v.shifted_direct().x).margin(1e-12));
+    CHECK(v.shifted_matrix().y == Approx(v.shifted_direct().y).margin(1e-12));
   }
 }
 
