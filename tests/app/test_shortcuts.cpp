@@ -315,10 +315,10 @@ TEST_CASE("Ctrl + = / Ctrl + − change the UI scale by 0.25 between 0.5 and 4",
 TEST_CASE("1 … 9 select the views in the View menu's order", "[app][keys]") {
   Lab lab;
   const std::vector<ViewId> views = numbered_views();
-  REQUIRE(views.size() == 9);
+  REQUIRE(views.size() == 10);  // keys 1 … 9 reach the first nine, the menu all of them
   REQUIRE(views.front() == ViewId::pointers);
   // backwards, so that every key changes the view
-  for (int number = static_cast<int>(views.size()); number >= 1; --number) {
+  for (int number = 9; number >= 1; --number) {
     INFO("key " << number);
     lab.press(GLFW_KEY_0 + number);
     CHECK(lab.p.view == views[static_cast<std::size_t>(number - 1)]);
@@ -1078,5 +1078,6 @@ TEST_CASE("the shortcut table: no key press fires two rows, each line's rows are
     return l.label.rfind("1 … ", 0) == 0;
   });
   REQUIRE(digits != lines.end());
-  CHECK(digits->label == "1 … " + std::to_string(numbered_views().size()));
+  CHECK(digits->label ==
+        "1 … " + std::to_string(std::min<std::size_t>(numbered_views().size(), 9)));
 }
