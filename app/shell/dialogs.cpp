@@ -12,10 +12,7 @@
 #include "ui/theme.h"
 
 namespace rope::app {
-namespace {
-
-
-}  // namespace
+namespace {}  // namespace
 
 void draw_notice(const AppState& state, const ViewEnv& env, ImVec2 canvas_pos, ImVec2 canvas_size) {
   const Notice& n = state.notice;
