@@ -35,6 +35,13 @@ void modifiers_from_keys(ImGuiIO& io) {
   io.KeySuper = io.KeysDown[GLFW_KEY_LEFT_SUPER] || io.KeysDown[GLFW_KEY_RIGHT_SUPER];
 }
 
+void set_modifiers(ImGuiIO& io, int mods) {
+  io.KeyCtrl = (mods & GLFW_MOD_CONTROL) != 0;
+  io.KeyShift = (mods & GLFW_MOD_SHIFT) != 0;
+  io.KeyAlt = (mods & GLFW_MOD_ALT) != 0;
+  io.KeySuper = (mods & GLFW_MOD_SUPER) != 0;
+}
+
 }  // namespace
 
 void KeyTaps::on_key(int key, int action, int mods) {
@@ -73,19 +80,23 @@ void KeyTaps::before_frame(ImGuiIO& io) {
     // In order, and a key again only after a frame with it up (ImGui counts a press on down
     // after up; a key this loop put down reads as down, which is not a held key).
     if (has(held_) || has(released_)) break;
-    if (io.KeysDown[press.key]) {  // still held: ImGui sees this press by itself
+    if (frame_mods >= 0 && press.mods != frame_mods) break;  // one set of modifiers a frame
+    if (io.KeysDown[press.key]) {
+      // Still held: ImGui sees this press by itself, but with the modifiers of now, and Ctrl
+      // may already be up (xdotool's ctrl+s, a quick hand: Ctrl down, S down, Ctrl up, one
+      // frame, S up). For this frame it gets the modifiers it was pressed with.
+      set_modifiers(io, press.mods);
+      mods_replayed_ = true;
+      frame_mods = press.mods;
+      command = command || is_command(press.key, press.mods);
       presses_.pop_front();
       continue;
     }
-    if (frame_mods >= 0 && press.mods != frame_mods) break;  // one set of modifiers a frame
     // and a frame after a command key before the next tap: the command may open a dialog whose
     // text field takes the keyboard a frame later (Ctrl+S, then Enter to save)
     if (command_before_) break;
     io.KeysDown[press.key] = true;
-    io.KeyCtrl = (press.mods & GLFW_MOD_CONTROL) != 0;
-    io.KeyShift = (press.mods & GLFW_MOD_SHIFT) != 0;
-    io.KeyAlt = (press.mods & GLFW_MOD_ALT) != 0;
-    io.KeySuper = (press.mods & GLFW_MOD_SUPER) != 0;
+    set_modifiers(io, press.mods);
     frame_mods = press.mods;
     command = command || is_command(press.key, press.mods);
     held_.push_back(press.key);
@@ -97,7 +108,8 @@ void KeyTaps::before_frame(ImGuiIO& io) {
 
 void KeyTaps::after_frame(ImGuiIO& io) {
   released_ = held_;
-  if (held_.empty()) return;
+  if (held_.empty() && !mods_replayed_) return;
+  mods_replayed_ = false;
   for (int key : held_)
     io.KeysDown[key] = false;
   held_.clear();

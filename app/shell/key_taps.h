@@ -8,7 +8,8 @@
 // that frame. Taps come in order, as many a frame as share their modifiers; a key tapped twice
 // comes again after a frame with it up (ImGui counts a press when a key goes down after up), and
 // after a command key (Ctrl+S, Enter, F5 ...) the next taps and characters wait a frame, for a
-// dialog it opened to take the keyboard.
+// dialog it opened to take the keyboard. A key still held gets, for the frame of its press,
+// the modifiers it was pressed with (Ctrl may be up already).
 //
 // Usage (shell/window.cpp): GLFW key callback → taps.on_key(key, action, mods), before ImGui's
 // own; each frame: taps.before_frame(io) after glfwPollEvents, taps.after_frame(io) after
@@ -43,6 +44,7 @@ class KeyTaps {
   std::vector<int> held_;        // keys put down for the current frame
   std::vector<int> released_;    // keys put down for the previous frame: up for this one
   bool command_before_ = false;  // the previous frame put down a command key
+  bool mods_replayed_ = false;   // this frame's modifiers are a press's, not the keys' now
 };
 
 }  // namespace rope::app
