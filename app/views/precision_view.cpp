@@ -201,7 +201,12 @@ Header header_of(const Params& p, const Now& now) {
   h.score = nobreak("score (Rₘq)·(Rₙk):") + " " +
             nobreak("exact " + format_number(now.score_exact, 7) + ",") + " " +
             nobreak("with stored cos/sin " + format_number(now.score_emulated, 7));
-  if (std::isnan(now.score_emulated)) h.score += " " + nobreak("(an angle overflowed)");
+  if (std::isnan(now.score_emulated)) {
+    h.score += " " + nobreak("(an angle overflowed)");
+  } else {
+    h.score +=
+        " " + nobreak("(difference " + error_text(now.score_emulated - now.score_exact, 3) + ")");
+  }
   return h;
 }
 
@@ -334,7 +339,7 @@ void paint_dials(const Paint& pt, const Box& box, const Now& now, int half,
       "Each pair’s angle m·θᵢ" +
       (half > n ? " (pairs 0 … " + std::to_string(n - 1) + " of " + std::to_string(half) + ")"
                 : std::string()) +
-      "; under it, the error (rad)";
+      "; error in rad";
   y += pen.wrapped(f.bold, ImVec2(box.min.x, y), box.w(), pt.pal.text, caption) + 2 * s;
   const plot::LegendEntry entries[] = {{"exact", pt.pal.key, false, false},
                                        {"stored", pt.pal.query, false, false},
@@ -472,11 +477,11 @@ plot::Frame paint_plot(const Paint& pt, const Box& box, const Sweep& sw, const N
   y += pen.wrapped(f.bold, ImVec2(box.min.x, y), box.w(), pt.pal.text,
                    "Largest angle error over the pairs (rad)") +
        2 * s;
-  if (notes)
+  if (notes && box.w() >= 640.0f * s)  // on a narrow plot the note would take three lines
     y += pen.wrapped(f.body, ImVec2(box.min.x, y), box.w(), pt.pal.text_dim,
-                     "Dashed: 256 and " + nobreak("2 048,") +
-                         " the last integers bf16 and fp16 store exactly; " + nobreak("65 504,") +
-                         " the largest fp16.") +
+                     std::string("Dashed: 256 and 2048, the last integers bf16 and fp16 store "
+                                 "exactly; ") +
+                         nobreak("65 504,") + " the largest fp16.") +
          2 * s;
   const std::string preset = preset_name(p.precision.formats);
   // a preset whose angles are fp32's (the fix) draws one line: the other would hide under it
@@ -608,8 +613,11 @@ void paint_strip(const Paint& pt, const Box& box, const Now& now, const Params& 
     dl->AddLine(ImVec2(gx0 + 3 * s, by), ImVec2(gx1 - 3 * s, by), bc, bt);
     dl->AddLine(ImVec2(gx0 + 3 * s, by - 4 * s), ImVec2(gx0 + 3 * s, by), bc, bt);
     dl->AddLine(ImVec2(gx1 - 3 * s, by - 4 * s), ImVec2(gx1 - 3 * s, by), bc, bt);
-    pen.centred(collapsed ? f.bold : f.body, ImVec2(0.5f * (gx0 + gx1), by + 3 * s),
-                collapsed ? pt.pal.text : pt.pal.text_dim, value_text(at(k)));
+    // a position stored as itself needs no second label: its bracket says it stands alone
+    const double v0 = now.strip_first + static_cast<double>(sc.first + k);
+    if (collapsed || at(k) != v0)
+      pen.centred(collapsed ? f.bold : f.body, ImVec2(0.5f * (gx0 + gx1), by + 3 * s),
+                  collapsed ? pt.pal.text : pt.pal.bad, value_text(at(k)));
     k = end;
   }
   // m itself: a tick over its place in the row (between cells when m is not an integer)
