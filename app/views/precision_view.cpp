@@ -360,7 +360,7 @@ void paint_dials(const Paint& pt, const Box& box, const Now& now, int half,
                         y + g.cell_h * static_cast<float>(i / g.cols) + g.r + 6 * s);
     const bool chosen = i == now.pair;
     dl->AddCircle(centre, g.r, chosen ? pt.pal.text : pt.pal.grid,
-                  std::clamp(static_cast<int>(g.r / 1.5f), 12, 128),
+                  std::clamp(static_cast<int>(g.r / 3.0f), 12, 64),
                   std::round((chosen ? 2.5f : 1.5f) * s));
     const float len = 0.9f * g.r;
     PrecisionView::Dial d{i, centre, polar(centre, len, a.exact_angle), centre, g.r};
@@ -411,60 +411,38 @@ std::vector<MarkLabel> mark_labels(const plot::Scale& xs, ImFont* font, float s,
   return out;
 }
 
-// The error curves are noise above a few thousand positions: drawn as a polyline, each pixel
-// column holds a zigzag of anti-aliased strokes that a software rasteriser fills many times
-// over. Drawn here as the pixels they cover instead: per column one rectangle from its lowest
-// to its highest sample (joined to the previous column's last), and a line across columns that
-// hold no sample. NaN breaks the curve (an overflowed angle).
-void band(ImDrawList* dl, const plot::Frame& f, std::span<const double> xs,
-          std::span<const double> ys, ImU32 colour, float thickness) {
-  struct Column {
-    long c = 0;
-    float top = 0, bottom = 0, first = 0, last = 0;
-  };
-  bool open = false, have_prev = false;
-  Column col, prev;
-  const float half = 0.5f * thickness;
-  const auto flush = [&] {
-    if (!open) return;
-    const auto x = static_cast<float>(col.c);
-    if (have_prev && col.c == prev.c + 1) {  // dense: columns side by side, one px wide each
-      col.top = std::min(col.top, prev.last);
-      col.bottom = std::max(col.bottom, prev.last);
-      dl->AddRectFilled(ImVec2(x, col.top - half), ImVec2(x + 1.0f, col.bottom + half), colour);
-    } else {  // sparse: a stroke from the previous sample, and the column at full thickness
-      if (have_prev)
-        dl->AddLine(ImVec2(static_cast<float>(prev.c) + 0.5f, prev.last),
-                    ImVec2(x + 0.5f, col.first), colour, thickness);
-      dl->AddRectFilled(ImVec2(x + 0.5f - half, col.top - half),
-                        ImVec2(x + 0.5f + half, col.bottom + half), colour);
-    }
-    prev = col;
-    have_prev = true;
-    open = false;
-  };
-  // y inside the area (the half thickness may reach just past it): no clip rectangle, which
-  // would cost a draw call
-  const float ymin = f.area_min.y + half, ymax = f.area_max.y - half;
+// The error curves are noise above a few thousand positions (the rounding error of each pair
+// is a pseudo-random fraction of an ulp). Drawn as a polyline, each pixel column holds a zigzag
+// of anti-aliased strokes a software rasteriser fills many times over, and the class sees a
+// smear. What matters is how large the error can get near a position, so the curve is the upper
+// envelope: per column `w` px wide the largest sample, as one polyline (NaN breaks it: an
+// overflowed angle). The exact values are under the mouse (hover).
+std::vector<double> upper_envelope(const plot::Frame& f, std::span<const double> xs,
+                                   std::span<const double> ys, float w,
+                                   std::vector<double>& env_x) {
+  std::vector<double> env_y;
+  env_x.clear();
+  long col = std::numeric_limits<long>::min();
   for (std::size_t i = 0; i < std::min(xs.size(), ys.size()); ++i) {
-    if (!(xs[i] > 0.0) || !(ys[i] > 0.0) || !std::isfinite(ys[i])) {  // log axes; NaN breaks
-      flush();
-      have_prev = false;
+    const long c = std::lround(std::floor(f.x.to_px(xs[i]) / w));
+    if (std::isnan(ys[i])) {  // a gap: keep it as a NaN point so the line breaks
+      env_x.push_back(xs[i]);
+      env_y.push_back(ys[i]);
+      col = std::numeric_limits<long>::min();
       continue;
     }
-    const float y = std::clamp(f.y.to_px(ys[i]), ymin, ymax);
-    const long c = std::lround(std::floor(f.x.to_px(xs[i])));
-    if (open && c == col.c) {
-      col.top = std::min(col.top, y);
-      col.bottom = std::max(col.bottom, y);
-      col.last = y;
+    if (c == col && !env_y.empty()) {
+      if (ys[i] > env_y.back()) {
+        env_y.back() = ys[i];
+        env_x.back() = xs[i];
+      }
       continue;
     }
-    flush();
-    col = Column{c, y, y, y, y};
-    open = true;
+    col = c;
+    env_x.push_back(xs[i]);
+    env_y.push_back(ys[i]);
   }
-  flush();
+  return env_y;
 }
 
 plot::Frame paint_plot(const Paint& pt, const Box& box, const Sweep& sw, const Now& now,
@@ -527,8 +505,14 @@ plot::Frame paint_plot(const Paint& pt, const Box& box, const Sweep& sw, const N
              "π");
   }
   const float thick = std::max(1.0f, std::round(2.0f * s));
-  if (!same) band(dl, fr, sw.positions, floored(sw.reference), pt.pal.key, thick);
-  band(dl, fr, sw.positions, floored(sw.error), pt.pal.query, thick);
+  const float col_w = std::max(2.0f, std::round(2.0f * s));
+  std::vector<double> ex;
+  if (!same) {
+    const auto ey = upper_envelope(fr, sw.positions, floored(sw.reference), col_w, ex);
+    plot::line(dl, fr, ex, ey, pt.pal.key, thick);
+  }
+  const auto ey = upper_envelope(fr, sw.positions, floored(sw.error), col_w, ex);
+  plot::line(dl, fr, ex, ey, pt.pal.query, thick);
   // the current position, with its exact largest error
   const double m = std::fabs(p.position);
   if (m >= 1.0 && m <= PrecisionView::kMaxPosition && now.problem.empty()) {
