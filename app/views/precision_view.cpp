@@ -228,16 +228,30 @@ struct Layout {
   bool mark_notes = false;  // the plot's caption explains the dashed marks
 };
 
-// Levels, fullest first: 0 large title; 1 smaller title; 2 body-size read-out; 3 without the
-// strip; 4 the plot alone; 5 the header alone.
-constexpr int kLevels = 6;
+// Levels, fullest first: 0 large title; 1 smaller title; 2 body-size read-out; 3 bold title and
+// smaller pictures; 4 two pictures, the plot and the strip when positions collapse near m (else
+// the dials); 5 the plot alone; 6 the header alone.
+constexpr int kLevels = 7;
 
-// The strip's height: caption, the row of integers, the brackets and the stored values.
-float strip_height(const Fonts& f, float s) {
-  return f.body->FontSize * 3.0f + 22.0f * s;
+std::string strip_caption(int count, int distinct, FloatFormat format) {
+  return nobreak(std::to_string(count) + " consecutive positions") + " " +
+         nobreak(std::string("stored in ") + format_name(format) + ":") + " " +
+         nobreak(std::to_string(distinct) + (distinct == 1 ? " value" : " values"));
 }
 
-Layout layout_at(int level, const Header& h, const Canvas& c, const Fonts& f, float s, bool* fits) {
+// The strip's height: its caption (as long as it can get, wrapped to `width`), the row of
+// integers, the brackets and the stored values.
+float strip_height(const Fonts& f, float s, float width, FloatFormat format) {
+  const float caption =
+      wrapped_size(f.bold,
+                   strip_caption(PrecisionView::kStripCells, PrecisionView::kStripCells, format),
+                   width)
+          .y;
+  return caption + f.body->FontSize * 2.0f + 26.0f * s;
+}
+
+Layout layout_at(int level, bool prefer_strip, FloatFormat format, const Header& h, const Canvas& c,
+                 const Fonts& f, float s, bool* fits) {
   Layout l;
   const float pad = std::round(16.0f * s);
   l.x0 = c.origin.x + pad;
@@ -255,25 +269,24 @@ Layout layout_at(int level, const Header& h, const Canvas& c, const Fonts& f, fl
   y += (h.score.empty() ? 0.0f : wrapped_size(l.read_font, h.score, l.width).y) + 12 * s;
   const float bottom = c.origin.y + c.size.y - pad;
   const float gap = std::round(18.0f * s);
-  if (level <= 2) {
-    const float sh = strip_height(f, s);
+  l.mark_notes = level <= 1;
+  *fits = true;
+  if (level >= 6) return l;
+  const bool strip = level <= 3 || (level == 4 && prefer_strip);
+  const bool dials = level <= 3 || (level == 4 && !prefer_strip);
+  if (strip) {
+    const float sh = strip_height(f, s, l.width, format);
     l.strip = {ImVec2(l.x0, bottom - sh), ImVec2(l.x0 + l.width, bottom)};
   }
-  const float mid_bottom = l.strip.shown() ? l.strip.min.y - gap : bottom;
+  const float mid_bottom = strip ? l.strip.min.y - gap : bottom;
   const float mid_h = mid_bottom - y;
-  const float plot_min_h = 230.0f * s, dials_min_h = 150.0f * s;
-  const bool side = l.width >= 820.0f * s;
-  l.mark_notes = level <= 1;
-  if (level >= 5) {
-    *fits = true;
-    return l;
-  }
-  if (level == 4) {
+  // the plot's own caption, legend, marks and tick labels take about 150 px of these
+  const float plot_min_h = (level <= 2 ? 300.0f : 260.0f) * s;
+  const float dials_min_h = (level <= 2 ? 150.0f : 110.0f) * s;
+  if (!dials) {
     l.plot = {ImVec2(l.x0, y), ImVec2(l.x0 + l.width, mid_bottom)};
     *fits = mid_h >= plot_min_h;
-    return l;
-  }
-  if (side) {
+  } else if (l.width >= 820.0f * s) {  // side by side
     const float dw = std::round(0.4f * l.width);
     l.dials = {ImVec2(l.x0, y), ImVec2(l.x0 + dw, mid_bottom)};
     l.plot = {ImVec2(l.x0 + dw + gap, y), ImVec2(l.x0 + l.width, mid_bottom)};
@@ -287,13 +300,21 @@ Layout layout_at(int level, const Header& h, const Canvas& c, const Fonts& f, fl
   return l;
 }
 
-Layout layout(const Header& h, const Canvas& c, const Fonts& f, float s) {
+Layout layout(bool prefer_strip, FloatFormat format, const Header& h, const Canvas& c,
+              const Fonts& f, float s) {
   bool fits = false;
   const int level = first_fitting(kLevels, [&](int lv) {
-    layout_at(lv, h, c, f, s, &fits);
+    layout_at(lv, prefer_strip, format, h, c, f, s, &fits);
     return fits;
   });
-  return layout_at(level, h, c, f, s, &fits);
+  return layout_at(level, prefer_strip, format, h, c, f, s, &fits);
+}
+
+// Whether neighbouring integers around m are stored as one value (the strip's point).
+bool collapsing(const Now& now) {
+  for (std::size_t k = 1; k < now.stored.size(); ++k)
+    if (now.stored[k] == now.stored[k - 1]) return true;
+  return false;
 }
 
 // [SECTION] paint
@@ -360,7 +381,7 @@ void paint_dials(const Paint& pt, const Box& box, const Now& now, int half,
                         y + g.cell_h * static_cast<float>(i / g.cols) + g.r + 6 * s);
     const bool chosen = i == now.pair;
     dl->AddCircle(centre, g.r, chosen ? pt.pal.text : pt.pal.grid,
-                  std::clamp(static_cast<int>(g.r / 3.0f), 12, 64),
+                  std::clamp(static_cast<int>(g.r / 2.0f), 24, 64),
                   std::round((chosen ? 2.5f : 1.5f) * s));
     const float len = 0.9f * g.r;
     PrecisionView::Dial d{i, centre, polar(centre, len, a.exact_angle), centre, g.r};
@@ -568,11 +589,7 @@ void paint_strip(const Paint& pt, const Box& box, const Now& now, const Params& 
   int distinct = 1;
   for (int k = 1; k < sc.count; ++k)
     distinct += at(k) != at(k - 1) ? 1 : 0;
-  const std::string caption =
-      nobreak(std::to_string(sc.count) + " consecutive positions") + " " +
-      nobreak(std::string("stored in ") + format_name(p.precision.formats.position)) + " " +
-      nobreak("(the position format):") + " " +
-      nobreak(std::to_string(distinct) + (distinct == 1 ? " value" : " values"));
+  const std::string caption = strip_caption(sc.count, distinct, p.precision.formats.position);
   float y = box.min.y;
   y += pen.wrapped(f.bold, ImVec2(box.min.x, y), box.w(), pt.pal.text, caption) + 4 * s;
   const float cell_h = f.body->FontSize + 8 * s;
@@ -683,7 +700,7 @@ void PrecisionView::Draw(AppState& state, const ViewEnv& env) {
   const plot::Style st = plot::style(env, p.theme, &drawn_);
   const Paint pt{canvas, *env.fonts, palette(p.theme), st, env.scale};
   const Header h = header_of(p, now);
-  const Layout lay = layout(h, canvas, pt.f, pt.s);
+  const Layout lay = layout(collapsing(now), p.precision.formats.position, h, canvas, pt.f, pt.s);
 
   const Pen& pen = canvas.pen;
   pen.wrapped(lay.title_font, ImVec2(lay.x0, lay.title_y), lay.width, pt.pal.text, h.title);
