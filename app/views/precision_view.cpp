@@ -380,16 +380,28 @@ void paint_dials(const Paint& pt, const Box& box, const Now& now, int half,
     const ImVec2 centre(x0 + g.cell_w * (static_cast<float>(i % g.cols) + 0.5f),
                         y + g.cell_h * static_cast<float>(i / g.cols) + g.r + 6 * s);
     const bool chosen = i == now.pair;
-    dl->AddCircle(centre, g.r, chosen ? pt.pal.text : pt.pal.grid,
-                  std::clamp(static_cast<int>(g.r / 2.0f), 24, 64),
-                  std::round((chosen ? 2.5f : 1.5f) * s));
+    // small dials (d in the hundreds): a baked ring for the rim (one quad, ui/theme.h), no arc,
+    // a dot for the exact tip and no anti-aliased fringe on the arrowhead; llvmpipe pays per
+    // vertex, and 64 dials of polylines cost it several milliseconds a frame
+    const bool small = g.r < 32.0f * s;
+    const Fonts::Ring* baked = chosen ? nullptr : f.ring_for(g.r);
+    if (baked) {
+      dl->AddImage(ImGui::GetIO().Fonts->TexID, ImVec2(centre.x - g.r, centre.y - g.r),
+                   ImVec2(centre.x + g.r, centre.y + g.r), baked->uv0, baked->uv1, pt.pal.grid);
+    } else {
+      dl->AddCircle(centre, g.r, chosen ? pt.pal.text : pt.pal.grid,
+                    std::clamp(static_cast<int>(g.r / 3.0f), 24, 48),
+                    std::round((chosen ? 2.5f : 1.5f) * s));
+    }
     const float len = 0.9f * g.r;
     PrecisionView::Dial d{i, centre, polar(centre, len, a.exact_angle), centre, g.r};
+    const ImDrawListFlags flags = dl->Flags;
+    if (small) dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
     if (std::isfinite(a.angle)) {
       d.stored_tip = polar(centre, len, a.angle);
-      if (std::fabs(a.wrapped_error) > 1e-3 && g.r >= 14.0f * s)
+      if (std::fabs(a.wrapped_error) > 1e-3 && !small)
         draw_arc(dl, centre, 0.45f * g.r, a.exact_angle, a.exact_angle + a.wrapped_error,
-                 pt.pal.accent, thick);
+                 pt.pal.accent, thick, 24);
       // stored first and thicker, the exact pointer over it: both stay visible when they agree
       draw_arrow(dl, centre, d.stored_tip, pt.pal.query, thick + std::round(s),
                  std::max(5.0f * s, 0.22f * g.r));
@@ -397,7 +409,12 @@ void paint_dials(const Paint& pt, const Box& box, const Now& now, int half,
       pen.centred(f.bold, ImVec2(centre.x, centre.y - 0.5f * f.bold->FontSize), pt.pal.bad, "∞");
     }
     dl->AddLine(centre, d.exact_tip, pt.pal.key, thick);
-    dl->AddCircle(d.exact_tip, std::max(2.5f * s, 1.5f * thick), pt.pal.key, 12, thick);
+    if (small) {
+      dl->AddCircleFilled(d.exact_tip, std::max(2.0f * s, thick), pt.pal.key, 6);
+    } else {
+      dl->AddCircle(d.exact_tip, std::max(2.5f * s, 1.5f * thick), pt.pal.key, 8, thick);
+    }
+    dl->Flags = flags;
     out.push_back(d);
     if (!labels) continue;
     float ly = centre.y + g.r + 4 * s;
@@ -433,37 +450,63 @@ std::vector<MarkLabel> mark_labels(const plot::Scale& xs, ImFont* font, float s,
 }
 
 // The error curves are noise above a few thousand positions (the rounding error of each pair
-// is a pseudo-random fraction of an ulp). Drawn as a polyline, each pixel column holds a zigzag
-// of anti-aliased strokes a software rasteriser fills many times over, and the class sees a
-// smear. What matters is how large the error can get near a position, so the curve is the upper
-// envelope: per column `w` px wide the largest sample, as one polyline (NaN breaks it: an
-// overflowed angle). The exact values are under the mouse (hover).
-std::vector<double> upper_envelope(const plot::Frame& f, std::span<const double> xs,
-                                   std::span<const double> ys, float w,
-                                   std::vector<double>& env_x) {
-  std::vector<double> env_y;
-  env_x.clear();
+// is a pseudo-random fraction of an ulp). Drawn through every sample, each pixel column holds a
+// zigzag of strokes: the class sees a smear, and llvmpipe pays per vertex. What matters is how
+// large the error gets near a position, so the curve drawn is an upper envelope: the largest
+// sample per column of `w` px, then the largest of the columns within `reach` px either side,
+// with runs of equal height drawn as one segment. NaN (an overflowed angle) breaks the line. The
+// values lie inside the area (floored at kErrorFloor, at most pi), so no clip rectangle is
+// pushed (each draw command costs llvmpipe about a millisecond at 1920 x 1080). The exact
+// samples are under the mouse (hover), and the exact value at m is marked.
+void envelope_line(ImDrawList* dl, const plot::Frame& f, std::span<const double> xs,
+                   std::span<const double> ys, ImU32 colour, float thickness, float w,
+                   float reach) {
+  // per column: x of its centre and the smallest screen y (the largest error); NaN: a gap
+  std::vector<ImVec2> cols;
   long col = std::numeric_limits<long>::min();
   for (std::size_t i = 0; i < std::min(xs.size(), ys.size()); ++i) {
-    const long c = std::lround(std::floor(f.x.to_px(xs[i]) / w));
-    if (std::isnan(ys[i])) {  // a gap: keep it as a NaN point so the line breaks
-      env_x.push_back(xs[i]);
-      env_y.push_back(ys[i]);
+    if (std::isnan(ys[i])) {
+      if (cols.empty() || !std::isnan(cols.back().y)) cols.emplace_back(0.0f, std::nanf(""));
       col = std::numeric_limits<long>::min();
       continue;
     }
-    if (c == col && !env_y.empty()) {
-      if (ys[i] > env_y.back()) {
-        env_y.back() = ys[i];
-        env_x.back() = xs[i];
-      }
+    const float y = std::clamp(f.y.to_px(ys[i]), f.area_min.y, f.area_max.y);
+    const long c = std::lround(std::floor(f.x.to_px(xs[i]) / w));
+    if (c == col) {
+      cols.back().y = std::min(cols.back().y, y);
       continue;
     }
     col = c;
-    env_x.push_back(xs[i]);
-    env_y.push_back(ys[i]);
+    cols.emplace_back((static_cast<float>(c) + 0.5f) * w, y);
   }
-  return env_y;
+  std::vector<ImVec2> run;
+  const auto draw = [&] {
+    if (run.size() >= 2)
+      dl->AddPolyline(run.data(), static_cast<int>(run.size()), colour, 0, thickness);
+    run.clear();
+  };
+  for (std::size_t k = 0; k < cols.size(); ++k) {
+    if (std::isnan(cols[k].y)) {
+      draw();
+      continue;
+    }
+    // the columns within `reach` px (not within so many samples: on the left, where the
+    // log-spaced integers are sparse, neighbouring samples lie far apart)
+    float y = cols[k].y;
+    for (std::size_t j = k; j-- > 0 && !std::isnan(cols[j].y) && cols[k].x - cols[j].x <= reach;)
+      y = std::min(y, cols[j].y);
+    for (std::size_t j = k + 1;
+         j < cols.size() && !std::isnan(cols[j].y) && cols[j].x - cols[k].x <= reach; ++j)
+      y = std::min(y, cols[j].y);
+    const ImVec2 p(cols[k].x, y);
+    // a point between two of the same height adds nothing: move it along instead
+    if (run.size() >= 2 && run.back().y == y && run[run.size() - 2].y == y) {
+      run.back() = p;
+      continue;
+    }
+    run.push_back(p);
+  }
+  draw();
 }
 
 plot::Frame paint_plot(const Paint& pt, const Box& box, const Sweep& sw, const Now& now,
@@ -478,7 +521,7 @@ plot::Frame paint_plot(const Paint& pt, const Box& box, const Sweep& sw, const N
        2 * s;
   if (notes && box.w() >= 640.0f * s)  // on a narrow plot the note would take three lines
     y += pen.wrapped(f.body, ImVec2(box.min.x, y), box.w(), pt.pal.text_dim,
-                     std::string("Dashed: 256 and 2048, the last integers bf16 and fp16 store "
+                     std::string("Grey lines: 256 and 2048, the last integers bf16 and fp16 store "
                                  "exactly; ") +
                          nobreak("65 504,") + " the largest fp16.") +
          2 * s;
@@ -510,11 +553,12 @@ plot::Frame paint_plot(const Paint& pt, const Box& box, const Sweep& sw, const N
   const plot::Frame fr = plot::axes(dl, pt.st, ImVec2(box.min.x, y), box.max, ax, ay);
   const float thin = std::max(1.0f, std::round(s));
   for (const MarkLabel& m : labels) {
-    plot::vline(dl, fr, m.x, pt.pal.text_dim, thin, true);
+    // solid: a dashed line is dozens of quads, and llvmpipe pays per vertex
+    plot::vline(dl, fr, m.x, with_alpha(pt.pal.text_dim, 0.8f), thin);
     pen.centred(f.body, ImVec2(fr.x.to_px(m.x), band_y + row_h * static_cast<float>(m.row)),
                 pt.pal.text_dim, m.text);
   }
-  plot::hline(dl, fr, kPi, with_alpha(pt.pal.text_dim, 0.6f), thin, true);
+  plot::hline(dl, fr, kPi, with_alpha(pt.pal.text_dim, 0.5f), thin);
   const auto floored = [](std::vector<double> v) {
     for (double& e : v)
       if (e < kErrorFloor) e = kErrorFloor;  // NaN stays NaN: the line breaks there
@@ -527,13 +571,9 @@ plot::Frame paint_plot(const Paint& pt, const Box& box, const Sweep& sw, const N
   }
   const float thick = std::max(1.0f, std::round(2.0f * s));
   const float col_w = std::max(2.0f, std::round(2.0f * s));
-  std::vector<double> ex;
-  if (!same) {
-    const auto ey = upper_envelope(fr, sw.positions, floored(sw.reference), col_w, ex);
-    plot::line(dl, fr, ex, ey, pt.pal.key, thick);
-  }
-  const auto ey = upper_envelope(fr, sw.positions, floored(sw.error), col_w, ex);
-  plot::line(dl, fr, ex, ey, pt.pal.query, thick);
+  if (!same)
+    envelope_line(dl, fr, sw.positions, floored(sw.reference), pt.pal.key, thick, col_w, 2 * col_w);
+  envelope_line(dl, fr, sw.positions, floored(sw.error), pt.pal.query, thick, col_w, 2 * col_w);
   // the current position, with its exact largest error
   const double m = std::fabs(p.position);
   if (m >= 1.0 && m <= PrecisionView::kMaxPosition && now.problem.empty()) {
