@@ -15,7 +15,7 @@
 //
 // Usage: PrecisionView view;  each frame inside the canvas window: view.Draw(state, env);
 // Limits: the error curve is sampled at log-spaced integer positions (2000 for d <= 256, fewer
-// for larger d) and drawn as its upper envelope (per 2-px column the largest sample), so it
+// for larger d) and drawn as an upper envelope (the largest sample within 4 px), so it
 // reads as "how large the error gets near m"; a spike between two samples may not show, and
 // the exact value at m is always marked.
 #pragma once
