@@ -1,23 +1,35 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages RoPE Lab needs to build, run and test, and nothing else.
+# Installs the Debian 12 packages RoPE Lab needs, and nothing else:
+#   scripts/deps.sh run    what building and running the app needs (scripts/run.sh)
+#   scripts/deps.sh test   that, plus the test tools (scripts/test.sh; the default)
 # Idempotent: asks dpkg which packages are present, installs only the missing ones, and prints
 # their names first. Uses sudo when not run as root. Does nothing when everything is present.
 set -euo pipefail
+purpose=${1:-test}
 
 packages=(
   # compiler and build
-  g++ make cmake pkg-config ninja-build clang-format-14 glslang-tools python3
+  g++ make cmake pkg-config ninja-build
   # libraries (all linked from Debian packages; nothing is vendored)
   libimgui-dev libstb-dev libglfw3-dev libfreetype-dev libharfbuzz-dev
-  catch2 libcli11-dev nlohmann-json3-dev libgif-dev
+  libcli11-dev nlohmann-json3-dev libgif-dev
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
   # OpenGL through glvnd, Mesa's software rasteriser, EGL for rendering without a display
   libgl-dev libopengl-dev libegl-dev libgl1-mesa-dri libglx-mesa0 libegl-mesa0
-  # a virtual X server for the windowed tests
-  xvfb xauth xdotool
   # fonts: UI text and OpenType MATH fonts for the equations
   fonts-dejavu-core fonts-lmodern fonts-stix
 )
+if [[ "$purpose" == test ]]; then
+  packages+=(
+    # tests: Catch2, the format check, the shader check, independent references in Python
+    catch2 clang-format-14 glslang-tools python3
+    # a virtual X server and key events for the windowed tests
+    xvfb xauth xdotool
+  )
+elif [[ "$purpose" != run ]]; then
+  echo "deps: usage: scripts/deps.sh [run|test]" >&2
+  exit 2
+fi
 
 missing=()
 for p in "${packages[@]}"; do

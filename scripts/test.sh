@@ -3,7 +3,7 @@
 # ASan + UBSan build, each through ctest. Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/deps.sh
+bash scripts/deps.sh test
 jobs=$(nproc)
 for preset in release asan; do
   echo "== ${preset}: configure and build"

@@ -11,6 +11,7 @@
 #include "cli/lessons_command.h"
 #include "cli/screenshot_command.h"
 #include "cli/state_flags.h"
+#include "io/atomic_file.h"
 #include "shell/window.h"
 #include "state/actions.h"
 #include "state/session.h"
@@ -36,6 +37,7 @@ std::string one_line(std::string s) {
 }  // namespace
 
 int run_cli(int argc, char** argv) {
+  remove_temporaries_on_signals();  // Ctrl+C during an export leaves no hidden temporary file
   CLI::App root{"RoPE Lab: an interactive lab for Rotary Position Embedding", "rope-lab"};
   root.set_version_flag("--version", std::string("rope-lab ") + ROPE_LAB_VERSION);
   root.footer("Subcommands have their own --help, e.g. rope-lab screenshot --help.");

@@ -5,11 +5,13 @@
 #include <cstddef>
 
 #include "rope/decay.h"
+#include "rope/extrapolation.h"
 #include "rope/frequencies.h"
 #include "rope/low_precision.h"
 #include "rope/rotation.h"
 #include "rope/sinusoidal.h"
 #include "state/params.h"
+#include "state/scaling_params.h"
 
 namespace rope::app {
 namespace {
@@ -107,22 +109,71 @@ Result<std::vector<double>> read_vector(const ExportArgs& args, const char* name
 
 // [SECTION] the datasets
 
-// i, theta_i, 2 pi / theta_i for the d/2 blocks.
+// The scaling flags of `export frequencies`: parameters of the table (state/scaling_params.h),
+// plus the LongRoPE lists inline (--long-factor, as sessions keep them) or from a file.
+// Their default text is empty: "not given".
+constexpr const char* kScalingNames[] = {"scaling",          "factor",           "original_context",
+                                         "beta_fast",        "beta_slow",        "truncate",
+                                         "low_freq_factor",  "high_freq_factor", "sequence_length",
+                                         "attention_factor", "mscale",           "mscale_all_dim",
+                                         "rotary_fraction",  "long_factor",      "short_factor",
+                                         "long_factor_file", "short_factor_file"};
+
+// i, theta_i, 2 pi / theta_i for the d/2 blocks; with --scaling also theta'_i and the rest of
+// rope::scaled_frequencies (the columns of export/datasets.h).
 Result<CsvTable> build_frequencies(const ExportArgs& args) {
   auto dim = read_dim(args);
   if (!dim) return dim.error();
   auto base = read_base(args);
   if (!base) return base.error();
-  auto th = frequencies(dim.value(), base.value());
-  if (!th) return th.error();
-  const auto rows = static_cast<std::int64_t>(th.value().size());
-  return CsvTable{{"i", "theta", "wavelength"},
+  if (arg(args, "scaling").empty()) {
+    for (const char* name : kScalingNames)
+      if (!arg(args, name).empty())
+        return Error{name,
+                     "needs --scaling (none, linear, ntk, dynamic, yarn, llama3, longrope "
+                     "or proportional) to mean anything"};
+    auto th = frequencies(dim.value(), base.value());
+    if (!th) return th.error();
+    const auto rows = static_cast<std::int64_t>(th.value().size());
+    return CsvTable{{"i", "theta", "wavelength"},
+                    rows,
+                    [thetas = std::move(th).value()](std::int64_t r, std::span<double> cells) {
+                      const double t = thetas[static_cast<std::size_t>(r)];
+                      cells[0] = static_cast<double>(r);
+                      cells[1] = t;
+                      cells[2] = wavelength(t);
+                    }};
+  }
+  // The app's own setters (same rules, same messages), on rope::ScalingParams' defaults.
+  Params p;
+  p.extension = ExtensionParams{};
+  for (const char* name : kScalingNames)
+    if (!arg(args, name).empty())
+      if (auto st = set_param(p, name, arg(args, name)); !st) return st.error();
+  if (auto st = validate_extension(p.extension, dim.value(), base.value()); !st) {
+    Error e = st.error();
+    for (const char* list : {"long_factor", "short_factor"})
+      if (e.parameter == list && !arg(args, e.parameter + "_file").empty()) e.parameter += "_file";
+    return e;
+  }
+  auto sf = scaled_frequencies(dim.value(), base.value(), p.extension.scaling);
+  if (!sf) return sf.error();
+  const auto rows = static_cast<std::int64_t>(sf.value().theta.size());
+  const auto context = static_cast<double>(p.extension.scaling.original_context);
+  return CsvTable{{"i", "theta", "wavelength", "theta_scaled", "wavelength_scaled", "ratio",
+                   "rotations_per_context", "attention_factor"},
                   rows,
-                  [thetas = std::move(th).value()](std::int64_t r, std::span<double> cells) {
-                    const double t = thetas[static_cast<std::size_t>(r)];
+                  [f = std::move(sf).value(), context](std::int64_t r, std::span<double> cells) {
+                    const auto i = static_cast<std::size_t>(r);
+                    const double t = f.theta[i], t2 = f.theta_scaled[i];
                     cells[0] = static_cast<double>(r);
                     cells[1] = t;
                     cells[2] = wavelength(t);
+                    cells[3] = t2;
+                    cells[4] = wavelength(t2);
+                    cells[5] = t2 / t;
+                    cells[6] = rotations_per_context(t, context);
+                    cells[7] = f.attention_factor;
                   }};
 }
 
@@ -268,6 +319,72 @@ Result<CsvTable> build_scores(const ExportArgs& args) {
       }};
 }
 
+// PI's Fig. 2 (rope/extrapolation.h): one least-squares fit to seeded N(0, 1) targets at
+// s = 0 ... L-1, evaluated on [0, L) (panel 1), [0, 2L) (panel 2), both in steps of 1, and between
+// the integers (panel 3, state/scaling_params.h: between_integers_range, steps of 1/8).
+Result<CsvTable> build_extrapolation(const ExportArgs& args) {
+  auto dim = read_dim(args);
+  if (!dim) return dim.error();
+  auto base = read_base(args);
+  if (!base) return base.error();
+  Params p;
+  for (const char* name : {"original_context", "seed"})
+    if (auto st = set_param(p, name, arg(args, name)); !st) return st.error();
+  auto tolerance = parse_real("rank_tolerance", arg(args, "rank_tolerance"));
+  if (!tolerance) return tolerance.error();
+  const std::int64_t context = p.extension.scaling.original_context;
+  auto fit = fit_random_target(dim.value(), base.value(), context, p.seed, tolerance.value());
+  if (!fit) {
+    Error e = fit.error();
+    if (e.parameter == "context") e.parameter = "original_context";
+    return e;
+  }
+  const auto L = static_cast<double>(context);
+  const FitRange between = between_integers_range(context);
+  auto beyond = evaluate_fit_range(fit.value(), 0.0, 2.0 * L, 1.0);
+  auto inside = evaluate_fit_range(fit.value(), 0.0, L, 1.0);
+  auto smooth = evaluate_fit_range(fit.value(), between.from, between.to, kBetweenStep);
+  if (!beyond || !inside || !smooth) return Error{"original_context", "cannot be evaluated"};
+  struct Row {
+    double s, value, panel;
+  };
+  std::vector<Row> rows;
+  for (std::size_t k = 0; k < inside.value().size(); ++k)
+    rows.push_back({static_cast<double>(k), inside.value()[k], 1.0});
+  for (std::size_t k = 0; k < beyond.value().size(); ++k)
+    rows.push_back({static_cast<double>(k), beyond.value()[k], 2.0});
+  for (std::size_t k = 0; k < smooth.value().size(); ++k)
+    rows.push_back({between.from + static_cast<double>(k) * kBetweenStep, smooth.value()[k], 3.0});
+  const auto count = static_cast<std::int64_t>(rows.size());
+  return CsvTable{{"s", "value", "panel"},
+                  count,
+                  [rows = std::move(rows)](std::int64_t r, std::span<double> cells) {
+                    const Row& row = rows[static_cast<std::size_t>(r)];
+                    cells[0] = row.s;
+                    cells[1] = row.value;
+                    cells[2] = row.panel;
+                  }};
+}
+
+// PI's Fig. 5: B(s)/d for s = 0 ... S (rope::b_over_d).
+Result<CsvTable> build_b_over_d(const ExportArgs& args) {
+  auto dim = read_dim(args);
+  if (!dim) return dim.error();
+  auto base = read_base(args);
+  if (!base) return base.error();
+  auto max_s = read_integer(args, "max_s", "an integer from 0 to 1000000");
+  if (!max_s) return max_s.error();
+  auto values = b_over_d(dim.value(), base.value(), max_s.value());
+  if (!values) return values.error();
+  const auto rows = static_cast<std::int64_t>(values.value().size());
+  return CsvTable{{"s", "b_over_d"},
+                  rows,
+                  [v = std::move(values).value()](std::int64_t r, std::span<double> cells) {
+                    cells[0] = static_cast<double>(r);
+                    cells[1] = v[static_cast<std::size_t>(r)];
+                  }};
+}
+
 // The positions of `export precision`: --positions M0,M1,... or --range A:B (integers A ... B),
 // exactly one of them.
 Result<std::vector<double>> read_precision_positions(const ExportArgs& args) {
@@ -374,7 +491,46 @@ constexpr ExportFlag kBaseDefault{"base", "B", "frequency base, theta_i = base^(
 constexpr ExportFlag kPairing{"pairing", "P", "which coordinates form block i",
                               "interleaved (x2i, x2i+1) or half (xi, xi+d/2)", "interleaved"};
 
-constexpr std::array kFrequencyFlags{kDim, kBase};
+// "": not given (build_frequencies tells an absent flag from a given one by its empty text).
+constexpr std::array kFrequencyFlags{
+    kDim,
+    kBase,
+    ExportFlag{"scaling", "METHOD",
+               "context extension: adds theta_scaled, wavelength_scaled, ratio, "
+               "rotations_per_context and attention_factor",
+               "none, linear, ntk, dynamic, yarn, llama3, longrope or proportional", ""},
+    ExportFlag{"factor", "S", "s = target context / L", "a number from 1e-6 to 1e6 (default 1)",
+               ""},
+    ExportFlag{"original_context", "L", "the pre-training context L in tokens",
+               "an integer from 1 to 1073741824 (default 4096)", ""},
+    ExportFlag{"beta_fast", "B", "yarn: pairs turning more often in L keep theta",
+               "a number from 0.001 to 100000, at least beta_slow (default 32)", ""},
+    ExportFlag{"beta_slow", "B", "yarn: pairs turning less often in L get theta/s",
+               "a number from 0.001 to 100000 (default 1)", ""},
+    ExportFlag{"truncate", "BOOL", "yarn: round the ramp ends to whole pairs",
+               "true or false (default true)", ""},
+    ExportFlag{"low_freq_factor", "F", "llama3: wavelengths above L/F get theta/s",
+               "a number > 0, less than high_freq_factor (default 1)", ""},
+    ExportFlag{"high_freq_factor", "F", "llama3: wavelengths below L/F keep theta",
+               "a number > 0 (default 4)", ""},
+    ExportFlag{"sequence_length", "N", "dynamic, longrope: the current sequence length",
+               "0 (unset, the default) or an integer from 1 to 1073741824", ""},
+    ExportFlag{"attention_factor", "A", "yarn, longrope: the factor on cos and sin",
+               "0 (the method's default, the default) or a number up to 100", ""},
+    ExportFlag{"mscale", "M", "yarn (DeepSeek): temperature coefficient",
+               "0 (unset, the default) or a number up to 100", ""},
+    ExportFlag{"mscale_all_dim", "M", "yarn (DeepSeek): temperature coefficient of the divisor",
+               "0 (unset, the default) or a number up to 100", ""},
+    ExportFlag{"rotary_fraction", "P", "proportional: the fraction of pairs that rotate",
+               "a number from 0 to 1 (default 1)", ""},
+    ExportFlag{"long_factor", "F0,F1,...", "longrope: divisors beyond L, inline",
+               "d/2 comma-separated numbers", ""},
+    ExportFlag{"short_factor", "F0,F1,...", "longrope: divisors up to L, inline",
+               "d/2 comma-separated numbers", ""},
+    ExportFlag{"long_factor_file", "FILE", "longrope: divisors beyond L, from a file",
+               "d/2 numbers separated by commas, spaces or new lines", ""},
+    ExportFlag{"short_factor_file", "FILE", "longrope: divisors up to L, from a file",
+               "d/2 numbers separated by commas, spaces or new lines", ""}};
 constexpr std::array kSinusoidalFlags{
     ExportFlag{"positions", "N", "positions pos = 0 ... N-1",
                "an integer from 1 to 100000, with N*D at most 16777216", nullptr},
@@ -395,6 +551,18 @@ constexpr std::array kScoreFlags{
     ExportFlag{"positions", "N", "query and key positions m, n = 0 ... N-1",
                "an integer from 1 to 4096, with N*N*d at most 4294967296", nullptr},
     kBase, kPairing};
+
+constexpr std::array kExtrapolationFlags{
+    kDim, kBase,
+    ExportFlag{"original_context", "L", "the targets are at s = 0 ... L-1",
+               "an integer from 2 to 65536, with L*d*min(L, d) at most 2^30", "2048"},
+    ExportFlag{"seed", "S", "seed of the N(0, 1) targets", "an integer from 0 to 2^53-1", "1"},
+    ExportFlag{"rank_tolerance", "T",
+               "relative tolerance of the fit's rank (the size beyond L depends on it)",
+               "a number between 0 and 1 (1e-6 gives the paper's scale)", "1e-6"}};
+constexpr std::array kBOverDFlags{kDim, kBase,
+                                  ExportFlag{"max_s", "S", "relative positions s = 0 ... S",
+                                             "an integer from 0 to 1000000", "4095"}};
 
 constexpr const char* kFormatAllowed = "fp64, fp32, bf16 or fp16";
 constexpr std::array kPrecisionFlags{
@@ -426,6 +594,12 @@ constexpr std::array kDatasets{
                 "or fp16 (emulated bit for bit)",
                 "position,pair,exact_angle,angle,wrapped_error,cos,sin", kPrecisionFlags,
                 build_precision},
+    DatasetSpec{"extrapolation",
+                "PI Fig. 2: a least-squares fit to random targets on [0, L), evaluated on [0, L) "
+                "(panel 1), [0, 2L) (panel 2) and between integers (panel 3)",
+                "s,value,panel", kExtrapolationFlags, build_extrapolation},
+    DatasetSpec{"b-over-d", "PI Fig. 5: B(s)/d, the factor in the extrapolation bound",
+                "s,b_over_d", kBOverDFlags, build_b_over_d},
 };
 
 }  // namespace

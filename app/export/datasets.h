@@ -1,6 +1,9 @@
 // export/datasets.h — the datasets of `rope-lab export`: their flags, checks and CSV tables.
 //
 //   frequencies  --dim D --base B                                  i,theta,wavelength
+//                ... --scaling METHOD [--factor S --original-context L --beta-fast ...]
+//                i,theta,wavelength,theta_scaled,wavelength_scaled,ratio,rotations_per_context,
+//                attention_factor   (rope/scaling.h; without --scaling the three columns only)
 //   sinusoidal   --positions N --dim D [--base B]                  pos,d0,d1,...,d{D-1}
 //   decay        --dim D --base B --max-distance R                 distance,value
 //   rotate       --vector X --position M --base B [--pairing P]    index,value
@@ -9,6 +12,9 @@
 //                [--position-format F] [--theta-format F] [--angle-format F] [--trig-format F]
 //                position,pair,exact_angle,angle,wrapped_error,cos,sin (rope/low_precision.h;
 //                the preset first, then each format given; positions x d/2 <= 2^24 rows)
+//   extrapolation --dim D --base B [--original-context L --seed S --rank-tolerance T]
+//                s,value,panel   (PI Fig. 2: panels 1 [0, L), 2 [0, 2L), 3 between integers)
+//   b-over-d     --dim D --base B [--max-s S]                      s,b_over_d  (PI Fig. 5)
 //
 // One table describes each dataset and its flags: the command line registers its options and
 // --help from it, and build_dataset judges the text of every flag with the rules the rest of
@@ -42,7 +48,8 @@ struct ExportFlag {
   const char* value_name;    // placeholder in --help: "D", "X0,X1,..."
   const char* what;          // what the value means, e.g. "head dimension d"
   const char* allowed;       // e.g. "an even integer from 2 to 4096"
-  const char* default_text;  // nullptr: the flag is required; "": optional, no default
+  const char* default_text;  // nullptr: the flag is required; "": optional, the builder tells
+                             // "not given" by the empty text (defaults are in `allowed`)
 };
 
 // The default of precision's four format flags: the format --precision gives that cast point.

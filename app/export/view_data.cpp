@@ -2,6 +2,7 @@
 
 #include "io/atomic_file.h"
 #include "state/params.h"
+#include "state/scaling_params.h"
 
 namespace rope::app {
 namespace {
@@ -70,10 +71,27 @@ Result<ViewExport> view_export(const Params& p) {
                          {"angle_format", format_name(f.angle)},
                          {"trig_format", format_name(f.trig)}}};
     }
+    case ViewId::extension: {
+      if (p.extension.mode == ExtensionMode::extrapolation)
+        return ViewExport{
+            "extrapolation",
+            {{"dim", dim},
+             {"base", base},
+             {"original_context", get_extension_param(p.extension, "original_context")},
+             {"seed", std::to_string(p.seed)}}};
+      ViewExport e{"frequencies", {{"dim", dim}, {"base", base}}};
+      for (const char* name : kExtensionParamNames) {
+        const std::string_view n = name;
+        if (n == "extension_mode" || n == "compare_methods" || n.ends_with("_file")) continue;
+        const std::string value = get_extension_param(p.extension, name);
+        if (!value.empty()) e.args.emplace_back(name, value);  // empty LongRoPE lists
+      }
+      return e;
+    }
     default:
       return Error{"view", std::string("the ") + view_title(p.view) +
                                " view has no data export; use pointers, spectrum, decay, "
-                               "sinusoidal, heatmap or precision"};
+                               "sinusoidal, heatmap, precision or extension"};
   }
 }
 

@@ -8,6 +8,7 @@
 //   heatmap    -> scores (RoPE with the same q and k at every position; the other heatmap
 //                 settings have no export dataset yet)
 //   precision  -> precision (every pair at the position m, with the four formats)
+//   extension  -> frequencies with every scaling flag, or extrapolation in that mode
 #pragma once
 
 #include <filesystem>

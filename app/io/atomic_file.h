@@ -9,7 +9,12 @@
 // operating system's reason, e.g. "No space left on device").
 //
 // An existing target keeps its permission bits; a new file gets 0666 minus the umask, as any
-// created file does. A symbolic link at the target path is replaced by the file, not followed.
+// created file does. A symbolic link is written through: the file it points to is replaced and
+// the link stays a link. A pipe or a character device (-o /dev/stdout, /dev/null) is written in
+// place, never replaced by a regular file; a block device or a socket is refused. Temporary
+// files of processes that no longer run (same name pattern) are removed when a target is
+// opened, and remove_temporaries_on_signals() makes SIGINT / SIGTERM / SIGHUP remove the
+// process's own before it ends.
 // POSIX only (open/fsync/rename), which is what RoPE Lab targets.
 //
 // Usage:
@@ -37,6 +42,10 @@ namespace rope::app {
 // kills a writing process removes its leftovers by this prefix (export/export_job.h).
 std::string temporary_name_prefix(const std::string& name, long pid);
 
+// Installs handlers for SIGINT, SIGTERM and SIGHUP that remove every temporary file this process
+// has open, then end the process by the same signal. The command-line entry calls it once.
+void remove_temporaries_on_signals();
+
 class AtomicFile {
  public:
   AtomicFile() = default;
@@ -60,10 +69,12 @@ class AtomicFile {
 
  private:
   Error fail(std::string_view what, int err);  // discards, then describes the failure
+  Status open_direct(const std::filesystem::path& target);
 
   std::filesystem::path target_;
   std::filesystem::path temp_;
-  int fd_ = -1;  // POSIX descriptor of temp_, -1 when closed
+  int fd_ = -1;          // POSIX descriptor of temp_ (or of the device), -1 when closed
+  bool direct_ = false;  // writing in place to a pipe or character device: no temp_, no rename
 };
 
 // The whole of `bytes` to `path`, atomically (see above).

@@ -10,7 +10,7 @@
 
 #include "export/screenshot_path.h"
 #include "export/sweep.h"
-#include "shell/frame.h"
+#include "state/actions.h"
 #include "state/params.h"
 #include "state/session.h"
 #include "ui/theme.h"

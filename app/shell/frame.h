@@ -1,28 +1,37 @@
-// shell/frame.h — one frame of the application, the same in the window and offscreen.
+// shell/frame.h — one frame of the application, the same in the window and offscreen: where each
+// window goes. The drivers (shell/window.cpp, shell/offscreen_app.cpp) call draw_frame between
+// ImGui::NewFrame and ImGui::Render.
 //
-// draw_frame lists every window drawn: the menu bar, the control panel, the main canvas with
-// the current view, the notice, and the shortcuts / about overlays. The drivers (shell/window.cpp,
-// shell/offscreen_app.cpp) call it between ImGui::NewFrame and ImGui::Render.
+// A frame, in order:
+//   handle_shortcuts    the keys pressed (shell/shortcuts.h)
+//   menu bar            top, unless presentation mode or --canvas-only hid it (shell/menu_bar.h)
+//   control panel       left, 400 px at scale 1, when shown (shell/control_panel.h)
+//   lesson panel        derivation view only: the left 52 % of the rest (views/derivation_view.h),
+//                       after library.enter applied the step's state (lessons/library.h)
+//   canvas              the rest: the current view, or the lesson step's view beside the lesson
+//   presentation bar    bottom, in presentation mode (shell/presentation_bar.h)
+//   notice, shortcut list, About, session dialog (shell/dialogs.h), export dialog
+//                       (shell/export_dialog.h): over everything, when open
 #pragma once
 
+#include "imgui.h"
+#include "lessons/library.h"
 #include "shell/export_dialog.h"
 #include "shell/presentation_bar.h"
-#include "state/actions.h"
+#include "state/actions.h"  // what the drivers run around draw_frame: update_presentation, ...
 #include "state/app_state.h"
 #include "ui/view_env.h"
 #include "views/registry.h"
 
 namespace rope::app {
 
-// Every view with its cache, and the two shell panels that are drawn like views; owned by the
-// driver, destroyed before the GL context.
+// Every view with its cache, the lessons, and the two shell panels that are drawn like views;
+// owned by the driver, destroyed before the GL context.
 struct Views : ViewRegistry {
+  lessons::Library library;    // the lesson folder: the derivation view, the bar and the keys
   PresentationBar bar;         // presentation mode's slim bar below the canvas
   ExportDialog export_dialog;  // File ▸ Export's dialog
 };
-
-// Keyboard shortcuts (GLFW key codes in io.KeysDown). Ignored while a text field has focus.
-void handle_shortcuts(AppState& state);
 
 // Where the frame's large areas are, so the driver can clear them (render/background.h).
 struct FrameLayout {

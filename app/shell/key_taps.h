@@ -30,6 +30,8 @@ class KeyTaps {
   void on_char(unsigned int codepoint);
   void before_frame(ImGuiIO& io);
   void after_frame(ImGuiIO& io);
+  // Presses still to hand to ImGui, or keys it still sees down: the window keeps drawing.
+  bool pending() const { return !presses_.empty() || !held_.empty() || !released_.empty(); }
 
  private:
   struct Press {

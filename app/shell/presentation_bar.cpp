@@ -1,9 +1,10 @@
 #include "shell/presentation_bar.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
-#include "shell/frame.h"
+#include "state/actions.h"
 #include "state/params.h"
 #include "ui/theme.h"
 
@@ -40,15 +41,15 @@ float PresentationBar::height(const ViewEnv& env) {
   return std::round(env.fonts->title->FontSize + 2.0f * kPadding * env.scale);
 }
 
-void PresentationBar::Draw(AppState& state, Views& views, const ViewEnv& env, ImVec2 pos,
-                           ImVec2 size) {
+void PresentationBar::Draw(AppState& state, lessons::Library& library, const ViewEnv& env,
+                           ImVec2 pos, ImVec2 size) {
   Params& p = state.params;
   const Palette& pal = palette(p.theme);
   const Fonts& f = *env.fonts;
   const float s = env.scale;
-  const bool lesson = p.view == ViewId::derivation && !views.derivation.lesson_heading.empty();
-  heading = lesson ? views.derivation.lesson_heading : std::string(view_title(p.view));
-  counter = lesson ? std::to_string(p.step) + " / " + std::to_string(views.derivation.step_count)
+  const bool lesson = p.view == ViewId::derivation && library.current(p) != nullptr;
+  heading = lesson ? library.heading(p) : std::string(view_title(p.view));
+  counter = lesson ? std::to_string(p.step) + " / " + std::to_string(library.step_count(p))
                    : std::string();
 
   ImGui::SetNextWindowPos(pos);
@@ -71,10 +72,10 @@ void PresentationBar::Draw(AppState& state, Views& views, const ViewEnv& env, Im
     ImGui::SetCursorPosY(std::round(0.5f * (size.y - button_h)));
     const ImVec2 small(0, 0);
     if (lesson) {
-      if (ImGui::Button("◀", small)) state.step_request = -1;
+      if (ImGui::Button("◀", small)) library.previous(p);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Previous step (←)");
       ImGui::SameLine();
-      if (ImGui::Button("▶", small)) state.step_request = 1;
+      if (ImGui::Button("▶", small)) library.next(p);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Next step (→)");
     } else {
       if (ImGui::Button("◀ −1", small)) step_position(p, -1.0);

@@ -6,20 +6,22 @@
 // views the view's title with −1 / play / +1 for the query position m. A button at the right
 // end leaves presentation mode (as Esc does). Every action is also on the keyboard.
 //
-// Usage: in draw_frame, when presentation mode shows it (see bar_shown):
+// The lesson's title and step come from the lesson library (lessons/library.h), so the bar shows
+// the same wherever the frame draws it.
+//
+// Usage: in draw_frame, when presentation mode shows it (see shown):
 //   const float h = PresentationBar::height(env);   // px, taken from the bottom of the canvas
-//   views.bar.Draw(state, views, env, ImVec2(0, display_h - h), ImVec2(display_w, h));
+//   views.bar.Draw(state, views.library, env, ImVec2(0, display_h - h), ImVec2(display_w, h));
 #pragma once
 
 #include <string>
 
 #include "imgui.h"
+#include "lessons/library.h"
 #include "state/app_state.h"
 #include "ui/view_env.h"
 
 namespace rope::app {
-
-struct Views;
 
 struct PresentationBar {
   // Shown in presentation mode unless the picture is of the canvas alone (--canvas-only): it
@@ -27,7 +29,8 @@ struct PresentationBar {
   static bool shown(const AppState& state);
   static float height(const ViewEnv& env);  // px
 
-  void Draw(AppState& state, Views& views, const ViewEnv& env, ImVec2 pos, ImVec2 size);
+  void Draw(AppState& state, lessons::Library& library, const ViewEnv& env, ImVec2 pos,
+            ImVec2 size);
 
   // read-only results of the last Draw (tests read them)
   std::string heading;        // the title: the lesson's, or the view's

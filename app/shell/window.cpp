@@ -16,6 +16,7 @@
 #include "render/offscreen.h"
 #include "shell/frame.h"
 #include "shell/key_taps.h"
+#include "state/actions.h"
 #include "state/settings.h"
 #include "ui/ui_context.h"
 
@@ -25,6 +26,23 @@ namespace {
 // GLFW reports errors through a C callback with no user pointer; the last message is kept here
 // only to word the exit message. It holds no application state.
 std::string g_glfw_error;  // NOLINT: see above
+
+// Frames drawn after an event before the window may sleep: ImGui settles hover and newly
+// opened windows over two frames, and a key tap is replayed over two (shell/key_taps.h).
+constexpr int kSettleFrames = 4;
+// The longest the idle window sleeps without an event (s): a safety net for work that finishes
+// without saying so (views set AppState::keep_drawing while theirs is in progress).
+constexpr double kIdleSeconds = 2.0;
+
+// The window's input: the key queue, and a count of every event (keys, mouse, focus, resize).
+struct WindowInput {
+  KeyTaps taps;
+  long events = 0;
+};
+
+void count_event(GLFWwindow* w) {
+  ++static_cast<WindowInput*>(glfwGetWindowUserPointer(w))->events;
+}
 
 void on_glfw_error(int code, const char* text) {
   g_glfw_error = "GLFW error " + std::to_string(code) + ": " + (text ? text : "");
@@ -122,24 +140,58 @@ int run_window(AppState& state, const GuiOptions& options) {
   {  // everything holding GL objects lives in this scope and dies before the context
     UiContext ui(true);
     // Installed before ImGui's backend, which calls it from its own key callback.
-    KeyTaps taps;
-    glfwSetWindowUserPointer(window, &taps);
+    // Input reaches the app through these callbacks; each also counts as "something happened",
+    // which is what the idle wait below needs to know (ImGui's backend chains to the mouse
+    // callbacks installed before it).
+    WindowInput input;
+    glfwSetWindowUserPointer(window, &input);
     glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
-      static_cast<KeyTaps*>(glfwGetWindowUserPointer(w))->on_key(key, action, mods);
+      auto* in = static_cast<WindowInput*>(glfwGetWindowUserPointer(w));
+      in->taps.on_key(key, action, mods);
+      ++in->events;
     });
+    glfwSetCursorPosCallback(window, [](GLFWwindow* w, double, double) { count_event(w); });
+    glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int, int, int) { count_event(w); });
+    glfwSetScrollCallback(window, [](GLFWwindow* w, double, double) { count_event(w); });
+    glfwSetCursorEnterCallback(window, [](GLFWwindow* w, int) { count_event(w); });
+    glfwSetWindowFocusCallback(window, [](GLFWwindow* w, int) { count_event(w); });
+    glfwSetWindowRefreshCallback(window, [](GLFWwindow* w) { count_event(w); });
+    glfwSetFramebufferSizeCallback(window, [](GLFWwindow* w, int, int) { count_event(w); });
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     // Characters go through the same queue as the keys (in place of the backend's callback).
     glfwSetCharCallback(window, [](GLFWwindow* w, unsigned int c) {
-      static_cast<KeyTaps*>(glfwGetWindowUserPointer(w))->on_char(c);
+      auto* in = static_cast<WindowInput*>(glfwGetWindowUserPointer(w));
+      in->taps.on_char(c);
+      ++in->events;
     });
+    KeyTaps& taps = input.taps;
     Views views;
     if (!ui.fonts().warning.empty()) show_notice(state, ui.fonts().warning, true);
     double last = glfwGetTime();
     int frame = 0;
     bool is_fullscreen = state.params.presentation && monitor;
     int windowed_x = 80, windowed_y = 60, windowed_w = width, windowed_h = height;
+    int settle = kSettleFrames;  // frames still to draw after the last event
     while (!glfwWindowShouldClose(window) && !state.request_quit) {
-      glfwPollEvents();
+      // Draw only when something changes: input, the animation, work in progress (a recompute,
+      // an export), or the few frames ImGui needs to settle after an event. Otherwise sleep
+      // until an event, a notice's end or kIdleSeconds, so an open window on a
+      // lecturer's laptop costs almost nothing.
+      const bool exporting = views.export_dialog.job && !views.export_dialog.job->finished();
+      const bool busy = options.frames > 0 || state.params.playing || state.keep_drawing ||
+                        exporting || taps.pending() || settle > 0;
+      const long events_before = input.events;
+      if (busy) {
+        glfwPollEvents();
+      } else {
+        double wait = kIdleSeconds;  // wake when a notice is due to disappear
+        const double notice_left = state.notice.shown_at + kNoticeSeconds - state.time;
+        if (state.notice.shown_at >= 0.0 && notice_left > 0.0)
+          wait = std::clamp(notice_left + 0.05, 0.05, wait);
+        glfwWaitEventsTimeout(wait);
+      }
+      settle = input.events != events_before ? kSettleFrames : std::max(0, settle - 1);
+      state.keep_drawing = false;
       int fb_w = 0, fb_h = 0;
       glfwGetFramebufferSize(window, &fb_w, &fb_h);
       if (fb_w <= 0 || fb_h <= 0 || glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {

@@ -32,7 +32,10 @@ double presentation_scale(float screen_height);
 // scale decides the fonts).
 void update_presentation(AppState& state, float screen_height = 1080.0f);
 
-// Shows a message at the bottom of the canvas for a few seconds.
+// How long a notice stays on screen, s.
+inline constexpr double kNoticeSeconds = 6.0;
+
+// Shows a message at the bottom of the canvas for kNoticeSeconds.
 void show_notice(AppState& state, std::string text, bool is_error);
 
 // What a session stores: the parameters, but in presentation mode the lecturer's own theme and

@@ -17,6 +17,7 @@
 #include "rope/attention.h"
 #include "rope/conventions.h"
 #include "state/precision_params.h"
+#include "state/scaling_params.h"
 #include "state/view_list.h"
 
 namespace rope::app {
@@ -104,6 +105,10 @@ struct Params {
   Theme theme = Theme::dark;
   double ui_scale = 1.0;  // multiplies every pixel size, 0.5 ... 4
   bool presentation = false;
+
+  // context extension (state/scaling_params.h): the scaling method and its parameters, and the
+  // extension view's mode; method none leaves every θ as it is
+  ExtensionParams extension;
 };
 
 // A message shown in the window for a few seconds (saved screenshot path, or an error).
@@ -123,6 +128,8 @@ struct AppState {
   Notice notice;
 
   // requests from the frame code to the driver (window or offscreen); cleared when handled
+  bool keep_drawing = false;  // work in progress (a recompute, an upload): draw the next frame
+                              // at once instead of waiting for input; cleared every frame
   bool request_quit = false;
   bool request_screenshot = false;
   bool show_shortcuts = false;
@@ -138,11 +145,6 @@ struct AppState {
   // step's state; opening a session sets these to its own step, so its values are kept.
   std::string applied_lesson;
   int applied_step = 0;
-  // A move through the lessons asked for by a key or a button, carried out by the derivation
-  // view (which knows the lessons) on its next Draw: +1 the next step, and after a lesson's last
-  // step the next lesson's first; -1 the previous step, and before the first step the previous
-  // lesson's last. A lecture then runs from start to end on the arrow keys alone.
-  int step_request = 0;
   std::string session_path;
   std::vector<std::string> recent_sessions;  // newest first; kept in state/settings.h's file
   bool show_controls = true;

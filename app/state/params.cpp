@@ -196,6 +196,10 @@ constexpr double kMaxPosition = 1e9;  // |m|, |n|: beyond this cos(m theta) stil
   },                                                     \
       [](const Params& p) { return std::to_string(p.field); }
 
+#define ROPE_EXTENSION(name)                                                               \
+  [](Params& p, std::string_view t) { return set_extension_param(p.extension, name, t); }, \
+      [](const Params& p) { return get_extension_param(p.extension, name); }
+
 #define ROPE_TEXT(field)                                  \
   [](Params& p, std::string_view t) -> Status {           \
     if (auto s = check_sentence(#field, t); !s) return s; \
@@ -394,6 +398,46 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        return {};
      },
      [](const Params& p) { return std::to_string(p.precision.pair); }},
+    // context extension (state/scaling_params.h): one block, its rules in that file
+    {"scaling", "none, linear, ntk, dynamic, yarn, llama3, longrope or proportional",
+     "context extension: the method that changes theta_i", ROPE_EXTENSION("scaling")},
+    {"factor", "number 1e-6 ... 1e6", "context extension: s = target context / L",
+     ROPE_EXTENSION("factor")},
+    {"original_context", "integer 1 ... 2^30", "context extension: L, the pre-training context",
+     ROPE_EXTENSION("original_context")},
+    {"beta_fast", "number 0.001 ... 100000, at least beta_slow",
+     "yarn: pairs turning more often in L keep theta", ROPE_EXTENSION("beta_fast")},
+    {"beta_slow", "number 0.001 ... 100000", "yarn: pairs turning less often in L get theta/s",
+     ROPE_EXTENSION("beta_slow")},
+    {"truncate", "true or false", "yarn: round the ramp ends to whole pairs (floor/ceil)",
+     ROPE_EXTENSION("truncate")},
+    {"low_freq_factor", "number > 0, less than high_freq_factor",
+     "llama3: pairs with wavelength > L/low get theta/s", ROPE_EXTENSION("low_freq_factor")},
+    {"high_freq_factor", "number > 0", "llama3: pairs with wavelength < L/high keep theta",
+     ROPE_EXTENSION("high_freq_factor")},
+    {"sequence_length", "0 (unset) or integer 1 ... 2^30",
+     "dynamic, longrope: the current sequence length", ROPE_EXTENSION("sequence_length")},
+    {"attention_factor", "0 (the method's default) or number up to 100",
+     "yarn, longrope: the factor on cos and sin", ROPE_EXTENSION("attention_factor")},
+    {"mscale", "0 (unset) or number up to 100", "yarn (DeepSeek): temperature coefficient",
+     ROPE_EXTENSION("mscale")},
+    {"mscale_all_dim", "0 (unset) or number up to 100",
+     "yarn (DeepSeek): temperature coefficient of the divisor", ROPE_EXTENSION("mscale_all_dim")},
+    {"rotary_fraction", "number 0 ... 1", "proportional: the fraction of pairs that rotate",
+     ROPE_EXTENSION("rotary_fraction")},
+    {"long_factor", "d/2 comma-separated numbers, or empty",
+     "longrope: divisors when the sequence is longer than L", ROPE_EXTENSION("long_factor")},
+    {"short_factor", "d/2 comma-separated numbers, or empty", "longrope: divisors up to L",
+     ROPE_EXTENSION("short_factor")},
+    {"long_factor_file", "a file of d/2 numbers", "longrope: read long_factor from a file",
+     ROPE_EXTENSION("long_factor_file")},
+    {"short_factor_file", "a file of d/2 numbers", "longrope: read short_factor from a file",
+     ROPE_EXTENSION("short_factor_file")},
+    {"extension_mode", "frequencies or extrapolation",
+     "extension: theta' per pair, or why extrapolation fails (PI Fig. 2, 5)",
+     ROPE_EXTENSION("extension_mode")},
+    {"compare_methods", "true or false", "extension: overlay every method at the same s",
+     ROPE_EXTENSION("compare_methods")},
 });
 
 #undef ROPE_CHOICE
@@ -402,6 +446,7 @@ const std::array kSpecs = std::to_array<ParamSpec>({
 #undef ROPE_INT
 #undef ROPE_TEXT
 #undef ROPE_FORMAT
+#undef ROPE_EXTENSION
 
 }  // namespace
 
@@ -432,7 +477,8 @@ Status validate_params(const Params& p) {
     return {};
   };
   if (auto s = check(p.query, "query"); !s) return s;
-  return check(p.key, "key");
+  if (auto s = check(p.key, "key"); !s) return s;
+  return validate_extension(p.extension, p.dim, p.base);
 }
 
 std::vector<double> effective_vector(const VectorChoice& c, const Params& p, bool is_key) {
@@ -472,9 +518,9 @@ const char* view_title(ViewId v) {
 }
 
 std::span<const ViewId> all_views() {
-#define ROPE_LAB_VIEW_ID(id, type, name, title) ViewId::id,
-  static constexpr std::array kAll{ROPE_LAB_VIEWS(ROPE_LAB_VIEW_ID)};
-#undef ROPE_LAB_VIEW_ID
+#define ROPE_LAB_VIEW_ALL(id, type, name, title) ViewId::id,
+  static constexpr std::array<ViewId, kViewCount> kAll{ROPE_LAB_VIEWS(ROPE_LAB_VIEW_ALL)};
+#undef ROPE_LAB_VIEW_ALL
   return kAll;
 }
 

@@ -18,4 +18,5 @@
   X(decay, DecayView, "decay", "Long-range decay")                   \
   X(spectrum, SpectrumView, "spectrum", "Frequency spectrum")        \
   X(derivation, DerivationView, "derivation", "Derivations")         \
-  X(precision, PrecisionView, "precision", "Low precision")
+  X(precision, PrecisionView, "precision", "Low precision")          \
+  X(extension, ExtensionView, "extension", "Context extension")

@@ -2,85 +2,38 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
+#include "imgui.h"
 #include "rope/decay.h"
 #include "state/params.h"
-#include "ui/canvas.h"
-#include "ui/plot.h"
+#include "ui/page.h"
 #include "ui/theme.h"
 
 namespace rope::app {
 namespace {
 
 constexpr int kSamples = 256;  // random pairs averaged by the mean-score overlay
+constexpr int kHeaderLevels = 3;
 
 std::string curve_label(int dim, double base) {
   return "D(r), d = " + std::to_string(dim) + ", base " + plot::tick_label(base, false);
 }
 
-}  // namespace
-
-void DecayView::update(const Params& p) {
-  const Key k{p.dim, p.compare_dim, p.max_distance, p.base, p.compare_base, p.mean_score, p.seed};
-  if (computed && k == key) return;
-  key = k;
-  computed = true;
-  curves.clear();
-  error.clear();
-  distances.resize(static_cast<std::size_t>(p.max_distance) + 1);
-  for (std::size_t r = 0; r < distances.size(); ++r)
-    distances[r] = static_cast<double>(r);
-  const auto add = [&](int dim, double base, bool mean, bool dashed) {
-    auto v = mean ? mean_random_score(dim, base, p.max_distance, kSamples, p.seed)
-                  : decay_curve(dim, base, p.max_distance);
-    if (!v) {
-      error = v.error().to_string();
-      return;
-    }
-    Curve c;
-    c.label = mean ? "mean score of random q, k ≥ 0 (d = " + std::to_string(dim) + ")"
-                   : curve_label(dim, base);
-    c.dim = dim;
-    c.base = base;
-    c.mean = mean;
-    c.values = std::move(v).value();
-    c.dashed = dashed;
-    curves.push_back(std::move(c));
-  };
-  add(p.dim, p.base, false, false);
-  if (p.compare_base != 0.0 && p.compare_base != p.base) add(p.dim, p.compare_base, false, false);
-  if (p.compare_dim != 0 && p.compare_dim != p.dim) add(p.compare_dim, p.base, false, false);
-  if (p.mean_score) add(p.dim, p.base, true, true);
+// The current curve in the query colour, overlays in the key, accent and good colours, the
+// mean score dimmed.
+ImU32 curve_colour(const Palette& pal, const DecayView::Curve& c, std::size_t i) {
+  const ImU32 colours[] = {pal.query, pal.key, pal.accent, pal.good};
+  return c.mean ? pal.text_dim : colours[std::min<std::size_t>(i, 3)];
 }
 
-void DecayView::Draw(AppState& state, const ViewEnv& env) {
-  const Params& p = state.params;
-  update(p);
-  const Palette& pal = palette(p.theme);
-  const plot::Style st = plot::style(env, p.theme, &drawn);
-  const float s = env.scale;
-  const Fonts& f = *env.fonts;
-  // colours: the current curve in the query colour, overlays in the key and accent colours
-  const ImU32 colours[] = {pal.query, pal.key, pal.accent, pal.good};
-  for (std::size_t i = 0; i < curves.size(); ++i)
-    curves[i].colour = curves[i].mean ? pal.text_dim : colours[std::min<std::size_t>(i, 3)];
-
-  const CanvasArea area = begin_canvas("decay_canvas", &drawn);
-  ImDrawList* dl = area.draw_list;
-  const Pen& pen = area.pen;
-  const ImVec2 origin = area.origin;
-  const ImVec2 size = area.size;
-  const bool hovered = area.hovered;
-  const ImVec2 mouse = area.mouse;
-
-  // [SECTION] header, wrapped to the width; on short canvases smaller, then without the title
-  // and the note (the lesson names the step)
-  const float pad = std::round(18.0f * s);
-  const float x0 = origin.x + pad;
-  const float width = std::max(1.0f, size.x - 2 * pad);
-  const float bottom = origin.y + size.y - pad;
-  const std::string title = "Long-range decay of RoPE";
+// The title (levels 0, 1), the formula, the note (levels 0, 1) and the error, from the top of
+// the canvas; returns the y under them. A Pen{} only measures.
+float header(const Pen& pen, const Page& pg, int level, const Params& p, const std::string& error) {
+  float y = pg.y0;
+  const Fonts& f = pg.f;
+  const auto line = [&](ImFont* font, ImU32 colour, const std::string& text) {
+    return pen.wrapped(font, ImVec2(pg.x0, y), pg.width, colour, text);
+  };
   const std::string formula = nobreak("D(r) = (2/d) Σⱼ |Σᵢ<ⱼ e^(i r θᵢ)|:") +
                               "  RoFormer’s relative upper bound on " + nobreak("|q·R(r)k|") +
                               " (§3.4.3)";
@@ -89,111 +42,187 @@ void DecayView::Draw(AppState& state, const ViewEnv& env) {
                            "  RoFormer's figure: " + nobreak("d = 128,") + " " +
                            nobreak("base 10 000,") + " " + nobreak("r up to 256.") + "  " +
                            nobreak("D(0) = (d/2 + 1)/2.");
-  const auto header = [&](const Pen& pn, int level) {
-    float y = origin.y + pad;
-    if (level < 2)
-      y +=
-          pn.wrapped(level == 0 ? f.title : f.large, ImVec2(x0, y), width, pal.text, title) + 2 * s;
-    y += pn.wrapped(level == 0 ? f.large : f.body, ImVec2(x0, y), width, pal.text, formula) + 2 * s;
-    if (level < 2) y += pn.wrapped(f.body, ImVec2(x0, y), width, pal.text_dim, note);
-    if (!error.empty()) y += pn.wrapped(f.bold, ImVec2(x0, y), width, pal.bad, error);
-    return y + 10 * s;
-  };
-  // the legend: inside the plot's top right corner when that covers less than half the width,
-  // else in a row above the plot
-  std::vector<plot::LegendEntry> entries;
-  for (const auto& c : curves)
-    entries.push_back({c.label, c.colour, c.dashed, false});
-  const bool legend_inside = plot::legend_size(st, entries).x <= 0.5f * width;
-  const float legend_h =
-      legend_inside ? 0.0f : plot::legend_row(nullptr, st, ImVec2(0, 0), width, entries) + 8 * s;
-  int level = 0;
-  while (level < 2 && bottom - header(Pen{}, level) - legend_h < 420.0f * s)
-    ++level;
-  float y = header(pen, level);
-  if (curves.empty() || bottom - y < 80 * s) {
-    dl->PopClipRect();
-    return;
-  }
+  if (level < 2)
+    y += line(level == 0 ? f.title : f.large, pg.pal.text, "Long-range decay of RoPE") + 2 * pg.s;
+  y += line(level == 0 ? f.large : f.body, pg.pal.text, formula) + 2 * pg.s;
+  if (level < 2) y += line(f.body, pg.pal.text_dim, note);
+  if (!error.empty()) y += line(f.bold, pg.pal.bad, error);
+  return y + 10 * pg.s;
+}
 
-  // [SECTION] the plot
-  if (!legend_inside) {
-    plot::legend_row(dl, st, ImVec2(x0, y), width, entries);
-    y += legend_h;
+// Where a label `text` goes at height y beside the vertical line at x: right of it, or left of
+// it near the plot's right edge.
+ImVec2 beside(const Page& pg, const plot::Frame& fr, float x, ImFont* font, const std::string& text,
+              float y) {
+  const ImVec2 lp = plot::label_box_padding(pg.st);
+  const float w = text_size(font, text).x;
+  const float s = pg.s;
+  const float lx = x + 6 * s + w + lp.x <= fr.area_max.x ? x + 6 * s + lp.x : x - 6 * s - lp.x - w;
+  return ImVec2(std::max(lx, fr.area_min.x + lp.x), y);
+}
+
+// The current distance r = |n - m| as a dashed line, and D(r) there on the current curve:
+// above the point if that is clear of the legend, else below it if that is clear of the
+// distance's label, else just above that label.
+void mark_distance(const DecayView::Curve& c, const Page& pg, const plot::Frame& fr,
+                   float legend_bottom, ImDrawList* dl, double r) {
+  const Fonts& f = pg.f;
+  const float s = pg.s;
+  const float lx = fr.x.to_px(r);
+  plot::vline(dl, fr, r, with_alpha(pg.pal.text, 0.5f), std::max(1.0f, std::round(s)), true);
+  const ImVec2 lp = plot::label_box_padding(pg.st);
+  const std::string dist = "|n − m| = " + format_number(r, 6);
+  const float dist_y = fr.area_max.y - f.body->FontSize - 8 * s;
+  plot::label_box(dl, pg.st, f.body, beside(pg, fr, lx, f.body, dist, dist_y), pg.pal.text_dim,
+                  dist);
+  const auto ri = static_cast<std::size_t>(r);
+  if (r != std::floor(r) || ri >= c.values.size()) return;
+  const double v = c.values[ri];
+  const ImU32 colour = curve_colour(pg.pal, c, 0);
+  plot::marker(dl, fr, r, v, colour, 6 * s);
+  const std::string label = "D(" + format_number(r, 6) + ") = " + format_number(v, 5);
+  const float h = f.large->FontSize;
+  const float py = fr.y.to_px(v);
+  float ly = py - h - 12 * s;
+  if (ly - lp.y < legend_bottom + 6 * s) ly = py + 12 * s;
+  if (ly + h + lp.y > dist_y - lp.y - 4 * s) ly = dist_y - 2 * lp.y - 4 * s - h;
+  plot::label_box(dl, pg.st, f.large, beside(pg, fr, lx, f.large, label, ly), colour, label);
+}
+
+}  // namespace
+
+// Where the parts go: the header's level, the legend, the plot's top.
+struct DecayView::Layout : Page {
+  using Page::Page;
+  int level = 0;  // of the header: 0 fullest, 1 smaller, 2 the formula only
+  float top = 0;  // under the header
+  std::vector<plot::LegendEntry> legend;
+  bool legend_inside = false;  // in the plot's corner, else in a row above it
+  float legend_h = 0;          // that row's height
+};
+
+DecayView::Inputs DecayView::inputs_of(const Params& p) {
+  return {p.dim, p.compare_dim, p.max_distance, p.base, p.compare_base, p.mean_score, p.seed};
+}
+
+DecayView::Model DecayView::compute(const Inputs& in) {
+  Model m;
+  m.distances.resize(static_cast<std::size_t>(in.max_distance) + 1);
+  for (std::size_t r = 0; r < m.distances.size(); ++r)
+    m.distances[r] = static_cast<double>(r);
+  const auto add = [&](int dim, double base, bool mean) {
+    auto v = mean ? mean_random_score(dim, base, in.max_distance, kSamples, in.seed)
+                  : decay_curve(dim, base, in.max_distance);
+    if (!v) {
+      m.error = v.error().to_string();
+      return;
+    }
+    const std::string label =
+        mean ? "mean score of random q, k ≥ 0 (d = " + std::to_string(dim) + ")"
+             : curve_label(dim, base);
+    m.curves.push_back(Curve{label, dim, base, mean, mean, std::move(v).value()});
+  };
+  add(in.dim, in.base, false);
+  if (in.compare_base != 0.0 && in.compare_base != in.base) add(in.dim, in.compare_base, false);
+  if (in.compare_dim != 0 && in.compare_dim != in.dim) add(in.compare_dim, in.base, false);
+  if (in.mean_score) add(in.dim, in.base, true);
+  return m;
+}
+
+const DecayView::Model& DecayView::model() const {
+  static const Model kEmpty;
+  return model_.model() ? *model_.model() : kEmpty;
+}
+
+// The fullest header that leaves the plot 420 px (at scale 1); the legend inside the plot's
+// top right corner when that covers at most half the width, else in a row above the plot.
+DecayView::Layout DecayView::layout(const Model& m, const Params& p, const Canvas& canvas,
+                                    const ViewEnv& env) {
+  const float s = env.scale;
+  Layout lay(canvas, env, p.theme);
+  for (std::size_t i = 0; i < m.curves.size(); ++i) {
+    const Curve& c = m.curves[i];
+    lay.legend.push_back({c.label, curve_colour(lay.pal, c, i), c.dashed, false});
+  }
+  lay.legend_inside = plot::legend_size(lay.st, lay.legend).x <= 0.5f * lay.width;
+  if (!lay.legend_inside)
+    lay.legend_h = plot::legend_row(nullptr, lay.st, {}, lay.width, lay.legend) + 8 * s;
+  lay.level = first_fitting(kHeaderLevels, [&](int level) {
+    return lay.bottom - header(Pen{}, lay, level, p, m.error) - lay.legend_h >= 420.0f * s;
+  });
+  lay.top = header(Pen{}, lay, lay.level, p, m.error);
+  return lay;
+}
+
+// The legend, the axes, the curves (the current one on top) and the current distance; returns
+// the plot's frame.
+plot::Frame DecayView::paint(const Model& m, const Layout& lay, const Canvas& canvas,
+                             const Params& p) {
+  ImDrawList* dl = canvas.draw_list;
+  const float s = lay.s;
+  float y = lay.top;
+  if (!lay.legend_inside) {
+    plot::legend_row(dl, lay.st, ImVec2(lay.x0, y), lay.width, lay.legend);
+    y += lay.legend_h;
   }
   double lo = 0.0, hi = 0.0;
-  for (const auto& c : curves)
+  for (const Curve& c : m.curves)
     for (double v : c.values)
       if (std::isfinite(v)) {
         lo = std::min(lo, v);
         hi = std::max(hi, v);
       }
   plot::Axis ax, ay;
-  ax.lo = 0.0;
   ax.hi = std::max(1, p.max_distance);
   ax.label = "relative distance r = n − m (positions)";
   ax.short_label = "distance r = n − m";
   ay.lo = lo;
   ay.hi = hi > lo ? hi * 1.05 : lo + 1.0;
   ay.label = "value";
-  const plot::Frame fr =
-      plot::axes(dl, st, ImVec2(x0, y), ImVec2(origin.x + size.x - pad, bottom), ax, ay);
-  const float thick = std::max(1.0f, std::round(3.0f * s));
-  if (lo < 0.0) plot::hline(dl, fr, 0.0, st.axis, std::max(1.0f, std::round(s)));
-  for (auto it = curves.rbegin(); it != curves.rend(); ++it)
-    plot::line(dl, fr, distances, it->values, it->colour, thick, it->dashed);
-  float legend_bottom = fr.area_min.y;
-  if (legend_inside) legend_bottom = plot::legend(dl, st, fr, entries, 1);
-  // the current distance n - m, as in the other views, and D there on the current curve
+  const plot::Frame fr = plot::axes(dl, lay.st, ImVec2(lay.x0, y),
+                                    ImVec2(canvas.max().x - lay.pad, lay.bottom), ax, ay);
+  if (lo < 0.0) plot::hline(dl, fr, 0.0, lay.st.axis, std::max(1.0f, std::round(s)));
+  for (std::size_t i = m.curves.size(); i-- > 0;) {
+    const Curve& c = m.curves[i];
+    plot::line(dl, fr, m.distances, c.values, curve_colour(lay.pal, c, i),
+               std::max(1.0f, std::round(3.0f * s)), c.dashed);
+  }
+  const float legend_bottom =
+      lay.legend_inside ? plot::legend(dl, lay.st, fr, lay.legend, 1) : fr.area_min.y;
   const double r_now = std::fabs(p.key_position - p.position);
-  if (r_now <= p.max_distance) {
-    const float lx_line = fr.x.to_px(r_now);
-    plot::vline(dl, fr, r_now, with_alpha(pal.text, 0.5f), std::max(1.0f, std::round(s)), true);
-    const ImVec2 lp = plot::label_box_padding(st);
-    const auto beside = [&](const std::string& text, float ly, ImFont* font) {
-      // right of the line, or left of it near the right edge
-      const float w = text_size(font, text).x;
-      const float lx = lx_line + 6 * s + w + lp.x <= fr.area_max.x ? lx_line + 6 * s + lp.x
-                                                                   : lx_line - 6 * s - lp.x - w;
-      return ImVec2(std::max(lx, fr.area_min.x + lp.x), ly);
-    };
-    const std::string dist = "|n − m| = " + format_number(r_now, 6);
-    const float dist_y = fr.area_max.y - f.body->FontSize - 8 * s;
-    plot::label_box(dl, st, f.body, beside(dist, dist_y, f.body), pal.text_dim, dist);
-    const auto ri = static_cast<std::size_t>(r_now);
-    if (r_now == std::floor(r_now) && !curves.empty() && ri < curves.front().values.size()) {
-      const Curve& c = curves.front();
-      const double v = c.values[ri];
-      plot::marker(dl, fr, r_now, v, c.colour, 6 * s);
-      const std::string label = "D(" + format_number(r_now, 6) + ") = " + format_number(v, 5);
-      const float h = f.large->FontSize;
-      const float py = fr.y.to_px(v);
-      // above the point if that is clear of the legend, else below it if that is clear of the
-      // distance's label, else just above that label
-      float ly = py - h - 12 * s;
-      if (ly - lp.y < legend_bottom + 6 * s) ly = py + 12 * s;
-      if (ly + h + lp.y > dist_y - lp.y - 4 * s) ly = dist_y - 2 * lp.y - 4 * s - h;
-      plot::label_box(dl, st, f.large, beside(label, ly, f.large), c.colour, label);
-    }
-  }
+  if (r_now <= p.max_distance) mark_distance(m.curves.front(), lay, fr, legend_bottom, dl, r_now);
+  return fr;
+}
 
-  // [SECTION] hover: every curve at the r under the mouse
-  if (hovered && fr.contains(mouse)) {
-    const double rx =
-        std::clamp(std::round(fr.x.from_px(mouse.x)), 0.0, static_cast<double>(p.max_distance));
-    plot::vline(dl, fr, rx, pal.text, std::max(1.0f, std::round(s)));
-    const auto ri = static_cast<std::size_t>(rx);
-    for (const auto& c : curves)
-      if (ri < c.values.size()) plot::marker(dl, fr, rx, c.values[ri], c.colour, 5 * s);
-    ImGui::BeginTooltip();
-    ImGui::Text("r = %.0f", rx);
-    for (const auto& c : curves)
-      if (ri < c.values.size())
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(c.colour), "%s: %.17g", c.label.c_str(),
-                           c.values[ri]);
-    ImGui::EndTooltip();
-  }
-  dl->PopClipRect();
+// Every curve at the r under the mouse: markers and a tooltip.
+void DecayView::hover(const Model& m, const Layout& lay, const plot::Frame& fr,
+                      const Canvas& canvas) {
+  const double r = std::clamp(std::round(fr.x.from_px(canvas.mouse.x)), 0.0,
+                              static_cast<double>(m.distances.size() - 1));
+  plot::vline(canvas.draw_list, fr, r, lay.pal.text, std::max(1.0f, std::round(lay.s)));
+  const auto ri = static_cast<std::size_t>(r);
+  for (std::size_t i = 0; i < m.curves.size(); ++i)
+    if (ri < m.curves[i].values.size())
+      plot::marker(canvas.draw_list, fr, r, m.curves[i].values[ri],
+                   curve_colour(lay.pal, m.curves[i], i), 5 * lay.s);
+  ImGui::BeginTooltip();
+  ImGui::Text("r = %.0f", r);
+  for (std::size_t i = 0; i < m.curves.size(); ++i)
+    if (ri < m.curves[i].values.size())
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(curve_colour(lay.pal, m.curves[i], i)),
+                         "%s: %.17g", m.curves[i].label.c_str(), m.curves[i].values[ri]);
+  ImGui::EndTooltip();
+}
+
+void DecayView::Draw(AppState& state, const ViewEnv& env) {
+  const Params& p = state.params;
+  const Model& m = model_.get(inputs_of(p), compute);
+  const Canvas canvas("decay_canvas", &drawn_);  // clip pushed here, popped at every return
+  const Layout lay = layout(m, p, canvas, env);
+  header(canvas.pen, lay, lay.level, p, m.error);
+  if (m.curves.empty() || lay.bottom - lay.top < 80 * lay.s) return;
+  const plot::Frame fr = paint(m, lay, canvas, p);
+  if (canvas.hovered && fr.contains(canvas.mouse)) hover(m, lay, fr, canvas);
 }
 
 void DecayView::DrawControls(AppState& state, const ViewEnv&) {

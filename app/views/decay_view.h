@@ -5,16 +5,20 @@
 // d at compare_base, compare_dim at the current base, and the mean score (R_0 q).(R_r k) of
 // seeded random positive q, k (rope::mean_random_score). The current distance |n - m| is marked
 // with D there on the current curve. Hovering reads every curve at r.
+// Todo / limits: the curves are computed on the UI thread, and at d = 4096, R = 100 000 that
+// takes seconds (measured here: decay_curve 1.9 s, the mean score 1.1 s).
 //
 // Usage: DecayView view;  each frame inside the canvas window: view.Draw(state, env);
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
-#include "imgui.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
+#include "ui/plot.h"
+#include "ui/view_cache.h"
 #include "ui/view_env.h"
 
 namespace rope::app {
@@ -23,34 +27,45 @@ struct DecayView {
   void Draw(AppState& state, const ViewEnv& env);
   void DrawControls(AppState& state, const ViewEnv& env);
 
-  // read-only results: the curves drawn, each over r = 0 ... max_distance
+  // One plotted curve, over r = 0 ... max_distance.
   struct Curve {
     std::string label;
     int dim = 0;
     double base = 0.0;
     bool mean = false;  // mean random score rather than D(r)
-    std::vector<double> values;
-    ImU32 colour = 0;
     bool dashed = false;
+    std::vector<double> values;
   };
-  std::vector<Curve> curves;
-  std::vector<double> distances;  // r = 0 ... max_distance
-  std::string error;
-  DrawnText drawn;  // every line of text of the last Draw
+  // Read-only results, for tests and exports (empty before the first Draw)
+  const std::vector<Curve>& curves() const { return model().curves; }
+  const std::vector<double>& distances() const { return model().distances; }  // r = 0 ... R
+  const std::string& error() const { return model().error; }
+  const DrawnText& drawn() const { return drawn_; }
 
-  // internal: inputs the curves were computed for
-  struct Key {
+ private:
+  struct Inputs {  // the Params fields compute() reads: the cache key
     int dim = 0, compare_dim = 0, max_distance = 0;
     double base = 0.0, compare_base = 0.0;
     bool mean_score = false;
     std::uint64_t seed = 0;
-    bool operator==(const Key&) const = default;
+    bool operator==(const Inputs&) const = default;
   };
-  Key key;
-  bool computed = false;
+  struct Model {
+    std::vector<double> distances;
+    std::vector<Curve> curves;  // the current curve first, then the overlays
+    std::string error;
+  };
+  struct Layout;  // decay_view.cpp: fonts, the header's level, where the legend and plot go
+  static Inputs inputs_of(const Params& p);
+  static Model compute(const Inputs& in);
+  static Layout layout(const Model& m, const Params& p, const Canvas& canvas, const ViewEnv& env);
+  static plot::Frame paint(const Model& m, const Layout& lay, const Canvas& canvas,
+                           const Params& p);
+  static void hover(const Model& m, const Layout& lay, const plot::Frame& fr, const Canvas& canvas);
+  const Model& model() const;  // the cached model, or an empty one before the first Draw
 
- private:
-  void update(const Params& p);
+  ViewCache<Inputs, Model> model_;  // ui/view_cache.h
+  DrawnText drawn_;                 // every line of text of the last Draw
 };
 
 }  // namespace rope::app

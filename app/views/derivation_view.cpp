@@ -1,9 +1,9 @@
-// views/derivation_view.cpp — the lesson stepper (derivation_view.h).
+// views/derivation_view.cpp — the lesson panel (derivation_view.h).
 //
-// [SECTION] helpers: colours, live values in prose
-// [SECTION] loading lessons and the math font, entering steps
-// [SECTION] typesetting and drawing formulas
-// [SECTION] the lesson panel: header, prose and equations, checks, navigation
+// [SECTION] helpers: colours, live values in prose and TeX, marks
+// [SECTION] inputs and compute: the live values; the shrink factor
+// [SECTION] the math font and typesetting
+// [SECTION] Draw: heading, problems, the step (prose, equations, checks), navigation
 // [SECTION] controls: lesson list and steps
 #include "views/derivation_view.h"
 
@@ -22,7 +22,7 @@
 namespace rope::app {
 namespace {
 
-// [SECTION] helpers
+// [SECTION] helpers: colours, live values in prose and TeX, marks
 
 constexpr const char* kFallbackFonts[] = {
     typeset::MathFont::kDefaultPath,
@@ -86,15 +86,6 @@ typeset::Values tex_values(const std::string& tex, const lessons::QuantityContex
   return v;
 }
 
-std::string params_key(const Params& p) {
-  std::string key;
-  for (const ParamSpec& s : param_specs()) {
-    key += s.get(p);
-    key += '\x1f';
-  }
-  return key;
-}
-
 void draw_mark(ImDrawList* dl, ImVec2 c, float size, bool passed, const Palette& pal, float s) {
   const float t = std::max(2.0f, std::round(3.5f * s));
   if (passed) {
@@ -109,33 +100,95 @@ void draw_mark(ImDrawList* dl, ImVec2 c, float size, bool passed, const Palette&
   }
 }
 
+// `tex` with each {{name}} replaced by its value in braces (Copy TeX with the current values).
+std::string tex_with_values(const std::string& tex, const lessons::QuantityContext& ctx) {
+  std::string out;
+  const typeset::Values values = tex_values(tex, ctx);
+  std::size_t i = 0;
+  while (i < tex.size()) {
+    const std::size_t open = tex.find("{{", i);
+    const std::size_t close = open == std::string::npos ? open : tex.find("}}", open + 2);
+    if (close == std::string::npos) break;
+    out += tex.substr(i, open - i);
+    const auto v = values.find(tex.substr(open + 2, close - open - 2));
+    out += v != values.end() ? "{" + v->second + "}" : tex.substr(open, close + 2 - open);
+    i = close + 2;
+  }
+  return out + tex.substr(std::min(i, tex.size()));
+}
+
+// The lesson's heading above the step, dim (in presentation mode the bar shows it instead).
+void draw_heading(const std::string& heading, const Fonts& f, const Palette& pal) {
+  ImGui::PushFont(f.bold);
+  ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
+  ImGui::TextUnformatted(heading.c_str());
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+}
+
+// A broken lesson file's problems, in place; the usable part is still shown below them.
+void draw_problems(const std::vector<lessons::Problem>& problems, const Fonts& f,
+                   const Palette& pal) {
+  if (problems.empty()) return;
+  ImGui::PushFont(f.body);
+  ImGui::PushStyleColor(ImGuiCol_Text, pal.bad);
+  constexpr std::size_t kShown = 6;
+  for (std::size_t i = 0; i < problems.size() && i < kShown; ++i)
+    ImGui::TextWrapped("%s", problems[i].to_string().c_str());
+  if (problems.size() > kShown)
+    ImGui::Text("… and %zu more (rope-lab lessons --check lists them all)",
+                problems.size() - kShown);
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+}
+
+// The height the navigation row below the step takes, px.
+float navigation_height(const Fonts& f, float s) {
+  return f.large->FontSize + 2.0f * ImGui::GetStyle().FramePadding.y + 16.0f * s;
+}
+
 }  // namespace
+
+struct DerivationView::Pass {
+  const ViewEnv& env;  // inside the step: env.scale includes the shrink factor
+  const Palette& pal;
+  const Fonts& fonts;
+  const lessons::QuantityContext& values;
+};
 
 DerivationView::DerivationView() = default;
 DerivationView::~DerivationView() = default;
 
-// [SECTION] loading
+// [SECTION] inputs and compute
 
-const std::vector<lessons::LoadedLesson>& DerivationView::lessons() {
-  ensure_loaded();
-  return lessons_;
-}
-
-void DerivationView::ensure_loaded() {
-  if (loaded_) return;
-  loaded_ = true;
-  lessons_.clear();
-  ids_.clear();
-  for (const std::string& file : lessons::lesson_files(lessons::lessons_directory())) {
-    lessons_.push_back(lessons::load_lesson_file(file));
-    ids_.push_back(lessons_.back().lesson.id);
+DerivationView::Inputs DerivationView::inputs_of(const Params& p) {
+  Inputs in;
+  for (const ParamSpec& s : param_specs()) {
+    in.key += s.get(p);
+    in.key += '\x1f';
   }
+  in.params = p;
+  return in;
 }
 
-void DerivationView::reload() {
-  loaded_ = false;
-  ensure_loaded();
+lessons::QuantityContext DerivationView::compute(const Inputs& in) {
+  return lessons::QuantityContext(in.params);
 }
+
+float DerivationView::ShrinkToFit::factor_for(const std::string& layout_key) {
+  if (layout_key != key) {
+    key = layout_key;
+    factor = 1.0f;
+  }
+  return factor;
+}
+
+void DerivationView::ShrinkToFit::measured(float drawn_height, float room) {
+  if (drawn_height > room + 1.0f && factor > kMinFit)
+    factor = std::max(kMinFit, factor * std::min(0.97f, room / drawn_height));
+}
+
+// [SECTION] the math font and typesetting
 
 void DerivationView::ensure_font() {
   if (font_tried_) return;
@@ -151,74 +204,19 @@ void DerivationView::ensure_font() {
     if (fl.font) {
       font_ = std::move(fl.font);
       atlas_ = std::make_unique<typeset::GlyphAtlas>(*font_, 2048, 2048);
-      font_error.clear();
+      font_error_.clear();
       return;
     }
-    if (font_error.empty()) font_error = fl.error;
+    if (font_error_.empty()) font_error_ = fl.error;
   }
-  font_error = "No math font could be loaded (" + font_error +
-               "). Install fonts-lmodern; equations are shown as TeX source.";
+  font_error_ = "No math font could be loaded (" + font_error_ +
+                "). Install fonts-lmodern; equations are shown as TeX source.";
 }
 
-void DerivationView::enter_step(AppState& state) {
-  Params& p = state.params;
-  ensure_loaded();
-  if (p.lesson.empty() && !ids_.empty()) p.lesson = ids_.front();
-  lesson_index = lessons::find_lesson(ids_, p.lesson);
-  step_count = 0;
-  if (lesson_index < 0) return;
-  const lessons::LoadedLesson& l = lessons_[static_cast<std::size_t>(lesson_index)];
-  step_count = static_cast<int>(l.lesson.steps.size());
-  if (step_count == 0) return;
-  p.step = std::clamp(p.step, 1, step_count);
-  if (state.step_request != 0) {
-    move_step(state, state.step_request);
-    state.step_request = 0;
-    return enter_step(state);  // the lesson may have changed
-  }
-  if (state.applied_lesson == p.lesson && state.applied_step == p.step) return;
-  lessons::apply_step_state(l.lesson, p.step - 1, p);
-  state.applied_lesson = p.lesson;
-  state.applied_step = p.step;
-}
-
-void DerivationView::move_step(AppState& state, int delta) {
-  Params& p = state.params;
-  const int lessons = static_cast<int>(lessons_.size());
-  const auto steps_of = [&](int index) {
-    return static_cast<int>(lessons_[static_cast<std::size_t>(index)].lesson.steps.size());
-  };
-  if (delta > 0) {
-    if (p.step < step_count) {
-      ++p.step;
-    } else if (lesson_index + 1 < lessons) {
-      p.lesson = ids_[static_cast<std::size_t>(lesson_index + 1)];
-      p.step = 1;
-    }
-  } else if (delta < 0) {
-    if (p.step > 1) {
-      --p.step;
-    } else if (lesson_index > 0) {
-      p.lesson = ids_[static_cast<std::size_t>(lesson_index - 1)];
-      p.step = std::max(1, steps_of(lesson_index - 1));
-    }
-  }
-}
-
-const lessons::QuantityContext& DerivationView::context(const Params& p) {
-  std::string key = params_key(p);
-  if (!context_ || key != values_key_) {
-    context_ = std::make_unique<lessons::QuantityContext>(p);
-    values_key_ = std::move(key);
-  }
-  return *context_;
-}
-
-// [SECTION] typesetting
-
-const DerivationView::Typeset& DerivationView::typeset_tex(const std::string& tex, float px,
-                                                           ImU32 colour) {
-  const typeset::Values values = tex_values(tex, *context_);
+const DerivationView::Typeset& DerivationView::typeset_tex(const std::string& tex,
+                                                           const lessons::QuantityContext& ctx,
+                                                           float px, ImU32 colour) {
+  const typeset::Values values = tex_values(tex, ctx);
   std::string key = tex;
   for (const auto& [k, v] : values) {
     key += '\x1f';
@@ -242,9 +240,9 @@ const DerivationView::Typeset& DerivationView::typeset_tex(const std::string& te
       .first->second;
 }
 
-ImVec2 DerivationView::draw_formula(const std::string& tex, float px, ImU32 colour, float width,
-                                    bool centre, const ViewEnv& env, const char* id, bool record) {
-  const float s = env.scale;
+ImVec2 DerivationView::draw_formula(const Pass& pass, const std::string& tex, float px,
+                                    ImU32 colour, float width, bool centre, const char* id,
+                                    bool record) {
   if (!font_) {  // no math font: the TeX source, wrapped
     ImGui::PushStyleColor(ImGuiCol_Text, colour);
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
@@ -254,10 +252,10 @@ ImVec2 DerivationView::draw_formula(const std::string& tex, float px, ImU32 colo
     return ImGui::GetItemRectSize();
   }
   // shrink to fit the panel, down to 55 %: a long matrix stays legible rather than clipped
-  const Typeset* t = &typeset_tex(tex, px, colour);
+  const Typeset* t = &typeset_tex(tex, pass.values, px, colour);
   if (t->list.width > width && width > 0.0f) {
     const float fitted = std::max(0.55f * px, std::floor(px * width / t->list.width * 4.0f) / 4.0f);
-    t = &typeset_tex(tex, fitted, colour);
+    t = &typeset_tex(tex, pass.values, fitted, colour);
   }
   const typeset::DisplayList& list = t->list;
   const float h = std::ceil(list.height + list.depth);
@@ -266,30 +264,15 @@ ImVec2 DerivationView::draw_formula(const std::string& tex, float px, ImU32 colo
   ImGui::InvisibleButton(id, ImVec2(std::max(width, 1.0f), std::max(h, 1.0f)));
   if (ImGui::BeginPopupContextItem()) {
     if (ImGui::MenuItem("Copy TeX")) ImGui::SetClipboardText(tex.c_str());
-    if (ImGui::MenuItem("Copy TeX with the current values")) {
-      // the source with each {{name}} replaced by its value
-      std::string out;
-      const typeset::Values values = tex_values(tex, *context_);
-      std::size_t i = 0;
-      while (i < tex.size()) {
-        const std::size_t open = tex.find("{{", i);
-        const std::size_t close = open == std::string::npos ? open : tex.find("}}", open + 2);
-        if (close == std::string::npos) break;
-        out += tex.substr(i, open - i);
-        const auto v = values.find(tex.substr(open + 2, close - open - 2));
-        out += v != values.end() ? "{" + v->second + "}" : tex.substr(open, close + 2 - open);
-        i = close + 2;
-      }
-      out += tex.substr(std::min(i, tex.size()));
-      ImGui::SetClipboardText(out.c_str());
-    }
+    if (ImGui::MenuItem("Copy TeX with the current values"))
+      ImGui::SetClipboardText(tex_with_values(tex, pass.values).c_str());
     ImGui::EndPopup();
   } else if (ImGui::IsItemHovered() && ImGui::GetIO().MouseDelta.x == 0.0f) {
     ImGui::SetTooltip("Right-click to copy the TeX");
   }
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin(x, cursor.y + list.height);
-  if (env.has_gl) {
+  if (pass.env.has_gl) {
     if (!typeset::draw_display_list(dl, list, origin, *atlas_, texture_.id()))
       atlas_->reset();  // page full: start afresh (glyphs come back next frame)
   } else {              // headless: a box per glyph and the rules, no texture
@@ -303,126 +286,97 @@ ImVec2 DerivationView::draw_formula(const std::string& tex, float px, ImU32 colo
                         ImVec2(origin.x + r.x + r.w, origin.y + r.y + r.h), colour);
   }
   if (record) {
-    ++equations_drawn;
-    equation_errors += t->errors;
+    Results& r = results_;
+    ++r.equations_drawn;
+    r.equation_errors += t->errors;
     const ImVec2 a(x, cursor.y), b(x + list.width, cursor.y + h);
-    if (equations_drawn == 1) {
-      equations_min = a;
-      equations_max = b;
+    if (r.equations_drawn == 1) {
+      r.equations_min = a;
+      r.equations_max = b;
     } else {
-      equations_min = ImVec2(std::min(equations_min.x, a.x), std::min(equations_min.y, a.y));
-      equations_max = ImVec2(std::max(equations_max.x, b.x), std::max(equations_max.y, b.y));
+      r.equations_min = ImVec2(std::min(r.equations_min.x, a.x), std::min(r.equations_min.y, a.y));
+      r.equations_max = ImVec2(std::max(r.equations_max.x, b.x), std::max(r.equations_max.y, b.y));
     }
   }
-  (void)s;
   return ImVec2(list.width, h);
 }
 
-// [SECTION] the lesson panel
+// [SECTION] Draw
 
-void DerivationView::Draw(AppState& state, const ViewEnv& env) {
-  lesson_heading.clear();
-  equations_drawn = equation_errors = 0;
-  equations_min = equations_max = ImVec2(0, 0);
-  marks.clear();
-  check_results.clear();
-  enter_step(state);
+void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library& library) {
+  results_ = Results{};
   ensure_font();
   if (atlas_ && atlas_->full()) atlas_->reset();
   const Params& p = state.params;
+  const lessons::LoadedLesson* loaded = library.current(p);
+  if (loaded == nullptr) return draw_lesson_choice(state, env, library);
   const Palette& pal = palette(p.theme);
   const Fonts& f = *env.fonts;
   const float s = env.scale;
+  const lessons::QuantityContext& values = values_.get(inputs_of(p), compute);
 
-  if (lesson_index < 0) {
-    ImGui::PushFont(f.title);
-    ImGui::TextUnformatted("Derivations");
-    ImGui::PopFont();
-    ImGui::PushFont(f.large);
-    if (ids_.empty()) {
-      ImGui::TextWrapped("No lessons were found in %s.", lessons::lessons_directory().c_str());
-    } else {
-      ImGui::PushStyleColor(ImGuiCol_Text, pal.bad);
-      ImGui::TextWrapped("There is no lesson named '%s'.", p.lesson.c_str());
-      ImGui::PopStyleColor();
-      ImGui::TextUnformatted("Choose one:");
-      for (std::size_t i = 0; i < lessons_.size(); ++i) {
-        const auto& l = lessons_[i].lesson;
-        const std::string label = l.title.empty() ? l.id : l.title;
-        if (ImGui::Selectable((label + "##" + l.id).c_str())) state.params.lesson = l.id;
-      }
-    }
-    ImGui::PopFont();
-    return;
-  }
-
-  const lessons::LoadedLesson& loaded = lessons_[static_cast<std::size_t>(lesson_index)];
-  const lessons::Lesson& lesson = loaded.lesson;
-  (void)context(p);
-
-  // header: the lesson's title; the step counter is at the bottom with the buttons (in
-  // presentation mode both are in the presentation bar instead, larger: shell/presentation_bar.h)
+  // heading and problems; the step counter is at the bottom with the buttons (in presentation
+  // mode both are in the presentation bar instead, larger: shell/presentation_bar.h)
   const bool navigation = !p.presentation;
-  const float nav_h =
-      navigation ? f.large->FontSize + 2.0f * ImGui::GetStyle().FramePadding.y + 16.0f * s : 0.0f;
-  lesson_heading = "Lesson " + std::to_string(lesson_index + 1) + " · " +
-                   (lesson.title.empty() ? lesson.id : lesson.title);
-  if (navigation) {
-    ImGui::PushFont(f.bold);
-    ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
-    ImGui::TextUnformatted(lesson_heading.c_str());
-    ImGui::PopStyleColor();
-    ImGui::PopFont();
-  }
+  const float nav_h = navigation ? navigation_height(f, s) : 0.0f;
+  if (navigation) draw_heading(library.heading(p), f, pal);
+  draw_problems(loaded->problems, f, pal);
+  const auto& steps = loaded->lesson.steps;
+  if (steps.empty()) return;
+  const int step = std::clamp(p.step, 1, static_cast<int>(steps.size()));  // as entered
 
-  if (!loaded.problems.empty()) {  // shown in place; the usable part is still shown below
-    ImGui::PushFont(f.body);
-    ImGui::PushStyleColor(ImGuiCol_Text, pal.bad);
-    constexpr std::size_t kShown = 6;
-    for (std::size_t i = 0; i < loaded.problems.size() && i < kShown; ++i)
-      ImGui::TextWrapped("%s", loaded.problems[i].to_string().c_str());
-    if (loaded.problems.size() > kShown)
-      ImGui::Text("… and %zu more (rope-lab lessons --check lists them all)",
-                  loaded.problems.size() - kShown);
-    ImGui::PopStyleColor();
-    ImGui::PopFont();
-  }
-  if (step_count == 0) return;
-
-  const lessons::Step& step = lesson.steps[static_cast<std::size_t>(p.step - 1)];
+  // layout: the room above the navigation, and the shrink factor for this step in it
   const float content_h = std::max(1.0f, ImGui::GetContentRegionAvail().y - nav_h);
-  // A step taller than the panel is drawn smaller until it fits (down to kMinFit): in front of
-  // a class, often with only a keyboard, nothing should hide below a scroll bar. The factor is
-  // found from the drawn height over a frame or two and kept while the step and panel stay.
-  const std::string key = p.lesson + "#" + std::to_string(p.step) + "#" +
-                          std::to_string(std::lround(content_h)) + "x" +
-                          std::to_string(std::lround(ImGui::GetContentRegionAvail().x)) + "@" +
-                          std::to_string(std::lround(100.0f * s));
-  if (key != fit_key_) {
-    fit_key_ = key;
-    fit = 1.0f;
-  }
+  const std::string layout_key = p.lesson + "#" + std::to_string(step) + "#" +
+                                 std::to_string(std::lround(content_h)) + "x" +
+                                 std::to_string(std::lround(ImGui::GetContentRegionAvail().x)) +
+                                 "@" + std::to_string(std::lround(100.0f * s));
+  const float fit = shrink_.factor_for(layout_key);
+
+  // paint: the step in a child window at the shrink factor, measured as it is laid out
   ViewEnv fitted = env;
   fitted.scale = s * fit;
   ImGui::BeginChild("step", ImVec2(0, content_h), false);
   ImGui::SetWindowFontScale(fit);
-  draw_step(state, fitted, lesson, step, content_h);
+  draw_step(Pass{fitted, pal, f, values}, steps[static_cast<std::size_t>(step - 1)]);
   const float drawn_h = ImGui::GetCursorPosY();  // the content's height, scrolled or not
   ImGui::SetWindowFontScale(1.0f);
   ImGui::EndChild();
-  if (drawn_h > content_h + 1.0f && fit > kMinFit)
-    fit = std::max(kMinFit, fit * std::min(0.97f, content_h / drawn_h));
-  if (navigation) draw_navigation(state, env);
+  shrink_.measured(drawn_h, content_h);
+  if (navigation) draw_navigation(state, env, library);
 
   if (env.has_gl && atlas_) texture_.sync(*atlas_);
 }
 
-void DerivationView::draw_step(AppState& state, const ViewEnv& env, const lessons::Lesson&,
-                               const lessons::Step& step, float) {
-  const Params& p = state.params;
-  const Palette& pal = palette(p.theme);
+// No lesson of the name Params::lesson gives: say so, and list the lessons there are.
+void DerivationView::draw_lesson_choice(AppState& state, const ViewEnv& env,
+                                        lessons::Library& library) {
   const Fonts& f = *env.fonts;
-  const float s = env.scale;
+  ImGui::PushFont(f.title);
+  ImGui::TextUnformatted("Derivations");
+  ImGui::PopFont();
+  ImGui::PushFont(f.large);
+  const auto& all = library.lessons();
+  if (all.empty()) {
+    ImGui::TextWrapped("No lessons were found in %s.", library.directory().c_str());
+  } else {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette(state.params.theme).bad);
+    ImGui::TextWrapped("There is no lesson named '%s'.", state.params.lesson.c_str());
+    ImGui::PopStyleColor();
+    ImGui::TextUnformatted("Choose one:");
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      const auto& l = all[i].lesson;
+      const std::string label = l.title.empty() ? l.id : l.title;
+      if (ImGui::Selectable((label + "##" + l.id).c_str()))
+        library.go_to(state.params, static_cast<int>(i), state.params.step);
+    }
+  }
+  ImGui::PopFont();
+}
+
+void DerivationView::draw_step(const Pass& pass, const lessons::Step& step) {
+  const Fonts& f = pass.fonts;
+  const float s = pass.env.scale;
   const float width = ImGui::GetContentRegionAvail().x;
 
   ImGui::PushFont(f.title);
@@ -437,25 +391,25 @@ void DerivationView::draw_step(AppState& state, const ViewEnv& env, const lesson
     if (b.kind == lessons::Block::Kind::prose) {
       ImGui::PushFont(f.large);
       ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextUnformatted(expand_prose(b.text, *context_).c_str());
+      ImGui::TextUnformatted(expand_prose(b.text, pass.values).c_str());
       ImGui::PopTextWrapPos();
       ImGui::PopFont();
       ImGui::Dummy(ImVec2(0, 8.0f * s));
     } else {
       ImGui::Dummy(ImVec2(0, 4.0f * s));
       const std::string id = "##eq" + std::to_string(eq++);
-      draw_formula(b.text, kEquationPx * s, pal.text, width, true, env, id.c_str(), true);
+      draw_formula(pass, b.text, kEquationPx * s, pass.pal.text, width, true, id.c_str(), true);
       ImGui::Dummy(ImVec2(0, 12.0f * s));
     }
   }
-  if (!step.checks.empty()) draw_checks(state, env, step);
+  if (!step.checks.empty()) draw_checks(pass, step);
 }
 
-void DerivationView::draw_checks(AppState& state, const ViewEnv& env, const lessons::Step& step) {
-  const Params& p = state.params;
-  const Palette& pal = palette(p.theme);
-  const Fonts& f = *env.fonts;
-  const float s = env.scale;
+// The check panel: each check's two sides typeset with their values, and a mark.
+void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step) {
+  const Palette& pal = pass.pal;
+  const Fonts& f = pass.fonts;
+  const float s = pass.env.scale;
   ImDrawList* dl = ImGui::GetWindowDrawList();
 
   ImGui::Dummy(ImVec2(0, 6.0f * s));
@@ -477,8 +431,8 @@ void DerivationView::draw_checks(AppState& state, const ViewEnv& env, const less
   const float inner_w = box_w - 2.0f * pad - mark_w;
   int i = 0;
   for (const lessons::Check& c : step.checks) {
-    const lessons::CheckOutcome o = lessons::run_check(*context_, c.left, c.right, c.relation);
-    check_results.push_back(o);
+    const lessons::CheckOutcome o = lessons::run_check(pass.values, c.left, c.right, c.relation);
+    results_.checks.push_back(o);
     const lessons::QuantityInfo* li = lessons::find_quantity(c.left);
     const lessons::QuantityInfo* ri = lessons::find_quantity(c.right);
     const float y0 = ImGui::GetCursorScreenPos().y;
@@ -500,16 +454,16 @@ void DerivationView::draw_checks(AppState& state, const ViewEnv& env, const less
       const std::string id = "##check" + std::to_string(i);
       ImGui::SetCursorScreenPos(
           ImVec2(ImGui::GetCursorScreenPos().x + mark_w, ImGui::GetCursorScreenPos().y));
-      draw_formula(left, kCheckPx * s, pal.query, inner_w, false, env, (id + "l").c_str(), false);
+      draw_formula(pass, left, kCheckPx * s, pal.query, inner_w, false, (id + "l").c_str(), false);
       ImGui::SetCursorScreenPos(
           ImVec2(ImGui::GetCursorScreenPos().x + mark_w, ImGui::GetCursorScreenPos().y + 2.0f * s));
-      draw_formula(right, kCheckPx * s, pal.key, inner_w, false, env, (id + "r").c_str(), false);
+      draw_formula(pass, right, kCheckPx * s, pal.key, inner_w, false, (id + "r").c_str(), false);
     }
     const float y1 = ImGui::GetCursorScreenPos().y;
     const ImVec2 centre(box_x0 + pad + 0.5f * mark_w - 4.0f * s, 0.5f * (y0 + y1));
     if (o.computed) {
       draw_mark(dl, centre, 30.0f * s, o.passed, pal, s);
-      marks.push_back({centre, o.passed});
+      results_.marks.push_back({centre, o.passed});
     }
     ImGui::Dummy(ImVec2(0, 6.0f * s));
     ++i;
@@ -524,7 +478,10 @@ void DerivationView::draw_checks(AppState& state, const ViewEnv& env, const less
   ImGui::Dummy(ImVec2(0, 4.0f * s));
 }
 
-void DerivationView::draw_navigation(AppState& state, const ViewEnv& env) {
+// Previous / the step counter / Next below the step (the window's own; presentation mode has
+// them in its bar).
+void DerivationView::draw_navigation(AppState& state, const ViewEnv& env,
+                                     lessons::Library& library) {
   Params& p = state.params;
   const Fonts& f = *env.fonts;
   const float s = env.scale;
@@ -534,11 +491,12 @@ void DerivationView::draw_navigation(AppState& state, const ViewEnv& env) {
   const float w = ImGui::GetContentRegionAvail().x;
   const float bw = std::min(240.0f * s, 0.32f * w);
   ImGui::BeginDisabled(p.step <= 1);
-  if (ImGui::Button("◀ Previous", ImVec2(bw, 0))) state.step_request = -1;
+  if (ImGui::Button("◀ Previous", ImVec2(bw, 0))) library.previous(p);
   ImGui::EndDisabled();
   ImGui::SameLine();
+  const int steps = library.step_count(p);
   char counter[64];
-  std::snprintf(counter, sizeof counter, "step %d / %d", p.step, step_count);
+  std::snprintf(counter, sizeof counter, "step %d / %d", p.step, steps);
   const float cw = ImGui::CalcTextSize(counter).x;
   ImGui::SetCursorPosX(
       ImGui::GetCursorPosX() +
@@ -546,55 +504,52 @@ void DerivationView::draw_navigation(AppState& state, const ViewEnv& env) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(counter);
   ImGui::SameLine(std::max(0.0f, w - bw + ImGui::GetStyle().WindowPadding.x));
-  const bool last = p.step >= step_count;
-  const bool next_lesson = last && lesson_index + 1 < static_cast<int>(lessons_.size());
+  const bool last = p.step >= steps;
+  const bool next_lesson = library.next_is_new_lesson(p);
   ImGui::BeginDisabled(last && !next_lesson);
-  if (ImGui::Button(next_lesson ? "Next lesson ▶" : "Next ▶", ImVec2(bw, 0)))
-    state.step_request = 1;
+  if (ImGui::Button(next_lesson ? "Next lesson ▶" : "Next ▶", ImVec2(bw, 0))) library.next(p);
   ImGui::EndDisabled();
   ImGui::PopFont();
 }
 
 // [SECTION] controls
 
-void DerivationView::DrawControls(AppState& state, const ViewEnv& env) {
-  ensure_loaded();
+void DerivationView::DrawControls(AppState& state, const ViewEnv& env, lessons::Library& library) {
   Params& p = state.params;
   const Palette& pal = palette(p.theme);
   (void)env;
+  const auto& all = library.lessons();
   ImGui::TextUnformatted("Lesson");
   ImGui::SetNextItemWidth(-1);
-  const int current = lessons::find_lesson(ids_, p.lesson);
+  const int current = library.current_index(p);
   const auto title_of = [&](std::size_t i) {
-    const auto& l = lessons_[i].lesson;
+    const auto& l = all[i].lesson;
     return std::to_string(i + 1) + ". " + (l.title.empty() ? l.id : l.title);
   };
   const std::string preview =
       current >= 0 ? title_of(static_cast<std::size_t>(current)) : std::string("(none)");
   if (ImGui::BeginCombo("##lesson", preview.c_str())) {
-    for (std::size_t i = 0; i < lessons_.size(); ++i) {
+    for (std::size_t i = 0; i < all.size(); ++i) {
       const bool selected = static_cast<int>(i) == current;
-      if (!lessons_[i].problems.empty()) ImGui::PushStyleColor(ImGuiCol_Text, pal.bad);
-      if (ImGui::Selectable((title_of(i) + "##" + ids_[i]).c_str(), selected)) {
-        p.lesson = ids_[i];
-        p.step = 1;
-      }
-      if (!lessons_[i].problems.empty()) ImGui::PopStyleColor();
+      if (!all[i].problems.empty()) ImGui::PushStyleColor(ImGuiCol_Text, pal.bad);
+      if (ImGui::Selectable((title_of(i) + "##" + all[i].lesson.id).c_str(), selected))
+        library.go_to(p, static_cast<int>(i), 1);
+      if (!all[i].problems.empty()) ImGui::PopStyleColor();
     }
     ImGui::EndCombo();
   }
   if (current >= 0) {
-    const auto& steps = lessons_[static_cast<std::size_t>(current)].lesson.steps;
+    const auto& steps = all[static_cast<std::size_t>(current)].lesson.steps;
     for (std::size_t i = 0; i < steps.size(); ++i) {
       const std::string label = std::to_string(i + 1) + ". " + steps[i].title;
       if (ImGui::Selectable(label.c_str(), static_cast<int>(i) + 1 == p.step))
         p.step = static_cast<int>(i) + 1;
     }
   }
-  if (ImGui::Button("Reload lessons")) reload();
+  if (ImGui::Button("Reload lessons")) library.reload();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Read the lesson files again after editing them");
   ImGui::SameLine();
-  if (ImGui::Button("Restart step")) state.applied_step = 0;  // re-applies the step's state
+  if (ImGui::Button("Restart step")) lessons::Library::restart(state);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Put every value back to what this step shows");
   ImGui::TextDisabled("← / →, Page Up / Down: step   Home / End");
 }

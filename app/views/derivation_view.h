@@ -1,19 +1,27 @@
-// views/derivation_view.h — the `derivation` view: steps through a lesson (assets/lessons/),
+// views/derivation_view.h — the `derivation` view: a lesson (assets/lessons/) step by step,
 // equation by equation, beside the view each step shows.
 //
 // The frame splits the canvas when view == derivation (shell/frame.cpp): this view's Draw fills
-// the lesson panel (title, step counter, prose, typeset equations with live values, the check
-// panel, previous / next), and the step's `show_view` is drawn in the rest of the canvas. When
-// a step is entered its state is applied to AppState (lessons::apply_step_state); the lecturer
-// can move every slider afterwards, and the checks and live values follow.
+// the lesson panel (title, prose, typeset equations with live values, the check panel, previous
+// / next with the step counter), and the step's `show_view` is drawn in the rest of the canvas.
+// The lessons, the current step and moving between steps belong to the lesson library
+// (lessons/library.h), which the frame has entered before this view draws: this view only draws
+// the current step, with the live values and checks computed at the current parameters (the
+// lecturer can move every slider after entering a step, and the values follow).
 //
 // Equations are typeset with rope_typeset at font_px x env.scale into a GlyphAtlas whose GL
 // texture this view owns (render/glyph_texture.h). Headless (env.has_gl == false) glyphs are
 // drawn as boxes. Right-click an equation to copy its TeX. A broken lesson file shows its
 // problems in place; a missing math font shows a message and the TeX source.
 //
-// Usage: DerivationView view;  lesson panel: view.Draw(state, env);  controls:
-// view.DrawControls(state, env).
+// Limits: the panel is ImGui layout (wrapped prose, buttons, a child window), not a Canvas: an
+// invisible button over the panel would take the clicks of its buttons and equations. A step
+// taller than the panel is shrunk by a factor found over a frame or two from the height ImGui
+// laid it out at (ShrinkToFit), not by first_fitting, which needs a layout it can measure
+// without drawing.
+//
+// Usage: DerivationView view;  lesson panel: view.Draw(state, env, library);
+//        controls: view.DrawControls(state, env, library).
 #pragma once
 
 #include <map>
@@ -23,12 +31,14 @@
 
 #include "imgui.h"
 #include "lessons/lesson.h"
+#include "lessons/library.h"
 #include "lessons/quantities.h"
 #include "render/glyph_texture.h"
 #include "rope/typeset/display_list.h"
 #include "rope/typeset/glyph_atlas.h"
 #include "rope/typeset/math_font.h"
 #include "state/app_state.h"
+#include "ui/view_cache.h"
 #include "ui/view_env.h"
 
 namespace rope::app {
@@ -36,45 +46,61 @@ namespace rope::app {
 struct DerivationView {
   static constexpr float kEquationPx = 30.0f;  // display equations, px at scale 1
   static constexpr float kCheckPx = 24.0f;     // check panel formulas
+  static constexpr float kMinFit = 0.7f;       // a step is drawn at least this large
 
   DerivationView();
   ~DerivationView();
   DerivationView(const DerivationView&) = delete;
   DerivationView& operator=(const DerivationView&) = delete;
 
-  void Draw(AppState& state, const ViewEnv& env);
-  void DrawControls(AppState& state, const ViewEnv& env);
+  void Draw(AppState& state, const ViewEnv& env, lessons::Library& library);
+  void DrawControls(AppState& state, const ViewEnv& env, lessons::Library& library);
 
-  // Re-reads every lesson file (the Reload button; lecturers edit lessons while the app runs).
-  void reload();
-
-  // read-only results of the last Draw (tests read them)
-  int lesson_index = -1;  // into lessons(); -1 when the requested lesson does not exist
-  int step_count = 0;
-  std::string lesson_heading;  // "Lesson 3 · RoPE in two dimensions"; empty without a lesson
-  float fit = 1.0f;            // the step's text and equations are drawn this much smaller to fit
-  static constexpr float kMinFit = 0.7f;
-  int equations_drawn = 0;
-  int equation_errors = 0;                          // TeX diagnostics in the drawn equations
-  ImVec2 equations_min{0, 0}, equations_max{0, 0};  // screen box around the drawn equations
+  // Read-only results of the last Draw, for tests.
   struct Mark {
     ImVec2 centre;  // of the check mark, px
     bool passed;
   };
-  std::vector<Mark> marks;                           // one per check of the step
-  std::vector<lessons::CheckOutcome> check_results;  // at the current values
-  std::string font_error;                            // set when no math font could be loaded
-  const std::vector<lessons::LoadedLesson>& lessons();
+  struct Results {
+    int equations_drawn = 0;
+    int equation_errors = 0;                          // TeX diagnostics in the drawn equations
+    ImVec2 equations_min{0, 0}, equations_max{0, 0};  // screen box around the drawn equations
+    std::vector<Mark> marks;                          // one per check of the step
+    std::vector<lessons::CheckOutcome> checks;        // at the current values
+  };
+  const Results& results() const { return results_; }
+  // The step's text and equations are drawn this much smaller to fit (kMinFit ... 1).
+  float fit() const { return shrink_.factor; }
+  // Why no math font could be loaded; empty when one was.
+  const std::string& font_error() const { return font_error_; }
 
  private:
-  // lessons, loaded on first use
-  bool loaded_ = false;
-  std::vector<lessons::LoadedLesson> lessons_;
-  std::vector<std::string> ids_;
+  // The live values of {{name}} and the checks: recomputed when any parameter changes.
+  struct Inputs {
+    std::string key;  // every parameter as text (the parameter table's order)
+    Params params;
+    bool operator==(const Inputs& o) const { return key == o.key; }
+  };
+  static Inputs inputs_of(const Params& p);
+  static lessons::QuantityContext compute(const Inputs& in);
+  ViewCache<Inputs, lessons::QuantityContext> values_;
 
-  std::string fit_key_;  // lesson, step, panel size and scale that `fit` was found for
-  // typesetting
+  // The shrink factor of a step that is taller than the panel: starts at 1 for each step, panel
+  // size and scale (`key`), and is lowered from the height the step was laid out at, down to
+  // kMinFit. In front of a class, often with only a keyboard, nothing should hide below a
+  // scroll bar.
+  struct ShrinkToFit {
+    std::string key;
+    float factor = 1.0f;
+    float factor_for(const std::string& layout_key);
+    void measured(float drawn_height, float room);
+  };
+  ShrinkToFit shrink_;
+
+  // Typesetting: the math font (loaded on first use), its glyph atlas and texture, and the
+  // typeset formulas by TeX, values, size and colour.
   bool font_tried_ = false;
+  std::string font_error_;
   std::unique_ptr<typeset::MathFont> font_;
   std::unique_ptr<typeset::GlyphAtlas> atlas_;
   GlyphTexture texture_;
@@ -82,25 +108,21 @@ struct DerivationView {
     typeset::DisplayList list;
     int errors = 0;
   };
-  std::map<std::string, Typeset> typeset_cache_;  // key: TeX, values, px, colour
+  std::map<std::string, Typeset> typeset_cache_;
 
-  // live values: recomputed when a parameter changes
-  std::string values_key_;
-  std::unique_ptr<lessons::QuantityContext> context_;
+  Results results_;
 
-  void ensure_loaded();
+  struct Pass;  // what one Draw's helpers share: env, palette, the live values
   void ensure_font();
-  void enter_step(AppState& state);
-  void move_step(AppState& state, int delta);  // AppState::step_request's meaning
-  const lessons::QuantityContext& context(const Params& p);
-  const Typeset& typeset_tex(const std::string& tex, float px, ImU32 colour);
+  const Typeset& typeset_tex(const std::string& tex, const lessons::QuantityContext& values,
+                             float px, ImU32 colour);
   // Draws one formula at the cursor (centred in `width` if centre), returns its size.
-  ImVec2 draw_formula(const std::string& tex, float px, ImU32 colour, float width, bool centre,
-                      const ViewEnv& env, const char* id, bool record);
-  void draw_step(AppState& state, const ViewEnv& env, const lessons::Lesson& lesson,
-                 const lessons::Step& step, float content_height);
-  void draw_checks(AppState& state, const ViewEnv& env, const lessons::Step& step);
-  void draw_navigation(AppState& state, const ViewEnv& env);
+  ImVec2 draw_formula(const Pass& pass, const std::string& tex, float px, ImU32 colour, float width,
+                      bool centre, const char* id, bool record);
+  void draw_lesson_choice(AppState& state, const ViewEnv& env, lessons::Library& library);
+  void draw_step(const Pass& pass, const lessons::Step& step);
+  void draw_checks(const Pass& pass, const lessons::Step& step);
+  static void draw_navigation(AppState& state, const ViewEnv& env, lessons::Library& library);
 };
 
 }  // namespace rope::app

@@ -22,6 +22,128 @@ Error cancelled() {
   return Error{"heatmap", "computation cancelled"};
 }
 
+// S = Q'K'^T for the content of `in`: [N][N] row-major, before any scaling, mask or softmax.
+// Sentence content also gives its `words`. An Error for invalid inputs or a cancellation.
+Result<std::vector<float>> raw_scores(const HeatmapInputs& in, int threads,
+                                      const std::atomic<bool>* cancel,
+                                      std::vector<std::string>& words) {
+  const auto stopped = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+  const std::int64_t n = in.positions;
+  const std::int64_t d = in.dim;
+  if (in.content == Content::shared) {
+    Params p;
+    p.dim = in.dim;
+    p.seed = in.seed;
+    const auto q = to_float(effective_vector(in.query, p, false));
+    const auto k = to_float(effective_vector(in.key, p, true));
+    return score_matrix_shared(q, k, n, d, in.base, in.encoding, in.pairing);
+  }
+  std::vector<float> q, k;
+  if (in.content == Content::random) {
+    q = to_float(random_vectors(in.positions, in.dim, in.seed));
+    k = to_float(random_vectors(in.positions, in.dim, in.seed + 1));
+  } else {
+    words = sentence_words(in.sentence);
+    if (words.empty()) return Error{"sentence_b", "must contain at least one word"};
+    q.reserve(words.size() * static_cast<std::size_t>(d));
+    for (const auto& w : words) {
+      const auto e = hash_embedding(w, in.dim, in.seed);
+      q.insert(q.end(), e.begin(), e.end());
+    }
+    k = q;  // identity projections: q_m = k_m = the word's embedding
+  }
+  if (stopped()) return cancelled();
+  auto enc = encode_qk_fast(q, k, n, d, in.base, in.encoding, in.pairing);
+  if (!enc) return enc.error();
+  q = {};
+  k = {};
+  std::vector<float> m(static_cast<std::size_t>(n * n));
+  // Rows are handed out in chunks through one counter, so threads balance themselves and a
+  // cancellation is noticed within one chunk.
+  const std::int64_t chunk =
+      std::max<std::int64_t>(1, (1 << 22) / std::max<std::int64_t>(1, n * d));
+  std::atomic<std::int64_t> next{0};
+  std::atomic<bool> failed{false};
+  const EncodedQK& e = enc.value();
+  const auto work = [&] {
+    while (!stopped() && !failed.load(std::memory_order_relaxed)) {
+      const std::int64_t b = next.fetch_add(chunk);
+      if (b >= n) return;
+      const std::int64_t end = std::min(n, b + chunk);
+      const std::span<float> rows(m.data() + b * n, static_cast<std::size_t>((end - b) * n));
+      if (!score_rows_fast(e, b, end, rows)) failed = true;
+    }
+  };
+  std::vector<std::jthread> helpers;
+  const int extra = std::clamp(threads, 1, 16) - 1;
+  for (int t = 0; t < extra && n * n * d > (1 << 20); ++t)
+    helpers.emplace_back(work);
+  work();
+  helpers.clear();  // joins
+  if (stopped()) return cancelled();
+  if (failed) return Error{"heatmap", "score rows could not be computed"};
+  return m;
+}
+
+// The finite minimum and maximum of the [n][n] matrix s (0, 0 when nothing is finite).
+// `by_distance`: S[m][n] = g(n - m), so row 0 and column 0 hold every value.
+std::pair<float, float> finite_range(const std::vector<float>& s, std::size_t nn,
+                                     bool by_distance) {
+  constexpr float kMax = std::numeric_limits<float>::max();
+  float lo = kMax;
+  float hi = -kMax;
+  if (by_distance) {
+    // every distance r >= 0 appears in row 0 and every r <= 0 in column 0, so those two hold
+    // every value of the matrix, and its range is read there instead of over N^2 entries
+    for (std::size_t j = 0; j < nn; ++j)
+      for (float v : {s[j], s[j * nn]})
+        if (v >= -kMax && v <= kMax) {
+          lo = std::min(lo, v);
+          hi = std::max(hi, v);
+        }
+  } else {
+    // A plain min/max pass vectorises; only if it met -inf (masked cells) or NaN is the slower
+    // pass that skips them needed.
+    {
+      // eight independent lanes: no loop-carried dependency, and the compiler packs them into
+      // vector min/max instructions
+      constexpr std::size_t kLanes = 8;
+      float lo8[kLanes], hi8[kLanes];
+      for (std::size_t l = 0; l < kLanes; ++l) {
+        lo8[l] = kMax;
+        hi8[l] = -kMax;
+      }
+      const float* v = s.data();
+      const std::size_t size = s.size();
+      std::size_t i = 0;
+      for (; i + kLanes <= size; i += kLanes)
+        for (std::size_t l = 0; l < kLanes; ++l) {
+          lo8[l] = v[i + l] < lo8[l] ? v[i + l] : lo8[l];
+          hi8[l] = v[i + l] > hi8[l] ? v[i + l] : hi8[l];
+        }
+      for (; i < size; ++i) {
+        lo = v[i] < lo ? v[i] : lo;
+        hi = v[i] > hi ? v[i] : hi;
+      }
+      for (std::size_t l = 0; l < kLanes; ++l) {
+        lo = std::min(lo, lo8[l]);
+        hi = std::max(hi, hi8[l]);
+      }
+    }
+    if (!(lo >= -kMax && hi <= kMax) || std::isnan(s.front())) {
+      lo = kMax;
+      hi = -kMax;
+      for (float v : s) {
+        if (!(v >= -kMax && v <= kMax)) continue;
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+      }
+    }
+  }
+  if (lo > hi) lo = hi = 0.0f;  // nothing finite
+  return {lo, hi};
+}
+
 }  // namespace
 
 std::vector<std::string> sentence_words(std::string_view text) {
@@ -73,132 +195,21 @@ double heatmap_cost(const HeatmapInputs& in) {
 Result<HeatmapScores> compute_heatmap_scores(const HeatmapInputs& in, int threads,
                                              const std::atomic<bool>* cancel) {
   const auto t0 = std::chrono::steady_clock::now();
-  const auto stopped = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
   HeatmapScores out;
   out.inputs = in;
-  const std::int64_t n = in.positions;
-  const std::int64_t d = in.dim;
-
-  // [SECTION] content, then the score matrix
-  Result<std::vector<float>> s = std::vector<float>{};
-  if (in.content == Content::shared) {
-    Params p;
-    p.dim = in.dim;
-    p.seed = in.seed;
-    const auto q = to_float(effective_vector(in.query, p, false));
-    const auto k = to_float(effective_vector(in.key, p, true));
-    s = score_matrix_shared(q, k, n, d, in.base, in.encoding, in.pairing);
-  } else {
-    std::vector<float> q, k;
-    if (in.content == Content::random) {
-      q = to_float(random_vectors(in.positions, in.dim, in.seed));
-      k = to_float(random_vectors(in.positions, in.dim, in.seed + 1));
-    } else {
-      out.words = sentence_words(in.sentence);
-      if (out.words.empty()) return Error{"sentence_b", "must contain at least one word"};
-      q.reserve(out.words.size() * static_cast<std::size_t>(d));
-      for (const auto& w : out.words) {
-        const auto e = hash_embedding(w, in.dim, in.seed);
-        q.insert(q.end(), e.begin(), e.end());
-      }
-      k = q;  // identity projections: q_m = k_m = the word's embedding
-    }
-    if (stopped()) return cancelled();
-    auto enc = encode_qk_fast(q, k, n, d, in.base, in.encoding, in.pairing);
-    if (!enc) return enc.error();
-    q = {};
-    k = {};
-    std::vector<float> m(static_cast<std::size_t>(n * n));
-    // Rows are handed out in chunks through one counter, so threads balance themselves and a
-    // cancellation is noticed within one chunk.
-    const std::int64_t chunk =
-        std::max<std::int64_t>(1, (1 << 22) / std::max<std::int64_t>(1, n * d));
-    std::atomic<std::int64_t> next{0};
-    std::atomic<bool> failed{false};
-    const EncodedQK& e = enc.value();
-    const auto work = [&] {
-      while (!stopped() && !failed.load(std::memory_order_relaxed)) {
-        const std::int64_t b = next.fetch_add(chunk);
-        if (b >= n) return;
-        const std::int64_t end = std::min(n, b + chunk);
-        const std::span<float> rows(m.data() + b * n, static_cast<std::size_t>((end - b) * n));
-        if (!score_rows_fast(e, b, end, rows)) failed = true;
-      }
-    };
-    std::vector<std::jthread> helpers;
-    const int extra = std::clamp(threads, 1, 16) - 1;
-    for (int t = 0; t < extra && n * n * d > (1 << 20); ++t)
-      helpers.emplace_back(work);
-    work();
-    helpers.clear();  // joins
-    if (stopped()) return cancelled();
-    if (failed) return Error{"heatmap", "score rows could not be computed"};
-    s = std::move(m);
-  }
+  auto s = raw_scores(in, threads, cancel, out.words);
   if (!s) return s.error();
-  if (stopped()) return cancelled();
-
-  // [SECTION] scale, mask, softmax; then the colour range over finite entries
+  if (cancel && cancel->load(std::memory_order_relaxed)) return cancelled();
+  // scale, mask, softmax; then the colour range over finite entries
+  const std::int64_t n = in.positions;
   out.n = in.positions;
   out.s = std::move(s).value();
   const ScoreTransform t{in.score_mode != ScoreMode::raw, in.score_mode == ScoreMode::softmax,
                          in.causal};
-  if (t.scale || t.softmax || t.causal) transform_scores(out.s, n, d, t);  // else the identity
-  constexpr float kMax = std::numeric_limits<float>::max();
-  float lo = kMax;
-  float hi = -kMax;
-  const auto nn = static_cast<std::size_t>(n);
-  if (in.content == Content::shared && in.encoding != Encoding::sinusoidal &&
-      in.score_mode != ScoreMode::softmax) {
-    // S[m][n] = g(n - m) (RoPE; a constant without encoding), scaled or masked entrywise: every
-    // distance r >= 0 appears in row 0 and every r <= 0 in column 0, so those two hold every
-    // value of the matrix, and its range is read there instead of over N^2 entries.
-    for (std::size_t j = 0; j < nn; ++j)
-      for (float v : {out.s[j], out.s[j * nn]})
-        if (v >= -kMax && v <= kMax) {
-          lo = std::min(lo, v);
-          hi = std::max(hi, v);
-        }
-  } else {
-    // A plain min/max pass vectorises; only if it met -inf (masked cells) or NaN is the slower
-    // pass that skips them needed.
-    {
-      // eight independent lanes: no loop-carried dependency, and the compiler packs them into
-      // vector min/max instructions
-      constexpr std::size_t kLanes = 8;
-      float lo8[kLanes], hi8[kLanes];
-      for (std::size_t l = 0; l < kLanes; ++l) {
-        lo8[l] = kMax;
-        hi8[l] = -kMax;
-      }
-      const float* v = out.s.data();
-      const std::size_t size = out.s.size();
-      std::size_t i = 0;
-      for (; i + kLanes <= size; i += kLanes)
-        for (std::size_t l = 0; l < kLanes; ++l) {
-          lo8[l] = v[i + l] < lo8[l] ? v[i + l] : lo8[l];
-          hi8[l] = v[i + l] > hi8[l] ? v[i + l] : hi8[l];
-        }
-      for (; i < size; ++i) {
-        lo = v[i] < lo ? v[i] : lo;
-        hi = v[i] > hi ? v[i] : hi;
-      }
-      for (std::size_t l = 0; l < kLanes; ++l) {
-        lo = std::min(lo, lo8[l]);
-        hi = std::max(hi, hi8[l]);
-      }
-    }
-    if (!(lo >= -kMax && hi <= kMax) || std::isnan(out.s.front())) {
-      lo = kMax;
-      hi = -kMax;
-      for (float v : out.s) {
-        if (!(v >= -kMax && v <= kMax)) continue;
-        lo = std::min(lo, v);
-        hi = std::max(hi, v);
-      }
-    }
-  }
-  if (lo > hi) lo = hi = 0.0f;  // nothing finite
+  if (t.scale || t.softmax || t.causal) transform_scores(out.s, n, in.dim, t);  // else identity
+  const bool by_distance = in.content == Content::shared && in.encoding != Encoding::sinusoidal &&
+                           in.score_mode != ScoreMode::softmax;
+  const auto [lo, hi] = finite_range(out.s, static_cast<std::size_t>(n), by_distance);
   out.lo = in.score_mode == ScoreMode::softmax ? 0.0 : static_cast<double>(lo);
   out.hi = static_cast<double>(hi);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -7,18 +7,21 @@
 // Matrices come from views/heatmap_scores.h (small ones at once, large ones on a worker
 // thread; the previous picture stays until the new one is ready) and are coloured on the GPU by
 // render/heatmap_renderer.h. Without GL (headless tests) the axes and read-outs are still drawn.
+// Todo / limits: the compare mode (three panels) has no narrow layout: the panels stay side by
+// side and shrink, with no read-out beside them.
 //
 // Usage: HeatmapView view;  each frame inside the canvas window: view.Draw(state, env);
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "imgui.h"
 #include "render/heatmap_renderer.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
+#include "ui/plot.h"
 #include "ui/view_env.h"
 #include "views/heatmap_scores.h"
 
@@ -28,28 +31,53 @@ struct HeatmapView {
   void Draw(AppState& state, const ViewEnv& env);
   void DrawControls(AppState& state, const ViewEnv& env);
 
-  // read-only results of the last Draw (tests read them)
+  // One panel as drawn in the last Draw.
   struct Panel {
     Encoding encoding = Encoding::rope;
     ImVec2 cells_min, cells_max;  // screen rectangle of the N x N cells, px
     int n = 0;
   };
-  std::vector<Panel> panels;         // as drawn
-  std::vector<HeatmapScores> shown;  // the matrices on screen, one per panel
-  bool computing = false;            // a newer request is being computed
-  std::string error;                 // computation or shader error shown on screen
-  DrawnText drawn;                   // every line of text of the last Draw
+  // Read-only results, for tests and exports
+  const std::vector<Panel>& panels() const { return panels_; }
+  const HeatmapScores* scores(Encoding e) const;       // the matrix on screen, or nullptr
+  bool computing() const { return computing_; }        // a newer request is being computed
+  const std::string& error() const { return error_; }  // computation or shader error on screen
+  const DrawnText& drawn() const { return drawn_; }
   // Blocks until the background computation has delivered (tests), then the next Draw shows it.
   bool wait_for_results(double seconds = 30.0) { return job_.wait_idle(seconds); }
-  const HeatmapScores* scores(Encoding e) const;
 
  private:
-  void update(const Params& p);
-  std::vector<HeatmapInputs> wanted_;    // inputs of the latest request
+  struct Inputs {  // what the matrices are computed from: one HeatmapInputs per panel
+    std::vector<HeatmapInputs> panels;
+    bool operator==(const Inputs&) const = default;
+  };
+  struct Layout;  // heatmap_view.cpp: fonts, the header's level, the matrix size, the read-out
+  struct Cell {   // a cell of a panel; -1: none
+    int panel = -1, m = -1, n = -1;
+  };
+  static Inputs inputs_of(const Params& p);
+  // The compute pass: a changed request is computed at once when small, else on the worker;
+  // a finished result is taken when it still matches. The previous matrices stay until then.
+  void update(const Inputs& in);
+  void accept(std::vector<HeatmapScores> matrices);
+  Layout layout(const Params& p, const Canvas& canvas, const ViewEnv& env) const;
+  Cell paint(const Layout& lay, const Canvas& canvas, const ViewEnv& env, const Params& p);
+  void paint_cells(int i, const HeatmapScores& sc, const plot::Frame& fr, const Layout& lay,
+                   const Canvas& canvas, bool has_gl);
+  void hover(const Cell& cell, const Layout& lay) const;
+
+  // the matrices: requested, shown (the previous ones until the new ones arrive)
+  Inputs wanted_;                        // inputs of the latest request
+  std::vector<HeatmapScores> shown_;     // one per panel
   std::vector<std::uint64_t> versions_;  // data version per shown panel (texture upload key)
   std::uint64_t next_version_ = 1;
+  bool computing_ = false;
+  std::string error_;
   HeatmapJob job_;
   std::unique_ptr<HeatmapRenderer> renderer_;  // created on the first Draw with GL
+  // results of the last Draw
+  std::vector<Panel> panels_;
+  DrawnText drawn_;  // every line of text of the last Draw
 };
 
 }  // namespace rope::app

@@ -1,7 +1,9 @@
 // views/pointers_view.cpp — the rotating pointers (pointers_view.h).
 //
-// [SECTION] read-out: positions and the two equal scores, wrapped to the width
-// [SECTION] dials
+// [SECTION] one block's dial: trail, angle, pointers, labels
+// [SECTION] inputs, compute, scores
+// [SECTION] layout: the read-out and the legend on top, the dials under them
+// [SECTION] paint
 // [SECTION] hover read-out with full precision
 #include "views/pointers_view.h"
 
@@ -19,12 +21,10 @@
 namespace rope::app {
 namespace {
 
-// Block i of x under a pairing, as a 2D vector (see rope/conventions.h).
+// Block i of x under a pairing, as a 2D vector (rope::pair_indices).
 Vec2 block(const std::vector<double>& x, int i, Pairing pairing) {
-  const auto half = x.size() / 2;
-  const auto u = static_cast<std::size_t>(i);
-  if (pairing == Pairing::interleaved) return {x[2 * u], x[2 * u + 1]};
-  return {x[u], x[u + half]};
+  const PairIndices pi = pair_indices(i, static_cast<int>(x.size()), pairing);
+  return {x[static_cast<std::size_t>(pi.first)], x[static_cast<std::size_t>(pi.second)]};
 }
 
 double dot(const std::vector<double>& a, const std::vector<double>& b) {
@@ -64,346 +64,521 @@ Grid best_grid(int n, float w, float h, int max_cols, float label_h) {
   return best;
 }
 
-}  // namespace
+// The grid of dials in an area (x, y, w, h px): how many columns and rows, the dial radius,
+// the cells, and whether the labels fit under the dials.
+struct DialGrid {
+  Grid grid{};
+  float r = 0.0f;                                            // dial radius, px
+  float cell_w = 0.0f, cell_h = 0.0f, x0 = 0.0f, y0 = 0.0f;  // cells and their top left, px
+  bool labels = false;         // "i = …" and theta, lambda under each dial
+  bool label_one_line = true;  // theta and lambda share one line
+  int segs = 12;               // segments of a dial's rim
+};
 
-void PointersView::update_blocks(const Params& p) {
-  Blocks& b = blocks;
-  if (b.dim == p.dim && b.base == p.base && b.pairing == p.pairing && b.query == p.query &&
-      b.key == p.key && b.seed == p.seed)
-    return;
-  auto th = frequencies(p.dim, p.base);
-  if (!th) return;  // params are validated on entry; keep the last good picture otherwise
-  b.dim = p.dim;
-  b.base = p.base;
-  b.pairing = p.pairing;
-  b.query = p.query;
-  b.key = p.key;
-  b.seed = p.seed;
-  b.thetas = std::move(th).value();
-  b.q = effective_vector(p.query, p, false);
-  b.k = effective_vector(p.key, p, true);
-  const int half = p.dim / 2;
-  b.q_norm.assign(static_cast<std::size_t>(half), 0.0);
-  b.q_angle = b.k_norm = b.k_angle = b.q_norm;
-  b.max_norm = 0.0;
-  for (int i = 0; i < half; ++i) {
-    const auto u = static_cast<std::size_t>(i);
-    const Vec2 qb = block(b.q, i, p.pairing);
-    const Vec2 kb = block(b.k, i, p.pairing);
-    b.q_norm[u] = std::hypot(qb.x, qb.y);
-    b.k_norm[u] = std::hypot(kb.x, kb.y);
-    b.q_angle[u] = std::atan2(qb.y, qb.x);
-    b.k_angle[u] = std::atan2(kb.y, kb.x);
-    b.max_norm = std::max({b.max_norm, b.q_norm[u], b.k_norm[u]});
-  }
-  if (b.max_norm <= 0.0) b.max_norm = 1.0;
-  scored = false;
+// Two grids, the fullest first: room for "i = …" and theta, lambda on two lines under each of
+// the n dials, if the dials stay large (labels need about 130 px per column, "θ = 0.00075");
+// else the largest dials without labels.
+DialGrid dial_grid(int n, float area_x, float area_y, float area_w, float area_h, const Fonts& f,
+                   float s) {
+  const float label_h = f.bold->FontSize + 2.0f * f.body->FontSize + 10.0f * s;
+  const Grid plain = best_grid(n, area_w, area_h, n, 0.0f);
+  const float r_plain = 0.5f * plain.cell - 10.0f * s;
+  const int max_cols = static_cast<int>(area_w / (130.0f * s));
+  const Grid labelled = best_grid(n, area_w, area_h, max_cols, label_h);
+  const float r_labelled = 0.5f * labelled.cell - 10.0f * s;
+  const int level = first_fitting(
+      2, [&](int) { return r_plain >= 48.0f * s && r_labelled >= 40.0f * s; });  // level 0 only
+  DialGrid g;
+  g.labels = level == 0;
+  g.grid = g.labels ? labelled : plain;
+  g.r = std::max(g.labels ? r_labelled : r_plain, 2.0f);
+  g.cell_h = 2.0f * g.r + 20.0f * s + (g.labels ? label_h : 0.0f);
+  g.cell_w = std::max(2.0f * g.r + 20.0f * s, area_w / static_cast<float>(g.grid.cols));
+  g.label_one_line = g.cell_w >= 250.0f * s;  // they share one line when the cells are wide
+  const float grid_w = g.cell_w * static_cast<float>(g.grid.cols);
+  const float grid_h = g.cell_h * static_cast<float>(g.grid.rows);
+  g.x0 = area_x + 0.5f * (area_w - grid_w);
+  g.y0 = area_y + std::max(0.0f, 0.5f * (area_h - grid_h));
+  // segments by the radius in pixels, so a 4x export has round rims too
+  g.segs = std::clamp(static_cast<int>(g.r / 1.5f), 12, 256);
+  return g;
 }
 
-void PointersView::update_score(const Params& p) {
-  if (scored && scored_m == p.position && scored_n == p.key_position) return;
-  const auto d = blocks.q.size();
+// [SECTION] one block's dial: trail, angle, pointers, labels
+
+// Block i as drawn: where, how large, and where its pointers point.
+struct Dial {
+  int i = 0;
+  ImVec2 c;                         // centre, px
+  float r = 0.0f;                   // dial radius, px
+  float rq = 0.0f, rk = 0.0f;       // query and key pointer lengths, px
+  double th = 0.0;                  // theta_i, rad per position
+  double aq = 0.0, ak = 0.0;        // query angle at m, key angle at n, rad
+  double q_angle0 = 0.0;            // query angle at position 0, rad
+  ImU32 col = 0;                    // the block's colour
+  float thick = 0.0f, thin = 0.0f;  // line widths, px
+};
+
+// The trail of the query tip over [m - trail, m], fading in four bands; more than one turn is
+// drawn as one turn. About one segment per 5 px of arc. `shown`: dials drawn (the budget).
+void paint_trail(ImDrawList* dl, const Fonts& f, const Dial& d, double m, double trail, int shown,
+                 float s) {
+  if (!(trail > 0.0 && d.rq > 0.0f)) return;
+  const double span = std::min(trail * d.th, kTwoPi * 0.999);
+  // Small dials (d in the hundreds) get one band of a few segments: at 25 px a fade is
+  // invisible, and the rasteriser's cost is per triangle.
+  const bool small = d.r < 40.0f * s;
+  const int bands = small ? 1 : 4;
+  // about one segment per 5 px, within a budget of ~6000 trail points for all blocks
+  const int budget =
+      small ? (span > kPi ? 12 : 6)
+            : std::clamp(6000 / std::max(1, shown * bands), 2, static_cast<int>(16.0f * s));
+  const int per_band = std::clamp(
+      static_cast<int>(span * static_cast<double>(d.rq) / (5.0 * static_cast<double>(s)) / bands) +
+          1,
+      1, budget);
+  const bool full_turn = span >= kTwoPi * 0.99;
+  const Fonts::Ring* baked = full_turn ? f.ring_for(d.rq) : nullptr;
+  const bool ring = baked != nullptr;
+  const ImVec2 c = d.c;
+  const float rq = d.rq;
+  if (ring) {  // a whole turn on a small dial: a baked ring (ui/theme.h)
+    dl->AddImage(ImGui::GetIO().Fonts->TexID, ImVec2(c.x - rq, c.y - rq),
+                 ImVec2(c.x + rq, c.y + rq), baked->uv0, baked->uv1, with_alpha(d.col, 0.5f));
+  }
+  for (int band = 0; band < (ring ? 0 : bands); ++band) {
+    const double b0 = d.aq - span * (1.0 - static_cast<double>(band) / bands);
+    const double b1 = d.aq - span * (1.0 - static_cast<double>(band + 1) / bands);
+    for (int k = 0; k <= per_band; ++k)
+      dl->PathLineTo(polar(c, rq, b0 + (b1 - b0) * k / per_band));
+    const float alpha =
+        small ? 0.5f : 0.15f + 0.6f * static_cast<float>(band + 1) / static_cast<float>(bands);
+    dl->PathStroke(with_alpha(d.col, alpha), 0, d.thin);
+  }
+  // integer positions on the trail
+  const double first = std::ceil(m - trail);
+  if (d.r >= 30.0f * s && std::floor(m) - first < 64.0) {
+    for (double t = first; t <= m; t += 1.0)
+      dl->AddCircleFilled(polar(c, rq, d.q_angle0 + t * d.th), d.thick + 1.0f,
+                          with_alpha(d.col, 0.85f), d.thick >= 4.0f ? 0 : 8);  // 0: by size
+  }
+}
+
+// The arc between the two pointers; on big dials in the grid its angle in rad beside it.
+void paint_angle(ImDrawList* dl, const Pen& pen, const Fonts& f, ImU32 accent, const Dial& d,
+                 bool circle_layout, float s) {
+  if (!(d.r >= 32.0f * s && d.rq > 0.0f && d.rk > 0.0f)) return;  // on smaller dials a smudge
+  const double delta = wrap(d.ak - d.aq);
+  draw_arc(dl, d.c, d.r * 0.32f, d.aq, d.aq + delta, accent, d.thin,
+           std::clamp(static_cast<int>(d.r * 0.32f), 12, 96));
+  if (d.r < 90.0f * s || circle_layout) return;
+  // a narrow arc has no room beside it: the label goes opposite, across the centre
+  const bool narrow = std::fabs(delta) < 0.6;
+  const double label_angle = d.aq + 0.5 * delta + (narrow ? kPi : 0.0);
+  const ImVec2 lp = polar(d.c, d.r * 0.32f + 14.0f * s, label_angle);
+  const std::string label = format_number(delta, 3) + " rad";
+  const ImVec2 ts = text_size(f.body, label);
+  const float dx = static_cast<float>(std::cos(label_angle));
+  pen.text(f.body, ImVec2(lp.x - 0.5f * ts.x * (1.0f - dx), lp.y - 0.5f * ts.y), accent, label);
+}
+
+// Key: thin line with a ring at the tip; query: solid arrow. On small dials the filled shapes
+// (arrowhead, key dot) skip their anti-aliased fringe: a few pixels across, they look the
+// same, and the rasteriser draws one triangle instead of seven. Returns where they went.
+PointersView::Tip paint_pointers(ImDrawList* dl, const Dial& d, float s) {
+  const ImVec2 c = d.c;
+  const ImVec2 tk = polar(c, d.rk, d.ak);
+  const ImVec2 tq = polar(c, d.rq, d.aq);
+  const ImDrawListFlags flags = dl->Flags;
+  if (d.r < 32.0f * s) dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
+  if (d.rk > 0.0f) {
+    dl->AddLine(c, tk, d.col, d.thin);
+    if (d.r >= 32.0f * s) {
+      dl->AddCircle(tk, std::max(3.0f * s, d.thick * 1.5f), d.col, d.r >= 60.0f * s ? 16 : 8,
+                    d.thin);
+    } else {  // small dials: a dot reads as the key's tip and costs a fraction of a ring
+      dl->AddCircleFilled(tk, std::max(2.0f * s, d.thick), d.col, 6);
+    }
+  }
+  if (d.rq > 0.0f) {
+    draw_arrow(dl, c, tq, d.col, d.thick, std::max(6.0f * s, d.thick * 3.2f));
+  } else {
+    dl->AddCircleFilled(c, d.thick, d.col, 12);
+  }
+  dl->Flags = flags;
+  return PointersView::Tip{c, tq, tk, d.r};
+}
+
+// On the shared circle the block's number beyond the query tip; under a dial "i = …" and its
+// theta and wavelength, on one line or two.
+void paint_labels(const Pen& pen, const Fonts& f, const Palette& pal, const Dial& d,
+                  bool circle_layout, bool one_line, float s) {
+  if (circle_layout) {
+    const ImVec2 lp = polar(d.c, d.rq + 16.0f * s, d.aq);
+    pen.centred(f.body, ImVec2(lp.x, lp.y - 0.5f * f.body->FontSize), d.col, std::to_string(d.i));
+    return;
+  }
+  float ly = d.c.y + d.r + 8.0f * s;
+  pen.centred(f.bold, ImVec2(d.c.x, ly), d.col, "i = " + std::to_string(d.i));
+  ly += f.bold->FontSize;
+  const std::string t = "θ = " + format_number(d.th, 3);
+  const std::string w = "λ = " + format_number(wavelength(d.th), 3);
+  if (one_line) {
+    pen.centred(f.body, ImVec2(d.c.x, ly), pal.text, t + "   " + w);
+  } else {
+    pen.centred(f.body, ImVec2(d.c.x, ly), pal.text, t);
+    pen.centred(f.body, ImVec2(d.c.x, ly + f.body->FontSize), pal.text_dim, w);
+  }
+}
+
+// The legend's items, each after its icon.
+constexpr const char* kLegendLabels[3] = {"query Rₘq (solid)", "key Rₙk (ring)",
+                                          "angle between them"};
+
+// The legend's icon of item 0 (query arrow), 1 (key ring) or 2 (angle arc), from `left`, whose
+// y is the middle of the item's line.
+void legend_icon(ImDrawList* dl, int item, ImVec2 left, ImU32 demo, ImU32 accent, float s) {
+  const float lx = left.x;
+  const float mid = left.y;
+  if (item == 0) {
+    draw_arrow(dl, ImVec2(lx, mid), ImVec2(lx + 34 * s, mid), demo, std::round(3 * s), 11.0f * s);
+  } else if (item == 1) {
+    dl->AddLine(ImVec2(lx, mid), ImVec2(lx + 28 * s, mid), demo, std::round(2 * s));
+    dl->AddCircle(ImVec2(lx + 31 * s, mid), 5.0f * s, demo, 16, std::round(2 * s));
+  } else {
+    draw_arc(dl, ImVec2(lx + 4 * s, mid + 6 * s), 14.0f * s, 0.2, 1.4, accent,
+             std::round(2.5f * s));
+  }
+}
+
+// The editor of q or k (`choice`, a member of p): its preset, and every value in a list.
+void vector_editor(const char* label, VectorChoice& choice, bool is_key, const Params& p) {
+  ImGui::PushID(label);
+  static const char* kNames[] = {"unit first component", "all ones", "seeded random", "custom"};
+  int preset = static_cast<int>(choice.preset);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::Combo("##preset", &preset, kNames, 4)) {
+    if (preset == static_cast<int>(VectorPreset::custom)) {
+      choice.values = effective_vector(choice, p, is_key);
+    }
+    choice.preset = static_cast<VectorPreset>(preset);
+  }
+  if (ImGui::TreeNode("values", "edit the %d values", p.dim)) {
+    std::vector<double> v = effective_vector(choice, p, is_key);
+    ImGui::BeginChild("vals", ImVec2(0, static_cast<float>(std::min(8, p.dim)) *
+                                            ImGui::GetFrameHeightWithSpacing()));
+    bool changed = false;
+    for (int j = 0; j < p.dim; ++j) {
+      ImGui::PushID(j);
+      ImGui::SetNextItemWidth(-1);
+      char item[16];
+      std::snprintf(item, sizeof item, "[%d]", j);
+      changed |= ImGui::InputDouble(item, &v[static_cast<std::size_t>(j)], 0.1, 1.0, "%.6g");
+      ImGui::PopID();
+    }
+    ImGui::EndChild();
+    if (changed) {
+      bool finite = true;
+      for (double x : v)
+        finite = finite && std::isfinite(x) && std::fabs(x) <= 1e6;
+      if (finite) choice = VectorChoice{VectorPreset::custom, v};
+    }
+    ImGui::TreePop();
+  }
+  ImGui::PopID();
+}
+
+}  // namespace
+
+// [SECTION] inputs, compute, scores
+
+PointersView::Inputs PointersView::inputs_of(const Params& p) {
+  return Inputs{p.dim, p.base, p.pairing, p.query, p.key, p.seed};
+}
+
+PointersView::Model PointersView::compute(const Inputs& in) {
+  Model md;
+  md.pairing = in.pairing;
+  auto th = frequencies(in.dim, in.base);
+  if (!th) return md;  // params are validated on entry; an empty model draws no dials
+  md.thetas = std::move(th).value();
+  Params vp;  // effective_vector reads d and the seed of the random presets
+  vp.dim = in.dim;
+  vp.seed = in.seed;
+  md.q = effective_vector(in.query, vp, false);
+  md.k = effective_vector(in.key, vp, true);
+  const int half = in.dim / 2;
+  md.q_norm.assign(static_cast<std::size_t>(half), 0.0);
+  md.q_angle = md.k_norm = md.k_angle = md.q_norm;
+  md.max_norm = 0.0;
+  for (int i = 0; i < half; ++i) {
+    const auto u = static_cast<std::size_t>(i);
+    const Vec2 qb = block(md.q, i, in.pairing);
+    const Vec2 kb = block(md.k, i, in.pairing);
+    md.q_norm[u] = std::hypot(qb.x, qb.y);
+    md.k_norm[u] = std::hypot(kb.x, kb.y);
+    md.q_angle[u] = std::atan2(qb.y, qb.x);
+    md.k_angle[u] = std::atan2(kb.y, kb.x);
+    md.max_norm = std::max({md.max_norm, md.q_norm[u], md.k_norm[u]});
+  }
+  if (md.max_norm <= 0.0) md.max_norm = 1.0;
+  return md;
+}
+
+PointersView::Scores PointersView::score_of(const Model& md, const ScoreInputs& in) {
+  const auto d = md.q.size();
   std::vector<double> qm(d), kn(d), kr(d);
-  apply_rope<double>(blocks.q, qm, p.position, blocks.thetas, blocks.pairing);
-  apply_rope<double>(blocks.k, kn, p.key_position, blocks.thetas, blocks.pairing);
-  apply_rope<double>(blocks.k, kr, p.key_position - p.position, blocks.thetas, blocks.pairing);
-  score = dot(qm, kn);
-  relative = dot(blocks.q, kr);
-  scored_m = p.position;
-  scored_n = p.key_position;
-  scored = true;
+  apply_rope<double>(md.q, qm, in.m, md.thetas, md.pairing);
+  apply_rope<double>(md.k, kn, in.n, md.thetas, md.pairing);
+  apply_rope<double>(md.k, kr, in.n - in.m, md.thetas, md.pairing);
+  return Scores{dot(qm, kn), dot(md.q, kr)};
+}
+
+// [SECTION] layout: the read-out and the legend on top, the dials under them
+
+struct PointersView::Layout {
+  const Fonts& f;
+  const Palette& pal;
+  Theme theme = Theme::dark;
+  float s = 1.0f;
+  int blocks = 0;  // d/2
+  int shown = 0;   // dials drawn: blocks 0 ... shown - 1
+  // the read-out: positions, the two equal scores, d and base, and which blocks are shown
+  float pad = 0.0f, xa = 0.0f, width = 0.0f, top = 0.0f;  // top: of the read-out, px
+  std::string line1{}, a{}, b{}, info{}, notice{};        // notice: empty when every block is shown
+  ImFont *head = nullptr, *big = nullptr;
+  float wa = 0.0f, gap_ab = 0.0f;
+  bool ab_one_line = true;
+  // the legend: a column at the top right, or rows under the read-out
+  bool legend_column = false;
+  float legend_x = 0.0f;  // left of its first item, px
+  // the dials, in the area under the read-out and the legend
+  float area_x = 0.0f, area_y = 0.0f, area_w = 0.0f, area_h = 0.0f;
+  bool dials_fit = false;  // the area is at least 10 x 10 px
+  bool circle = false;     // all pointers on one circle rather than a grid of dials
+  ImVec2 centre{};         // the shared circle's
+  float r = 0.0f;          // dial (or shared circle) radius, px
+  bool labels = false;     // numbers on the circle, or "i = …", theta, lambda under each dial
+  DialGrid dials{};        // the grid of dials (not the shared circle)
+};
+
+PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, const Params& p,
+                                          const Canvas& canvas, const ViewEnv& env) {
+  Layout lay{*env.fonts, palette(p.theme)};
+  const Fonts& f = lay.f;
+  const float s = lay.s = env.scale;
+  lay.theme = p.theme;
+  lay.blocks = static_cast<int>(m.thetas.size());
+  lay.shown = std::min(lay.blocks, kMaxShownBlocks);
+
+  // the read-out, wrapped to the width
+  lay.pad = 18.0f * s;
+  lay.width = std::max(1.0f, canvas.size.x - 2 * lay.pad);
+  lay.xa = canvas.origin.x + lay.pad;
+  lay.top = canvas.origin.y + lay.pad;
+  lay.line1 = nobreak("m = " + position_text(p.position)) + "      " +
+              nobreak("n = " + position_text(p.key_position)) + "      " +
+              nobreak("n − m = " + position_text(p.key_position - p.position));
+  lay.head = fit_font({f.title, f.large}, lay.line1, lay.width, 1);
+  lay.a = nobreak("(Rₘq)·(Rₙk) = " + format_number(sc.score, 6));
+  lay.b = nobreak("q·(Rₙ₋ₘk) = " + format_number(sc.relative, 6));
+  lay.big = fit_font({f.large, f.body}, lay.a, lay.width);
+  lay.wa = text_size(lay.big, lay.a).x;
+  const float wb = text_size(lay.big, lay.b).x;
+  lay.gap_ab = 40.0f * s;
+  lay.ab_one_line = lay.wa + lay.gap_ab + wb <= lay.width;
+  const int half = p.dim / 2;
+  lay.info = nobreak("d = " + std::to_string(p.dim) + " (" + std::to_string(half) +
+                     (half == 1 ? " block)" : " blocks)")) +
+             "    " + nobreak("base = " + format_number(p.base, 8)) + "    " +
+             nobreak("θᵢ = base^(−2i/d)");
+  if (lay.shown < lay.blocks)
+    lay.notice = nobreak("showing blocks 0–" + std::to_string(lay.shown - 1)) + " " +
+                 nobreak("of " + std::to_string(lay.blocks) + ":") +
+                 " more dials would be too small to read. The scores use all " +
+                 nobreak("d = " + std::to_string(p.dim) + ".");
+
+  // the legend: a column at the top right when the read-out leaves room
+  float label_w = 0.0f;
+  for (const char* l : kLegendLabels)
+    label_w = std::max(label_w, text_size(f.body, l).x);
+  const float item_w = 46.0f * s + label_w;
+  float readout_w = lay.ab_one_line ? lay.wa + lay.gap_ab + wb : std::max(lay.wa, wb);
+  for (const std::string& l : wrap_text(lay.head, lay.line1, lay.width))
+    readout_w = std::max(readout_w, text_size(lay.head, l).x);
+  lay.legend_column = readout_w + item_w + 3 * lay.pad <= canvas.size.x;
+  lay.legend_x = lay.legend_column ? canvas.origin.x + canvas.size.x - lay.pad - item_w : lay.xa;
+
+  // the dials: the area left under the read-out and the legend (measured: a Pen{} draws nothing)
+  lay.area_x = canvas.origin.x + lay.pad;
+  lay.area_y = paint_legend(lay, nullptr, Pen{}, paint_readout(lay, Pen{}));
+  lay.area_w = canvas.size.x - 2 * lay.pad;
+  lay.area_h = canvas.origin.y + canvas.size.y - lay.pad - lay.area_y;
+  lay.dials_fit = lay.area_w >= 10 && lay.area_h >= 10;
+  lay.circle = p.layout == PointerLayout::circle;
+  if (lay.circle) {
+    lay.r = 0.46f * std::min(lay.area_w, lay.area_h);
+    lay.centre = ImVec2(lay.area_x + 0.5f * lay.area_w, lay.area_y + 0.5f * lay.area_h);
+    lay.labels = lay.shown <= 24;
+    return lay;
+  }
+  lay.dials = dial_grid(lay.shown, lay.area_x, lay.area_y, lay.area_w, lay.area_h, f, s);
+  lay.labels = lay.dials.labels;
+  lay.r = lay.dials.r;
+  return lay;
+}
+
+// [SECTION] paint
+
+// The read-out from the top of the canvas: m, n and n − m; the two equal scores side by side or
+// stacked; d and base, and which blocks are shown. Returns the y under it. A Pen{} only
+// measures.
+float PointersView::paint_readout(const Layout& lay, const Pen& pen) {
+  const Palette& pal = lay.pal;
+  const float s = lay.s;
+  const float xa = lay.xa;
+  float y = lay.top;
+  y += pen.wrapped(lay.head, ImVec2(xa, y), lay.width, pal.text, lay.line1) + 4.0f * s;
+  pen.text(lay.big, ImVec2(xa, y), pal.query, lay.a);
+  if (!lay.ab_one_line) y += lay.big->FontSize + 2.0f * s;
+  pen.text(lay.big, ImVec2(lay.ab_one_line ? xa + lay.wa + lay.gap_ab : xa, y), pal.key, lay.b);
+  y += lay.big->FontSize + 4.0f * s;
+  float h = pen.wrapped(lay.f.body, ImVec2(xa, y), lay.width, pal.text_dim, lay.info);
+  if (!lay.notice.empty())
+    h += pen.wrapped(lay.f.body, ImVec2(xa, y + h), lay.width, pal.accent, lay.notice);
+  y += h + 14.0f * s;
+  return y;
+}
+
+// The legend's three items (query arrow, key ring, angle arc): down a column at the top right,
+// or flowing in rows from y; returns the y under it (y itself for the column). Without a draw
+// list it only measures.
+float PointersView::paint_legend(const Layout& lay, ImDrawList* dl, const Pen& pen, float y) {
+  const Fonts& f = lay.f;
+  const float s = lay.s;
+  const ImU32 demo = frequency_colour(0, 1, lay.theme);
+  const bool column = lay.legend_column;
+  const float item_gap = 24.0f * s;
+  const float row_h = f.body->FontSize + 6 * s;
+  float lx = lay.legend_x;
+  float ly = column ? lay.top : y;
+  for (int item = 0; item < 3; ++item) {
+    const float w = 46.0f * s + text_size(f.body, kLegendLabels[item]).x;
+    if (!column && lx > lay.xa && lx + w > lay.xa + lay.width) {  // next row
+      lx = lay.xa;
+      ly += row_h;
+    }
+    if (dl)
+      legend_icon(dl, item, ImVec2(lx, ly + 0.5f * f.body->FontSize), demo, lay.pal.accent, s);
+    pen.text(f.body, ImVec2(lx + 46 * s, ly), lay.pal.text, kLegendLabels[item]);
+    if (column) {
+      ly += row_h;
+    } else {
+      lx += w + item_gap;
+    }
+  }
+  return column ? y : ly + row_h + 8.0f * s;
+}
+
+// Every shown block's dial: the shared circle with the pointers from the last block to the
+// first, or the grid of dials, each with its rim. Records the tips.
+void PointersView::paint_dials(const Model& m, const Layout& lay, const Canvas& canvas,
+                               const Params& p) {
+  ImDrawList* dl = canvas.draw_list;
+  const Palette& pal = lay.pal;
+  const float s = lay.s;
+  const double trail = p.trails ? p.trail_length : 0.0;
+  const auto paint_block = [&](int i, ImVec2 c, float r) {
+    const auto u = static_cast<std::size_t>(i);
+    Dial d;
+    d.i = i;
+    d.c = c;
+    d.r = r;
+    d.th = m.thetas[u];
+    d.col = frequency_colour(i, lay.blocks, lay.theme);
+    d.rq = r * static_cast<float>(m.q_norm[u] / m.max_norm);
+    d.rk = r * static_cast<float>(m.k_norm[u] / m.max_norm);
+    d.aq = m.q_angle[u] + p.position * d.th;
+    d.ak = m.k_angle[u] + p.key_position * d.th;
+    d.q_angle0 = m.q_angle[u];
+    // Whole-pixel widths: ImGui draws those as textured anti-aliased lines (one quad per
+    // segment) instead of geometric fringes, several times fewer vertices for the rasteriser.
+    d.thick = std::round(std::clamp(r * 0.05f, 1.0f * s, 4.0f * s));
+    d.thin = std::max(1.0f, std::round(d.thick * 0.5f));
+    paint_trail(dl, lay.f, d, p.position, trail, lay.shown, s);
+    paint_angle(dl, canvas.pen, lay.f, pal.accent, d, lay.circle, s);
+    tips_[u] = paint_pointers(dl, d, s);
+    if (lay.labels)
+      paint_labels(canvas.pen, lay.f, pal, d, lay.circle, lay.dials.label_one_line, s);
+  };
+
+  if (lay.circle) {
+    const ImVec2 c = lay.centre;
+    const float r = lay.r;
+    dl->AddCircle(c, r, pal.grid, std::clamp(static_cast<int>(r / 1.5f), 128, 512), 1.5f * s);
+    dl->AddLine(ImVec2(c.x - r, c.y), ImVec2(c.x + r, c.y), with_alpha(pal.grid, 0.6f), 1.0f * s);
+    dl->AddLine(ImVec2(c.x, c.y - r), ImVec2(c.x, c.y + r), with_alpha(pal.grid, 0.6f), 1.0f * s);
+    for (int i = lay.shown - 1; i >= 0; --i)
+      paint_block(i, c, r);
+    return;
+  }
+  const float r = lay.r;
+  for (int i = 0; i < lay.shown; ++i) {
+    const int col = i % lay.dials.grid.cols;
+    const int row = i / lay.dials.grid.cols;
+    const ImVec2 c(lay.dials.x0 + lay.dials.cell_w * (static_cast<float>(col) + 0.5f),
+                   lay.dials.y0 + lay.dials.cell_h * static_cast<float>(row) + 10.0f * s + r);
+    if (const Fonts::Ring* baked = lay.f.ring_for(r)) {  // small dials: a baked ring, one quad
+      dl->AddImage(ImGui::GetIO().Fonts->TexID, ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r),
+                   baked->uv0, baked->uv1, pal.grid);
+    } else {
+      dl->AddCircle(c, r, pal.grid, lay.dials.segs, std::max(1.0f, std::round(1.5f * s)));
+    }
+    paint_block(i, c, r);
+  }
+}
+
+// [SECTION] hover read-out with full precision
+
+// The block whose dial is under the mouse (on the shared circle, the one drawn last: block 0).
+void PointersView::hover(const Model& m, const Layout& lay, const Canvas& canvas,
+                         const Params& p) const {
+  int hovered = -1;
+  for (int i = 0; i < static_cast<int>(tips_.size()); ++i) {
+    const Tip& t = tips_[static_cast<std::size_t>(i)];
+    if (std::hypot(canvas.mouse.x - t.centre.x, canvas.mouse.y - t.centre.y) > t.radius) continue;
+    hovered = i;
+    if (lay.circle) break;  // drawn from the last block to the first
+  }
+  if (hovered < 0) return;
+  const auto u = static_cast<std::size_t>(hovered);
+  const double th = m.thetas[u];
+  const PairIndices pi = pair_indices(hovered, p.dim, p.pairing);
+  ImGui::BeginTooltip();
+  ImGui::PushFont(lay.f.bold);
+  ImGui::Text("block i = %d  (coordinates %d, %d)", hovered, pi.first, pi.second);
+  ImGui::PopFont();
+  ImGui::Text("θᵢ = %.17g rad per position", th);
+  ImGui::Text("wavelength 2π/θᵢ = %.17g positions", wavelength(th));
+  ImGui::Text("m·θᵢ = %.17g rad", p.position * th);
+  ImGui::Text("(n−m)·θᵢ = %.17g rad", (p.key_position - p.position) * th);
+  ImGui::Text("|qᵢ| = %.17g   |kᵢ| = %.17g", m.q_norm[u], m.k_norm[u]);
+  ImGui::EndTooltip();
 }
 
 void PointersView::Draw(AppState& state, const ViewEnv& env) {
   const Params& p = state.params;
-  update_blocks(p);
-  update_score(p);
-  const Palette& pal = palette(p.theme);
-  const float s = env.scale;
-  const Fonts& f = *env.fonts;
-
-  const CanvasArea area = begin_canvas("pointers_canvas", &drawn);
-  ImDrawList* dl = area.draw_list;
-  const Pen& pen = area.pen;
-  const ImVec2 origin = area.origin;
-  const ImVec2 size = area.size;
-  const bool hovered = area.hovered;
-  const ImVec2 mouse = area.mouse;
-
-  // [SECTION] read-out: positions and the two equal scores, wrapped to the width
-  const float pad = 18.0f * s;
-  const float width = std::max(1.0f, size.x - 2 * pad);
-  const float xa = origin.x + pad;
-  float y = origin.y + pad;
-  const std::string line1 = nobreak("m = " + position_text(p.position)) + "      " +
-                            nobreak("n = " + position_text(p.key_position)) + "      " +
-                            nobreak("n − m = " + position_text(p.key_position - p.position));
-  ImFont* head = fit_font({f.title, f.large}, line1, width, 1);
-  y += pen.wrapped(head, ImVec2(xa, y), width, pal.text, line1) + 4.0f * s;
-  const std::string a = nobreak("(Rₘq)·(Rₙk) = " + format_number(score, 6));
-  const std::string b = nobreak("q·(Rₙ₋ₘk) = " + format_number(relative, 6));
-  ImFont* big = fit_font({f.large, f.body}, a, width);
-  const float wa = text_size(big, a).x;
-  const float wb = text_size(big, b).x;
-  const float gap_ab = 40.0f * s;
-  pen.text(big, ImVec2(xa, y), pal.query, a);
-  const bool ab_one_line = wa + gap_ab + wb <= width;
-  if (!ab_one_line) y += big->FontSize + 2.0f * s;
-  pen.text(big, ImVec2(ab_one_line ? xa + wa + gap_ab : xa, y), pal.key, b);
-  y += big->FontSize + 4.0f * s;
-  const int half = p.dim / 2;
-  const std::string info = nobreak("d = " + std::to_string(p.dim) + " (" + std::to_string(half) +
-                                   (half == 1 ? " block)" : " blocks)")) +
-                           "    " + nobreak("base = " + format_number(p.base, 8)) + "    " +
-                           nobreak("θᵢ = base^(−2i/d)");
-  y += pen.wrapped(f.body, ImVec2(xa, y), width, pal.text_dim, info) + 14.0f * s;
-
-  // legend: a column at the top right when the read-out leaves room, else its items flow in
-  // rows under the read-out
-  {
-    const ImU32 demo = frequency_colour(0, 1, p.theme);
-    const char* kLabels[] = {"query Rₘq (solid)", "key Rₙk (ring)", "angle between them"};
-    float label_w = 0.0f;
-    for (const char* l : kLabels)
-      label_w = std::max(label_w, text_size(f.body, l).x);
-    const float item_w = 46.0f * s + label_w;
-    const float item_gap = 24.0f * s;
-    float readout_w = ab_one_line ? wa + gap_ab + wb : std::max(wa, wb);
-    for (const std::string& l : wrap_text(head, line1, width))
-      readout_w = std::max(readout_w, text_size(head, l).x);
-    const bool column = readout_w + item_w + 3 * pad <= size.x;
-    float lx = column ? origin.x + size.x - pad - item_w : xa;
-    float ly = column ? origin.y + pad : y;
-    const float row_h = f.body->FontSize + 6 * s;
-    for (int item = 0; item < 3; ++item) {
-      const float w = 46.0f * s + text_size(f.body, kLabels[item]).x;
-      if (!column && lx > xa && lx + w > xa + width) {  // next row
-        lx = xa;
-        ly += row_h;
-      }
-      const float mid = ly + 0.5f * f.body->FontSize;
-      if (item == 0) {
-        draw_arrow(dl, ImVec2(lx, mid), ImVec2(lx + 34 * s, mid), demo, std::round(3 * s),
-                   11.0f * s);
-      } else if (item == 1) {
-        dl->AddLine(ImVec2(lx, mid), ImVec2(lx + 28 * s, mid), demo, std::round(2 * s));
-        dl->AddCircle(ImVec2(lx + 31 * s, mid), 5.0f * s, demo, 16, std::round(2 * s));
-      } else {
-        draw_arc(dl, ImVec2(lx + 4 * s, mid + 6 * s), 14.0f * s, 0.2, 1.4, pal.accent,
-                 std::round(2.5f * s));
-      }
-      pen.text(f.body, ImVec2(lx + 46 * s, ly), pal.text, kLabels[item]);
-      if (column) {
-        ly += row_h;
-      } else {
-        lx += w + item_gap;
-      }
-    }
-    if (!column) y = ly + row_h + 8.0f * s;
-  }
-
-  // [SECTION] dials
-  const float area_x = origin.x + pad;
-  const float area_y = y;
-  const float area_w = size.x - 2 * pad;
-  const float area_h = origin.y + size.y - pad - area_y;
-  tips.assign(static_cast<std::size_t>(half), Tip{});
-  if (area_w < 10 || area_h < 10) {
-    dl->PopClipRect();
-    return;
-  }
-
-  const double m = p.position;
-  const double n = p.key_position;
-  const double trail = p.trails ? p.trail_length : 0.0;
-  int hovered_block = -1;
-
-  bool label_one_line = true;  // set by the dial layout below
-  const auto draw_block = [&](int i, ImVec2 c, float r, bool labels, bool circle_layout) {
-    const auto u = static_cast<std::size_t>(i);
-    const double th = blocks.thetas[u];
-    const ImU32 col = frequency_colour(i, half, p.theme);
-    const float rq = r * static_cast<float>(blocks.q_norm[u] / blocks.max_norm);
-    const float rk = r * static_cast<float>(blocks.k_norm[u] / blocks.max_norm);
-    const double aq = blocks.q_angle[u] + m * th;
-    const double ak = blocks.k_angle[u] + n * th;
-    // Whole-pixel widths: ImGui draws those as textured anti-aliased lines (one quad per
-    // segment) instead of geometric fringes, several times fewer vertices for the rasteriser.
-    const float thick = std::round(std::clamp(r * 0.05f, 1.0f * s, 4.0f * s));
-    const float thin = std::max(1.0f, std::round(thick * 0.5f));
-
-    // trail of the query tip over [m - trail, m], fading in four bands; more than one turn is
-    // drawn as one turn. About one segment per 5 px of arc.
-    if (trail > 0.0 && rq > 0.0f) {
-      const double span = std::min(trail * th, kTwoPi * 0.999);
-      // Small dials (d in the hundreds) get one band of a few segments: at 25 px a fade is
-      // invisible, and the rasteriser's cost is per triangle.
-      const bool small = r < 40.0f * s;
-      const int bands = small ? 1 : 4;
-      // about one segment per 5 px, within a budget of ~6000 trail points for all blocks
-      const int budget =
-          small ? (span > kPi ? 12 : 6)
-                : std::clamp(6000 / std::max(1, half * bands), 2, static_cast<int>(16.0f * s));
-      const int per_band = std::clamp(static_cast<int>(span * static_cast<double>(rq) /
-                                                       (5.0 * static_cast<double>(s)) / bands) +
-                                          1,
-                                      1, budget);
-      const bool full_turn = span >= kTwoPi * 0.99;
-      const Fonts::Ring* baked = full_turn ? f.ring_for(rq) : nullptr;
-      const bool ring = baked != nullptr;
-      if (ring) {  // a whole turn on a small dial: a baked ring (ui/theme.h)
-        dl->AddImage(ImGui::GetIO().Fonts->TexID, ImVec2(c.x - rq, c.y - rq),
-                     ImVec2(c.x + rq, c.y + rq), baked->uv0, baked->uv1, with_alpha(col, 0.5f));
-      }
-      for (int band = 0; band < (ring ? 0 : bands); ++band) {
-        const double b0 = aq - span * (1.0 - static_cast<double>(band) / bands);
-        const double b1 = aq - span * (1.0 - static_cast<double>(band + 1) / bands);
-        for (int k = 0; k <= per_band; ++k)
-          dl->PathLineTo(polar(c, rq, b0 + (b1 - b0) * k / per_band));
-        const float alpha =
-            small ? 0.5f : 0.15f + 0.6f * static_cast<float>(band + 1) / static_cast<float>(bands);
-        dl->PathStroke(with_alpha(col, alpha), 0, thin);
-      }
-      // integer positions on the trail
-      const double first = std::ceil(m - trail);
-      if (r >= 30.0f * s && std::floor(m) - first < 64.0) {
-        for (double t = first; t <= m; t += 1.0)
-          dl->AddCircleFilled(polar(c, rq, blocks.q_angle[u] + t * th), thick + 1.0f,
-                              with_alpha(col, 0.85f), thick >= 4.0f ? 0 : 8);  // 0: by size
-      }
-    }
-    // angle between the pointers
-    if (r >= 32.0f * s && rq > 0.0f && rk > 0.0f) {  // on smaller dials it is a smudge
-      const double delta = wrap(ak - aq);
-      draw_arc(dl, c, r * 0.32f, aq, aq + delta, pal.accent, thin,
-               std::clamp(static_cast<int>(r * 0.32f), 12, 96));
-      if (r >= 90.0f * s && !circle_layout) {  // big dials: name the angle beside its arc
-        // a narrow arc has no room beside it: the label goes opposite, across the centre
-        const bool narrow = std::fabs(delta) < 0.6;
-        const double label_angle = aq + 0.5 * delta + (narrow ? kPi : 0.0);
-        const ImVec2 lp = polar(c, r * 0.32f + 14.0f * s, label_angle);
-        const std::string label = format_number(delta, 3) + " rad";
-        const ImVec2 ts = text_size(f.body, label);
-        const float dx = static_cast<float>(std::cos(label_angle));
-        pen.text(f.body, ImVec2(lp.x - 0.5f * ts.x * (1.0f - dx), lp.y - 0.5f * ts.y), pal.accent,
-                 label);
-      }
-    }
-    // key: thin line with a ring at the tip; query: solid arrow. On small dials the filled
-    // shapes (arrowhead, key dot) skip their anti-aliased fringe: a few pixels across, they
-    // look the same, and the rasteriser draws one triangle instead of seven.
-    const ImVec2 tk = polar(c, rk, ak);
-    const ImVec2 tq = polar(c, rq, aq);
-    const ImDrawListFlags flags = dl->Flags;
-    if (r < 32.0f * s) dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
-    if (rk > 0.0f) {
-      dl->AddLine(c, tk, col, thin);
-      if (r >= 32.0f * s) {
-        dl->AddCircle(tk, std::max(3.0f * s, thick * 1.5f), col, r >= 60.0f * s ? 16 : 8, thin);
-      } else {  // small dials: a dot reads as the key's tip and costs a fraction of a ring
-        dl->AddCircleFilled(tk, std::max(2.0f * s, thick), col, 6);
-      }
-    }
-    if (rq > 0.0f) {
-      draw_arrow(dl, c, tq, col, thick, std::max(6.0f * s, thick * 3.2f));
-    } else {
-      dl->AddCircleFilled(c, thick, col, 12);
-    }
-    dl->Flags = flags;
-    tips[u] = Tip{c, tq, tk, r};
-
-    if (hovered && std::hypot(mouse.x - c.x, mouse.y - c.y) <= r) hovered_block = i;
-    if (!labels) return;
-    if (circle_layout) {
-      const ImVec2 lp = polar(c, rq + 16.0f * s, aq);
-      pen.centred(f.body, ImVec2(lp.x, lp.y - 0.5f * f.body->FontSize), col, std::to_string(i));
-      return;
-    }
-    float ly = c.y + r + 8.0f * s;
-    pen.centred(f.bold, ImVec2(c.x, ly), col, "i = " + std::to_string(i));
-    ly += f.bold->FontSize;
-    const std::string t = "θ = " + format_number(th, 3);
-    const std::string w = "λ = " + format_number(wavelength(th), 3);
-    if (label_one_line) {
-      pen.centred(f.body, ImVec2(c.x, ly), pal.text, t + "   " + w);
-    } else {
-      pen.centred(f.body, ImVec2(c.x, ly), pal.text, t);
-      pen.centred(f.body, ImVec2(c.x, ly + f.body->FontSize), pal.text_dim, w);
-    }
-  };
-
-  if (p.layout == PointerLayout::circle) {
-    const float r = 0.46f * std::min(area_w, area_h);
-    const ImVec2 c(area_x + 0.5f * area_w, area_y + 0.5f * area_h);
-    dl->AddCircle(c, r, pal.grid, std::clamp(static_cast<int>(r / 1.5f), 128, 512), 1.5f * s);
-    dl->AddLine(ImVec2(c.x - r, c.y), ImVec2(c.x + r, c.y), with_alpha(pal.grid, 0.6f), 1.0f * s);
-    dl->AddLine(ImVec2(c.x, c.y - r), ImVec2(c.x, c.y + r), with_alpha(pal.grid, 0.6f), 1.0f * s);
-    for (int i = half - 1; i >= 0; --i)
-      draw_block(i, c, r, half <= 24, true);
-  } else {
-    // room for "i = …" and θ, λ on two lines; they share one line when the cells are wide
-    const float label_h = f.bold->FontSize + 2.0f * f.body->FontSize + 10.0f * s;
-    Grid g = best_grid(half, area_w, area_h, half, 0.0f);
-    float r = 0.5f * g.cell - 10.0f * s;
-    bool labels = false;
-    if (r >= 48.0f * s) {  // room for two label lines under each dial, if the dials stay large
-      // labels need about 130 px per column ("θ = 0.00075")
-      const int max_cols = static_cast<int>(area_w / (130.0f * s));
-      const Grid gl = best_grid(half, area_w, area_h, max_cols, label_h);
-      const float rl = 0.5f * gl.cell - 10.0f * s;
-      if (rl >= 40.0f * s) {
-        g = gl;
-        r = rl;
-        labels = true;
-      }
-    }
-    r = std::max(r, 2.0f);
-    const float cell_h = 2.0f * r + 20.0f * s + (labels ? label_h : 0.0f);
-    const float cell_w = std::max(2.0f * r + 20.0f * s, area_w / static_cast<float>(g.cols));
-    label_one_line = cell_w >= 250.0f * s;
-    const float grid_w = cell_w * static_cast<float>(g.cols);
-    const float grid_h = cell_h * static_cast<float>(g.rows);
-    const float x0 = area_x + 0.5f * (area_w - grid_w);
-    const float y0 = area_y + std::max(0.0f, 0.5f * (area_h - grid_h));
-    // segments by the radius in pixels, so a 4x export has round rims too
-    const int segs = std::clamp(static_cast<int>(r / 1.5f), 12, 256);
-    for (int i = 0; i < half; ++i) {
-      const int col = i % g.cols;
-      const int row = i / g.cols;
-      const ImVec2 c(x0 + cell_w * (static_cast<float>(col) + 0.5f),
-                     y0 + cell_h * static_cast<float>(row) + 10.0f * s + r);
-      if (const Fonts::Ring* baked = f.ring_for(r)) {  // small dials: a baked ring, one quad
-        dl->AddImage(ImGui::GetIO().Fonts->TexID, ImVec2(c.x - r, c.y - r),
-                     ImVec2(c.x + r, c.y + r), baked->uv0, baked->uv1, pal.grid);
-      } else {
-        dl->AddCircle(c, r, pal.grid, segs, std::max(1.0f, std::round(1.5f * s)));
-      }
-      draw_block(i, c, r, labels, false);
-    }
-  }
-
-  // [SECTION] hover read-out with full precision
-  if (hovered_block >= 0) {
-    const auto u = static_cast<std::size_t>(hovered_block);
-    const double th = blocks.thetas[u];
-    ImGui::BeginTooltip();
-    ImGui::PushFont(f.bold);
-    ImGui::Text(
-        "block i = %d  (coordinates %s)", hovered_block,
-        p.pairing == Pairing::interleaved
-            ? (std::to_string(2 * hovered_block) + ", " + std::to_string(2 * hovered_block + 1))
-                  .c_str()
-            : (std::to_string(hovered_block) + ", " + std::to_string(hovered_block + half))
-                  .c_str());
-    ImGui::PopFont();
-    ImGui::Text("θᵢ = %.17g rad per position", th);
-    ImGui::Text("wavelength 2π/θᵢ = %.17g positions", wavelength(th));
-    ImGui::Text("m·θᵢ = %.17g rad", m * th);
-    ImGui::Text("(n−m)·θᵢ = %.17g rad", (n - m) * th);
-    ImGui::Text("|qᵢ| = %.17g   |kᵢ| = %.17g", blocks.q_norm[u], blocks.k_norm[u]);
-    ImGui::EndTooltip();
-  }
-  dl->PopClipRect();
+  const Inputs in = inputs_of(p);
+  const Model& m = model_.get(in, compute);
+  const Scores& sc = scores_.get(ScoreInputs{in, p.position, p.key_position},
+                                 [&m](const ScoreInputs& si) { return score_of(m, si); });
+  const Canvas canvas("pointers_canvas", &drawn_);  // clip pushed here, popped at every return
+  const Layout lay = layout(m, sc, p, canvas, env);
+  paint_legend(lay, canvas.draw_list, canvas.pen, paint_readout(lay, canvas.pen));
+  tips_.assign(static_cast<std::size_t>(lay.shown), Tip{});
+  if (!lay.dials_fit) return;
+  paint_dials(m, lay, canvas, p);
+  if (canvas.hovered) hover(m, lay, canvas, p);
 }
 
 void PointersView::DrawControls(AppState& state, const ViewEnv&) {
@@ -421,46 +596,11 @@ void PointersView::DrawControls(AppState& state, const ViewEnv&) {
       p.trail_length = static_cast<double>(len);
   }
 
-  const auto vector_editor = [&](const char* label, VectorChoice& choice, bool is_key) {
-    ImGui::PushID(label);
-    static const char* kNames[] = {"unit first component", "all ones", "seeded random", "custom"};
-    int preset = static_cast<int>(choice.preset);
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::Combo("##preset", &preset, kNames, 4)) {
-      if (preset == static_cast<int>(VectorPreset::custom)) {
-        choice.values = effective_vector(choice, p, is_key);
-      }
-      choice.preset = static_cast<VectorPreset>(preset);
-    }
-    if (ImGui::TreeNode("values", "edit the %d values", p.dim)) {
-      std::vector<double> v = effective_vector(choice, p, is_key);
-      ImGui::BeginChild("vals", ImVec2(0, static_cast<float>(std::min(8, p.dim)) *
-                                              ImGui::GetFrameHeightWithSpacing()));
-      bool changed = false;
-      for (int j = 0; j < p.dim; ++j) {
-        ImGui::PushID(j);
-        ImGui::SetNextItemWidth(-1);
-        char item[16];
-        std::snprintf(item, sizeof item, "[%d]", j);
-        changed |= ImGui::InputDouble(item, &v[static_cast<std::size_t>(j)], 0.1, 1.0, "%.6g");
-        ImGui::PopID();
-      }
-      ImGui::EndChild();
-      if (changed) {
-        bool finite = true;
-        for (double x : v)
-          finite = finite && std::isfinite(x) && std::fabs(x) <= 1e6;
-        if (finite) choice = VectorChoice{VectorPreset::custom, v};
-      }
-      ImGui::TreePop();
-    }
-    ImGui::PopID();
-  };
   ImGui::Spacing();
   ImGui::TextUnformatted("Query q");
-  vector_editor("query", p.query, false);
+  vector_editor("query", p.query, false, p);
   ImGui::TextUnformatted("Key k");
-  vector_editor("key", p.key, true);
+  vector_editor("key", p.key, true, p);
 }
 
 }  // namespace rope::app

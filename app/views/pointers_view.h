@@ -5,14 +5,20 @@
 // Two layouts: one dial per block, or every pointer on one shared circle. The read-out shows
 // the score (R_m q).(R_n k) next to q.(R_{n-m} k), which equal each other for every m, n.
 //
+// Large d: at most kMaxShownBlocks (256, all blocks of d = 512, the d slider's maximum) are
+// drawn, blocks 0 ... 255; above that the canvas says which blocks it shows of how many. The
+// scores are always over all d dimensions.
+//
 // Usage: PointersView view;  each frame inside the canvas window: view.Draw(state, env);
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "imgui.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
+#include "ui/view_cache.h"
 #include "ui/view_env.h"
 
 namespace rope::app {
@@ -21,37 +27,64 @@ struct PointersView {
   void Draw(AppState& state, const ViewEnv& env);
   void DrawControls(AppState& state, const ViewEnv& env);
 
-  // read-only results of the last Draw (tests and the lesson checks read them)
-  struct Tip {
-    ImVec2 centre;  // dial centre, px
-    ImVec2 query;   // tip of the query pointer, px
-    ImVec2 key;     // tip of the key pointer, px
-    float radius;   // dial radius, px
-  };
-  std::vector<Tip> tips;  // [d/2]
-  double score = 0.0;     // (R_m q).(R_n k)
-  double relative = 0.0;  // q.(R_{n-m} k)
-  DrawnText drawn;        // every line of text of the last Draw
+  static constexpr int kMaxShownBlocks = 256;  // dials drawn at most: blocks 0 ... 255
 
-  // internal: derived from (dim, base, pairing, query, key, seed); rebuilt when they change
-  struct Blocks {
+  // Where a block's dial and pointers were drawn, px.
+  struct Tip {
+    ImVec2 centre;  // dial centre
+    ImVec2 query;   // tip of the query pointer
+    ImVec2 key;     // tip of the key pointer
+    float radius;   // dial radius
+  };
+  // Read-only results of the last Draw, for tests and the lesson checks
+  // one per block drawn: [min(d/2, kMaxShownBlocks)]
+  const std::vector<Tip>& tips() const { return tips_; }
+  // (R_m q).(R_n k) and q.(R_{n-m} k), over all d dimensions
+  double score() const { return scores_.model() ? scores_.model()->score : 0.0; }
+  double relative() const { return scores_.model() ? scores_.model()->relative : 0.0; }
+  const DrawnText& drawn() const { return drawn_; }  // every line of text of the last Draw
+
+ private:
+  struct Inputs {  // the Params fields compute() reads: the cache key
     int dim = 0;
     double base = 0.0;
     Pairing pairing = Pairing::interleaved;
     VectorChoice query, key;
-    std::uint64_t seed = 0;
-    std::vector<double> thetas;           // [d/2]
+    std::uint64_t seed = 0;  // of the random presets
+    bool operator==(const Inputs&) const = default;
+  };
+  struct Model {
+    Pairing pairing = Pairing::interleaved;
+    std::vector<double> thetas;           // [d/2]; empty if the inputs are invalid
     std::vector<double> q, k;             // [d], effective vectors
     std::vector<double> q_norm, q_angle;  // [d/2], block length and angle at position 0
     std::vector<double> k_norm, k_angle;  // [d/2]
     double max_norm = 1.0;
-  } blocks;
-  double scored_m = 0.0, scored_n = 0.0;  // positions the score was computed for
-  bool scored = false;
+  };
+  struct ScoreInputs {  // the scores' cache key: the vectors and the two positions
+    Inputs vectors;
+    double m = 0.0, n = 0.0;
+    bool operator==(const ScoreInputs&) const = default;
+  };
+  struct Scores {
+    double score = 0.0;     // (R_m q).(R_n k)
+    double relative = 0.0;  // q.(R_{n-m} k)
+  };
+  struct Layout;  // pointers_view.cpp: the read-out's texts and fonts, the legend, the dials
+  static Inputs inputs_of(const Params& p);
+  static Model compute(const Inputs& in);
+  static Scores score_of(const Model& m, const ScoreInputs& in);
+  static Layout layout(const Model& m, const Scores& sc, const Params& p, const Canvas& canvas,
+                       const ViewEnv& env);
+  static float paint_readout(const Layout& lay, const Pen& pen);
+  static float paint_legend(const Layout& lay, ImDrawList* dl, const Pen& pen, float y);
+  void paint_dials(const Model& m, const Layout& lay, const Canvas& canvas, const Params& p);
+  void hover(const Model& m, const Layout& lay, const Canvas& canvas, const Params& p) const;
 
- private:
-  void update_blocks(const Params& p);
-  void update_score(const Params& p);
+  ViewCache<Inputs, Model> model_;  // ui/view_cache.h
+  ViewCache<ScoreInputs, Scores> scores_;
+  std::vector<Tip> tips_;  // one per block drawn
+  DrawnText drawn_;        // every line of text of the last Draw
 };
 
 }  // namespace rope::app

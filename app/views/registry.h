@@ -7,6 +7,7 @@
 #include "state/app_state.h"
 #include "views/decay_view.h"
 #include "views/derivation_view.h"
+#include "views/extension_view.h"
 #include "views/heatmap_view.h"
 #include "views/pointers_view.h"
 #include "views/precision_view.h"

@@ -1,193 +1,261 @@
+// views/sinusoidal_view.cpp — the sinusoidal encoding as a heatmap (sinusoidal_view.h).
+//
+// [SECTION] inputs and compute: the table, the rows m and m + k
+// [SECTION] layout: header, the table, PE_m under it
+// [SECTION] paint: the table, the marked rows, PE_m
+// [SECTION] hover: position, dimension, exact value
 #include "views/sinusoidal_view.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 
 #include "rope/frequencies.h"
+#include "rope/rotation.h"
 #include "rope/sinusoidal.h"
-#include "ui/canvas.h"
-#include "ui/plot.h"
 #include "ui/theme.h"
 
 namespace rope::app {
+namespace {
 
-void SinusoidalView::update(const Params& p) {
-  if (p.pe_positions == cached_rows && p.pe_dim == cached_cols && p.base == cached_base) return;
-  cached_rows = p.pe_positions;
-  cached_cols = p.pe_dim;
-  cached_base = p.base;
-  auto t = sinusoidal_table(p.pe_positions, p.pe_dim, p.base);
-  if (!t) {
-    error = t.error().to_string();
-    table.clear();
-    texels.clear();
-    rows = cols = 0;
-    return;
-  }
-  error.clear();
-  table = std::move(t).value();
-  texels.resize(table.size());
-  std::transform(table.begin(), table.end(), texels.begin(),
-                 [](double v) { return static_cast<float>(v); });
-  rows = p.pe_positions;
-  cols = p.pe_dim;
-  ++version;
+// Four levels, tried in order until the table gets a useful height: full size; smaller fonts;
+// no title and no note (the lesson names the step); without the formula and the PE_m plot.
+struct Level {
+  ImFont *title, *formula, *dot;
+  bool note, row_plot;
+};
+constexpr int kLevels = 4;
+Level level_of(const Fonts& f, int level) {
+  const Level levels[kLevels] = {{f.title, f.large, f.large, true, true},
+                                 {f.large, f.body, f.large, true, true},
+                                 {nullptr, f.body, f.body, false, true},
+                                 {nullptr, nullptr, f.body, false, false}};
+  return levels[std::clamp(level, 0, kLevels - 1)];
 }
 
-void SinusoidalView::Draw(AppState& state, const ViewEnv& env) {
-  const Params& p = state.params;
-  update(p);
-  const Palette& pal = palette(p.theme);
-  const plot::Style st = plot::style(env, p.theme, &drawn);
-  const float s = env.scale;
-  const Fonts& f = *env.fonts;
-
-  const CanvasArea area = begin_canvas("sinusoidal_canvas", &drawn);
-  ImDrawList* dl = area.draw_list;
-  const Pen& pen = area.pen;
-  const ImVec2 origin = area.origin;
-  const ImVec2 size = area.size;
-  const bool hovered = area.hovered;
-  const ImVec2 mouse = area.mouse;
-
-  // [SECTION] the rows m and m + k and their dot product, over the figure's d
-  const double m = p.position;
-  const double k = p.offset;
-  const auto th = frequencies(p.pe_dim, p.base);
-  dot_m_mk = 0.0;
-  dot_formula = 0.0;
-  if (th) {
-    const std::vector<double> a = sinusoidal_vector(m, th.value());
-    const std::vector<double> b = sinusoidal_vector(m + k, th.value());
-    for (std::size_t j = 0; j < a.size(); ++j)
-      dot_m_mk += a[j] * b[j];
-    for (double t : th.value())
-      dot_formula += std::cos(k * t);
-  }
-
-  // [SECTION] layout: header, the table, PE_m under it. Four levels, tried in order until the
-  // table gets a useful height: full size; smaller fonts; no title and no note (the lesson names
-  // the step); without the formula and the PE_m plot.
-  struct Level {
-    ImFont *title, *formula, *dot;
-    bool note, row_plot;
-  };
-  const Level levels[] = {{f.title, f.large, f.large, true, true},
-                          {f.large, f.body, f.large, true, true},
-                          {nullptr, f.body, f.body, false, true},
-                          {nullptr, nullptr, f.body, false, false}};
-  constexpr int kLevels = 4;
-  const float pad = std::round(18.0f * s);
-  const float x0 = origin.x + pad;
-  const float width = std::max(1.0f, size.x - 2 * pad);
-  const float bottom = origin.y + size.y - pad;
-  const bool show_k = k != 0.0;
-  const std::string title = "Sinusoidal position encoding (added to the embedding)";
-  const std::string formula = nobreak("PE[pos][2i] = sin(pos·θᵢ),") + "   " +
-                              nobreak("PE[pos][2i+1] = cos(pos·θᵢ),") + "   " +
-                              nobreak("θᵢ = base^(−2i/d)");
-  const std::string dot = nobreak("PEₘ·PEₘ₊ₖ = " + format_number(dot_m_mk, 6)) + " " +
-                          nobreak("= Σᵢ cos(k·θᵢ) = " + format_number(dot_formula, 6)) + "   " +
-                          nobreak("(m = " + format_number(m, 6) + ",") + " " +
-                          nobreak("k = " + format_number(k, 6) + ")");
-  const std::string size_note =
-      std::to_string(p.pe_positions) + " positions × d = " + std::to_string(p.pe_dim);
-  const std::string note = p.pe_dim == p.dim
-                               ? "This figure: " + size_note + " (the shared d), base " +
-                                     plot::tick_label(p.base, false) + "."
-                               : "This figure has its own size: " + size_note +
-                                     " (pe_positions, pe_dim), with the shared base " +
-                                     plot::tick_label(p.base, false) +
-                                     ".  The RoPE views use d = " + std::to_string(p.dim) + ".";
-  const plot::LegendEntry entries[] = {
-      {"sin(m·θᵢ) at j = 2i, m = " + format_number(m, 6), pal.query, false, false},
-      {"cos(m·θᵢ) at j = 2i+1", pal.key, false, false}};
-  const float legend_h = plot::legend_row(nullptr, st, ImVec2(0, 0), width, entries);
-  // Header (or with a measuring pen its height only); returns the y below it.
-  const auto header = [&](const Pen& pn, const Level& lv) {
-    float y = origin.y + pad;
-    if (lv.title)
-      y += pn.wrapped(fit_font({lv.title, f.large}, title, width, 2), ImVec2(x0, y), width,
-                      pal.text, title) +
-           2 * s;
-    if (lv.formula) y += pn.wrapped(lv.formula, ImVec2(x0, y), width, pal.text, formula) + 2 * s;
-    if (show_k) y += pn.wrapped(lv.dot, ImVec2(x0, y), width, pal.accent, dot) + 2 * s;
-    if (lv.note) y += pn.wrapped(f.body, ImVec2(x0, y), width, pal.text_dim, note);
-    if (!error.empty()) y += pn.wrapped(f.bold, ImVec2(x0, y), width, pal.bad, error);
-    return y + 10 * s;
-  };
-  const auto row_plot_height = [&](const Level& lv, float top) {
-    if (!lv.row_plot) return 0.0f;
-    return std::round(std::clamp(0.26f * (bottom - top), 120.0f * s, 260.0f * s)) + legend_h +
-           6 * s;
-  };
-  int level = 0;
-  for (; level < kLevels - 1; ++level) {
-    const float top = header(Pen{}, levels[level]);
-    if (bottom - row_plot_height(levels[level], top) - top >= 280.0f * s) break;
-  }
-  const Level& lv = levels[level];
-  const float y = header(pen, lv);
-  if (rows == 0 || bottom - y < 100 * s) {
-    dl->PopClipRect();
-    return;
-  }
-
-  // [SECTION] the table as a heatmap, positions down, dimensions across
-  const float bar_w = std::round(22.0f * s);
-  const float right = bar_w + pad + plot::colour_bar_margin(st, true);
-  const float row_plot_h = row_plot_height(lv, y);
-  plot::Axis ax, ay;
+// The table's x axis: one column per dimension j.
+plot::Axis dimension_axis(int cols) {
+  plot::Axis ax;
   ax.lo = -0.5;
   ax.hi = cols - 0.5;
   ax.label = "dimension j  (even j: sin, odd j: cos)";
   ax.short_label = "dimension j";
   ax.grid = false;
+  return ax;
+}
+
+// The row r of the table framed in `col`; returns where its label goes (x0, y0, x1, y1), above
+// or below the row, inside the figure.
+ImVec4 mark_row(ImDrawList* dl, const plot::Style& st, const plot::Frame& fr, ImFont* font, int r,
+                ImU32 col, const std::string& label, bool label_above, float thick, float s) {
+  const float y0 = fr.y.to_px(r - 0.5);
+  const float y1 = fr.y.to_px(r + 0.5);
+  const float grow = std::max(0.0f, 3.0f * s - 0.5f * (y1 - y0));
+  dl->AddRect(ImVec2(fr.area_min.x - thick, y0 - grow), ImVec2(fr.area_max.x + thick, y1 + grow),
+              col, 0, 0, thick);
+  const ImVec2 lp = plot::label_box_padding(st);
+  const float h = font->FontSize;
+  float ly = label_above ? y0 - grow - 4 * s - lp.y - h : y1 + grow + 4 * s + lp.y;
+  ly = std::clamp(ly, fr.area_min.y + lp.y, std::max(fr.area_min.y, fr.area_max.y - h - lp.y));
+  return ImVec4(fr.area_min.x + 8 * s, ly, fr.area_min.x + 8 * s + text_size(font, label).x,
+                ly + h);
+}
+
+}  // namespace
+
+// [SECTION] inputs and compute: the table, the rows m and m + k
+
+SinusoidalView::Inputs SinusoidalView::inputs_of(const Params& p) {
+  return Inputs{p.pe_positions, p.pe_dim, p.base};
+}
+
+SinusoidalView::Model SinusoidalView::compute(const Inputs& in) {
+  Model md;
+  auto t = sinusoidal_table(in.pe_positions, in.pe_dim, in.base);
+  if (!t) {
+    md.error = t.error().to_string();
+    return md;
+  }
+  md.table = std::move(t).value();
+  md.texels.resize(md.table.size());
+  std::transform(md.table.begin(), md.table.end(), md.texels.begin(),
+                 [](double v) { return static_cast<float>(v); });
+  md.rows = in.pe_positions;
+  md.cols = in.pe_dim;
+  return md;
+}
+
+SinusoidalView::RowInputs SinusoidalView::row_inputs_of(const Params& p) {
+  return RowInputs{p.pe_dim, p.base, p.position, p.offset};
+}
+
+SinusoidalView::RowModel SinusoidalView::compute_rows(const RowInputs& in) {
+  RowModel rm;
+  const auto th = frequencies(in.pe_dim, in.base);
+  if (!th) return rm;
+  rm.valid = true;
+  rm.pe_m = sinusoidal_vector(in.m, th.value());
+  const std::vector<double> b = sinusoidal_vector(in.m + in.k, th.value());
+  for (std::size_t j = 0; j < rm.pe_m.size(); ++j)
+    rm.dot_m_mk += rm.pe_m[j] * b[j];
+  for (double t : th.value())
+    rm.dot_formula += std::cos(in.k * t);
+  return rm;
+}
+
+const SinusoidalView::Model& SinusoidalView::model() const {
+  static const Model kEmpty;
+  return model_.model() ? *model_.model() : kEmpty;
+}
+
+const SinusoidalView::RowModel& SinusoidalView::row_model() const {
+  static const RowModel kEmpty;
+  return row_model_.model() ? *row_model_.model() : kEmpty;
+}
+
+// [SECTION] layout: header, the table, PE_m under it
+
+struct SinusoidalView::Layout {
+  const Fonts& f;
+  const Palette& pal;
+  plot::Style st;
+  float s = 1.0f;
+  float pad = 0.0f, x0 = 0.0f, width = 0.0f, top = 0.0f, bottom = 0.0f, right = 0.0f;
+  bool show_k = false;  // k = offset is not 0: the row m + k and the dot product too
+  std::string title{}, formula{}, dot{}, note{}, error{};
+  std::array<plot::LegendEntry, 2> entries{};  // of the PE_m plot
+  float legend_h = 0.0f;
+  int level = 0;
+  bool row_plot = true;     // PE_m plotted under the table
+  float row_plot_h = 0.0f;  // its height with its legend, px
+};
+
+SinusoidalView::Layout SinusoidalView::layout(const Model& m, const RowModel& rm, const Params& p,
+                                              const Canvas& canvas, const ViewEnv& env,
+                                              DrawnText* log) {
+  Layout lay{*env.fonts, palette(p.theme), plot::style(env, p.theme, log)};
+  const Palette& pal = lay.pal;
+  const float s = lay.s = env.scale;
+  lay.pad = std::round(18.0f * s);
+  lay.x0 = canvas.origin.x + lay.pad;
+  lay.width = std::max(1.0f, canvas.size.x - 2 * lay.pad);
+  lay.top = canvas.origin.y + lay.pad;
+  lay.bottom = canvas.origin.y + canvas.size.y - lay.pad;
+  lay.right = canvas.origin.x + canvas.size.x - lay.pad;
+  const double mp = p.position;
+  const double k = p.offset;
+  lay.show_k = k != 0.0;
+  lay.title = "Sinusoidal position encoding (added to the embedding)";
+  lay.formula = nobreak("PE[pos][2i] = sin(pos·θᵢ),") + "   " +
+                nobreak("PE[pos][2i+1] = cos(pos·θᵢ),") + "   " + nobreak("θᵢ = base^(−2i/d)");
+  lay.dot = nobreak("PEₘ·PEₘ₊ₖ = " + format_number(rm.dot_m_mk, 6)) + " " +
+            nobreak("= Σᵢ cos(k·θᵢ) = " + format_number(rm.dot_formula, 6)) + "   " +
+            nobreak("(m = " + format_number(mp, 6) + ",") + " " +
+            nobreak("k = " + format_number(k, 6) + ")");
+  const std::string size_note =
+      std::to_string(p.pe_positions) + " positions × d = " + std::to_string(p.pe_dim);
+  lay.note = p.pe_dim == p.dim ? "This figure: " + size_note + " (the shared d), base " +
+                                     plot::tick_label(p.base, false) + "."
+                               : "This figure has its own size: " + size_note +
+                                     " (pe_positions, pe_dim), with the shared base " +
+                                     plot::tick_label(p.base, false) +
+                                     ".  The RoPE views use d = " + std::to_string(p.dim) + ".";
+  lay.error = m.error;
+  lay.entries = {{{"sin(m·θᵢ) at j = 2i, m = " + format_number(mp, 6), pal.query, false, false},
+                  {"cos(m·θᵢ) at j = 2i+1", pal.key, false, false}}};
+  lay.legend_h = plot::legend_row(nullptr, lay.st, ImVec2(0, 0), lay.width, lay.entries);
+  // the first level that leaves the table 280 px (at scale 1) beside the header and PE_m
+  const auto row_plot_height = [&](int level, float top) {
+    if (!level_of(lay.f, level).row_plot) return 0.0f;
+    return std::round(std::clamp(0.26f * (lay.bottom - top), 120.0f * s, 260.0f * s)) +
+           lay.legend_h + 6 * s;
+  };
+  lay.level = first_fitting(kLevels, [&](int level) {
+    const float top = header(lay, level, Pen{});
+    return lay.bottom - row_plot_height(level, top) - top >= 280.0f * s;
+  });
+  lay.row_plot = level_of(lay.f, lay.level).row_plot;
+  lay.row_plot_h = row_plot_height(lay.level, header(lay, lay.level, Pen{}));
+  return lay;
+}
+
+// The title, the formula, the dot product of the rows m and m + k, the note and the error, at
+// `level`, from the top; returns the y under them. A Pen{} only measures.
+float SinusoidalView::header(const Layout& lay, int level, const Pen& pn) {
+  const Level lv = level_of(lay.f, level);
+  const Palette& pal = lay.pal;
+  const float s = lay.s;
+  const float x0 = lay.x0;
+  const float width = lay.width;
+  float y = lay.top;
+  if (lv.title)
+    y += pn.wrapped(fit_font({lv.title, lay.f.large}, lay.title, width, 2), ImVec2(x0, y), width,
+                    pal.text, lay.title) +
+         2 * s;
+  if (lv.formula) y += pn.wrapped(lv.formula, ImVec2(x0, y), width, pal.text, lay.formula) + 2 * s;
+  if (lay.show_k) y += pn.wrapped(lv.dot, ImVec2(x0, y), width, pal.accent, lay.dot) + 2 * s;
+  if (lv.note) y += pn.wrapped(lay.f.body, ImVec2(x0, y), width, pal.text_dim, lay.note);
+  if (!lay.error.empty()) y += pn.wrapped(lay.f.bold, ImVec2(x0, y), width, pal.bad, lay.error);
+  return y + 10 * s;
+}
+
+// [SECTION] paint: the table, the marked rows, PE_m
+
+// The table as a heatmap from y, positions down, dimensions across, with its colour bar;
+// returns the frame of its cells.
+plot::Frame SinusoidalView::paint_table(const Model& m, const Layout& lay, const Canvas& canvas,
+                                        const ViewEnv& env, float y) {
+  ImDrawList* dl = canvas.draw_list;
+  const Palette& pal = lay.pal;
+  const float s = lay.s;
+  const float bar_w = std::round(22.0f * s);
+  const float right = bar_w + lay.pad + plot::colour_bar_margin(lay.st, true);
+  const plot::Axis ax = dimension_axis(m.cols);
+  plot::Axis ay;
   ay.lo = -0.5;
-  ay.hi = rows - 0.5;
+  ay.hi = m.rows - 0.5;
   ay.label = "position pos";
   ay.short_label = "pos";
   ay.down = true;
   ay.grid = false;
   const plot::Frame fr = plot::axes(
-      dl, st, ImVec2(x0, y),
-      ImVec2(origin.x + size.x - pad - right, bottom - row_plot_h - (lv.row_plot ? 8 * s : 0.0f)),
-      ax, ay);
-  cells_min = fr.area_min;
-  cells_max = fr.area_max;
+      dl, lay.st, ImVec2(lay.x0, y),
+      ImVec2(lay.right - right, lay.bottom - lay.row_plot_h - (lay.row_plot ? 8 * s : 0.0f)), ax,
+      ay);
+  cells_min_ = fr.area_min;
+  cells_max_ = fr.area_max;
   bool drew = false;
   if (env.has_gl) {
     if (!renderer_) renderer_ = std::make_unique<HeatmapRenderer>();
-    drew = renderer_->update(0, version, texels, rows, cols, -1.0f, 1.0f, pal.panel,
+    drew = renderer_->update(0, version_, m.texels, m.rows, m.cols, -1.0f, 1.0f, pal.panel,
                              ImVec2(fr.area_max.x - fr.area_min.x, fr.area_max.y - fr.area_min.y));
     if (drew)
       renderer_->add_image(dl, 0, fr.area_min, fr.area_max);
     else
-      pen.wrapped(f.bold, ImVec2(fr.area_min.x + 8 * s, fr.area_min.y + 8 * s),
-                  fr.area_max.x - fr.area_min.x - 16 * s, pal.bad, renderer_->error());
+      canvas.pen.wrapped(lay.f.bold, ImVec2(fr.area_min.x + 8 * s, fr.area_min.y + 8 * s),
+                         fr.area_max.x - fr.area_min.x - 16 * s, pal.bad, renderer_->error());
   }
   if (!drew) dl->AddRect(fr.area_min, fr.area_max, pal.grid);
-  plot::colour_bar(dl, st, ImVec2(fr.area_max.x + pad, fr.area_min.y),
-                   ImVec2(fr.area_max.x + pad + bar_w, fr.area_max.y), -1.0, 1.0, "PE value", true);
+  plot::colour_bar(dl, lay.st, ImVec2(fr.area_max.x + lay.pad, fr.area_min.y),
+                   ImVec2(fr.area_max.x + lay.pad + bar_w, fr.area_max.y), -1.0, 1.0, "PE value",
+                   true);
+  return fr;
+}
 
-  // the rows m and m + k, framed, with their labels inside the figure
+// The rows m and m + k framed, with their labels inside the figure (apart from each other), or
+// a note that m is outside it.
+void SinusoidalView::paint_marks(const Layout& lay, const plot::Frame& fr, ImDrawList* dl, int rows,
+                                 const Params& p) {
+  const Palette& pal = lay.pal;
+  const plot::Style& st = lay.st;
+  ImFont* bold = lay.f.bold;
+  const float s = lay.s;
+  const double m = p.position;
+  const double k = p.offset;
   const float thick = std::max(1.0f, std::round(2.0f * s));
   const auto row_of = [&](double v) {
     return static_cast<int>(std::floor(std::clamp(v, -1.0, 1e7) + 0.5));
-  };
-  const auto mark_row = [&](int r, ImU32 col, const std::string& label, bool label_above) {
-    const float y0 = fr.y.to_px(r - 0.5);
-    const float y1 = fr.y.to_px(r + 0.5);
-    const float grow = std::max(0.0f, 3.0f * s - 0.5f * (y1 - y0));
-    dl->AddRect(ImVec2(fr.area_min.x - thick, y0 - grow), ImVec2(fr.area_max.x + thick, y1 + grow),
-                col, 0, 0, thick);
-    const ImVec2 lp = plot::label_box_padding(st);
-    const float h = f.bold->FontSize;
-    float ly = label_above ? y0 - grow - 4 * s - lp.y - h : y1 + grow + 4 * s + lp.y;
-    ly = std::clamp(ly, fr.area_min.y + lp.y, std::max(fr.area_min.y, fr.area_max.y - h - lp.y));
-    return ImVec4(fr.area_min.x + 8 * s, ly, fr.area_min.x + 8 * s + text_size(f.bold, label).x,
-                  ly + h);
   };
   const int mr = row_of(m);
   const int kr = row_of(m + k);
@@ -195,76 +263,96 @@ void SinusoidalView::Draw(AppState& state, const ViewEnv& env) {
   bool m_labelled = false;
   if (mr >= 0 && mr < rows) {
     const std::string label = "m = " + std::to_string(mr);
-    m_box = mark_row(mr, pal.accent, label, show_k && kr > mr);  // away from the row m + k
-    plot::label_box(dl, st, f.bold, ImVec2(m_box.x, m_box.y), pal.accent, label);
+    m_box = mark_row(dl, st, fr, bold, mr, pal.accent, label, lay.show_k && kr > mr, thick,
+                     s);  // away from the row m + k
+    plot::label_box(dl, st, bold, ImVec2(m_box.x, m_box.y), pal.accent, label);
     m_labelled = true;
   } else {
     const std::string label = "m = " + format_number(m, 8) + " is outside the figure (0 … " +
                               std::to_string(rows - 1) + ")";
     plot::label_box(dl, st,
-                    fit_font({f.bold, f.body}, label, fr.area_max.x - fr.area_min.x - 16 * s),
+                    fit_font({bold, lay.f.body}, label, fr.area_max.x - fr.area_min.x - 16 * s),
                     ImVec2(fr.area_min.x + 8 * s, fr.area_max.y - 30 * s), pal.accent, label);
   }
-  if (show_k && kr >= 0 && kr < rows && kr != mr) {
-    const std::string label = "m + k = " + std::to_string(kr);
-    ImVec4 box = mark_row(kr, pal.key, label, kr < mr);
-    const ImVec2 lp = plot::label_box_padding(st);
-    if (m_labelled && box.y < m_box.w + 2 * lp.y && m_box.y < box.w + 2 * lp.y) {
-      // next to the label of m rather than on it
-      const float shift = m_box.z - box.x + 3 * lp.x;
-      box.x += shift;
-      box.z += shift;
-    }
-    plot::label_box(dl, st, f.bold, ImVec2(box.x, box.y), pal.key, label);
+  if (!(lay.show_k && kr >= 0 && kr < rows && kr != mr)) return;
+  const std::string label = "m + k = " + std::to_string(kr);
+  ImVec4 box = mark_row(dl, st, fr, bold, kr, pal.key, label, kr < mr, thick, s);
+  const ImVec2 lp = plot::label_box_padding(st);
+  if (m_labelled && box.y < m_box.w + 2 * lp.y && m_box.y < box.w + 2 * lp.y) {
+    // next to the label of m rather than on it
+    const float shift = m_box.z - box.x + 3 * lp.x;
+    box.x += shift;
+    box.z += shift;
   }
+  plot::label_box(dl, st, bold, ImVec2(box.x, box.y), pal.key, label);
+}
 
-  // [SECTION] PE_m across the dimensions, computed for the real-valued m
-  if (lv.row_plot) {
-    const float ly = bottom - row_plot_h;
-    plot::legend_row(dl, st, ImVec2(x0, ly), width, entries);
-    plot::Axis bx = ax, by;
-    bx.label = "dimension j";
-    by.lo = -1.1;
-    by.hi = 1.1;
-    by.ticks = 2;
-    by.label = "PEₘ";
-    const plot::Frame rf = plot::axes(dl, st, ImVec2(x0, ly + legend_h + 6 * s),
-                                      ImVec2(fr.area_max.x + 24 * s, bottom), bx, by);
-    if (th) {
-      // sin entries at even j and cos entries at odd j, as two lines
-      const std::vector<double> pe = sinusoidal_vector(m, th.value());
-      const std::size_t half = pe.size() / 2;
-      std::vector<double> js(half), jc(half), vs(half), vc(half);
-      for (std::size_t i = 0; i < half; ++i) {
-        js[i] = static_cast<double>(2 * i);
-        jc[i] = static_cast<double>(2 * i + 1);
-        vs[i] = pe[2 * i];
-        vc[i] = pe[2 * i + 1];
-      }
-      const float lt = std::max(1.0f, std::round(2.0f * s));
-      plot::line(dl, rf, js, vs, pal.query, lt);
-      plot::line(dl, rf, jc, vc, pal.key, lt);
-    }
+// PE_m across the dimensions under the table, computed for the real-valued m: the sin entries
+// and the cos entries as two lines.
+void SinusoidalView::paint_row_plot(const RowModel& rm, const Layout& lay, const plot::Frame& fr,
+                                    ImDrawList* dl, int cols) {
+  const float s = lay.s;
+  const float ly = lay.bottom - lay.row_plot_h;
+  plot::legend_row(dl, lay.st, ImVec2(lay.x0, ly), lay.width, lay.entries);
+  plot::Axis bx = dimension_axis(cols), by;
+  bx.label = "dimension j";
+  by.lo = -1.1;
+  by.hi = 1.1;
+  by.ticks = 2;
+  by.label = "PEₘ";
+  const plot::Frame rf = plot::axes(dl, lay.st, ImVec2(lay.x0, ly + lay.legend_h + 6 * s),
+                                    ImVec2(fr.area_max.x + 24 * s, lay.bottom), bx, by);
+  if (!rm.valid) return;
+  // block i of PE_m is laid out as the interleaved pairing's: sin at its first coordinate, cos
+  // at its second
+  const int dim = static_cast<int>(rm.pe_m.size());
+  const auto half = rm.pe_m.size() / 2;
+  std::vector<double> js(half), jc(half), vs(half), vc(half);
+  for (std::size_t i = 0; i < half; ++i) {
+    const PairIndices pi = pair_indices(static_cast<int>(i), dim, Pairing::interleaved);
+    js[i] = static_cast<double>(pi.first);
+    jc[i] = static_cast<double>(pi.second);
+    vs[i] = rm.pe_m[static_cast<std::size_t>(pi.first)];
+    vc[i] = rm.pe_m[static_cast<std::size_t>(pi.second)];
   }
+  const float lt = std::max(1.0f, std::round(2.0f * s));
+  plot::line(dl, rf, js, vs, lay.pal.query, lt);
+  plot::line(dl, rf, jc, vc, lay.pal.key, lt);
+}
 
-  // [SECTION] hover: position, dimension, exact value
-  if (hovered && fr.contains(mouse)) {
-    const double jv = std::floor(fr.x.from_px(mouse.x) + 0.5);
-    const double pv = std::floor(fr.y.from_px(mouse.y) + 0.5);
-    if (jv >= 0 && jv < cols && pv >= 0 && pv < rows) {
-      const auto j = static_cast<std::size_t>(jv);
-      const auto pos = static_cast<std::size_t>(pv);
-      const std::size_t i = j / 2;
-      ImGui::BeginTooltip();
-      ImGui::Text("position pos = %zu   dimension j = %zu (block i = %zu, %s)", pos, j, i,
-                  j % 2 == 0 ? "sin" : "cos");
-      ImGui::Text("θᵢ = %.17g rad per position", theta(static_cast<int>(i), p.pe_dim, p.base));
-      ImGui::Text("PE[pos][j] = %s(pos·θᵢ) = %.17g", j % 2 == 0 ? "sin" : "cos",
-                  table[pos * static_cast<std::size_t>(cols) + j]);
-      ImGui::EndTooltip();
-    }
-  }
-  dl->PopClipRect();
+// [SECTION] hover: position, dimension, exact value
+
+void SinusoidalView::hover(const Model& m, const plot::Frame& fr, ImVec2 mouse, const Params& p) {
+  const double jv = std::floor(fr.x.from_px(mouse.x) + 0.5);
+  const double pv = std::floor(fr.y.from_px(mouse.y) + 0.5);
+  if (!(jv >= 0 && jv < m.cols && pv >= 0 && pv < m.rows)) return;
+  const auto j = static_cast<std::size_t>(jv);
+  const auto pos = static_cast<std::size_t>(pv);
+  const std::size_t i = j / 2;
+  ImGui::BeginTooltip();
+  ImGui::Text("position pos = %zu   dimension j = %zu (block i = %zu, %s)", pos, j, i,
+              j % 2 == 0 ? "sin" : "cos");
+  ImGui::Text("θᵢ = %.17g rad per position", theta(static_cast<int>(i), p.pe_dim, p.base));
+  ImGui::Text("PE[pos][j] = %s(pos·θᵢ) = %.17g", j % 2 == 0 ? "sin" : "cos",
+              m.table[pos * static_cast<std::size_t>(m.cols) + j]);
+  ImGui::EndTooltip();
+}
+
+void SinusoidalView::Draw(AppState& state, const ViewEnv& env) {
+  const Params& p = state.params;
+  const Model& m = model_.get(inputs_of(p), [this](const Inputs& in) {
+    ++version_;  // a new table for the renderer to upload
+    return compute(in);
+  });
+  const RowModel& rm = row_model_.get(row_inputs_of(p), compute_rows);
+  const Canvas canvas("sinusoidal_canvas", &drawn_);  // clip pushed here, popped at every return
+  const Layout lay = layout(m, rm, p, canvas, env, &drawn_);
+  const float y = header(lay, lay.level, canvas.pen);
+  if (m.rows == 0 || lay.bottom - y < 100 * lay.s) return;
+  const plot::Frame fr = paint_table(m, lay, canvas, env, y);
+  paint_marks(lay, fr, canvas.draw_list, m.rows, p);
+  if (lay.row_plot) paint_row_plot(rm, lay, fr, canvas.draw_list, m.cols);
+  if (canvas.hovered && fr.contains(canvas.mouse)) hover(m, fr, canvas.mouse, p);
 }
 
 void SinusoidalView::DrawControls(AppState& state, const ViewEnv&) {

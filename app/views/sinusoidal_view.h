@@ -9,6 +9,7 @@
 // Usage: SinusoidalView view;  each frame inside the canvas window: view.Draw(state, env);
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,6 +18,8 @@
 #include "render/heatmap_renderer.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
+#include "ui/plot.h"
+#include "ui/view_cache.h"
 #include "ui/view_env.h"
 
 namespace rope::app {
@@ -25,24 +28,64 @@ struct SinusoidalView {
   void Draw(AppState& state, const ViewEnv& env);
   void DrawControls(AppState& state, const ViewEnv& env);
 
-  // read-only results
-  std::vector<double> table;  // [positions][dim], rope::sinusoidal_table
-  std::vector<float> texels;  // the same in float, uploaded to the GPU
-  int rows = 0, cols = 0;
-  ImVec2 cells_min, cells_max;  // screen rectangle of the cells, px
-  double dot_m_mk = 0.0;        // PE_m . PE_{m+k} over the figure's d (k = offset)
-  double dot_formula = 0.0;     // sum_i cos(k theta_i), the same from the offset alone
-  std::string error;
-  DrawnText drawn;  // every line of text of the last Draw
-
-  // internal: the inputs of `table`
-  int cached_rows = 0, cached_cols = 0;
-  double cached_base = 0.0;
-  std::uint64_t version = 0;
+  // Read-only results, for tests and exports (empty before the first Draw)
+  const std::vector<double>& table() const { return model().table; }  // rope::sinusoidal_table
+  int rows() const { return model().rows; }                           // positions
+  int cols() const { return model().cols; }                           // the figure's d
+  const std::string& error() const { return model().error; }
+  ImVec2 cells_min() const { return cells_min_; }  // screen rectangle of the cells, px
+  ImVec2 cells_max() const { return cells_max_; }
+  double dot_m_mk() const { return row_model().dot_m_mk; }        // PE_m . PE_{m+k}, k = offset
+  double dot_formula() const { return row_model().dot_formula; }  // sum_i cos(k theta_i)
+  const DrawnText& drawn() const { return drawn_; }  // every line of text of the last Draw
 
  private:
-  void update(const Params& p);
+  struct Inputs {  // the table's Params fields: the cache key
+    int pe_positions = 0, pe_dim = 0;
+    double base = 0.0;
+    bool operator==(const Inputs&) const = default;
+  };
+  struct Model {
+    std::vector<double> table;  // [positions][dim]
+    std::vector<float> texels;  // the same in float, uploaded to the GPU
+    int rows = 0, cols = 0;
+    std::string error;
+  };
+  struct RowInputs {  // the rows m and m + k: the figure's d, the base, m and k = offset
+    int pe_dim = 0;
+    double base = 0.0, m = 0.0, k = 0.0;
+    bool operator==(const RowInputs&) const = default;
+  };
+  struct RowModel {
+    bool valid = false;        // the figure's d and base give frequencies
+    std::vector<double> pe_m;  // PE_m, computed for the real-valued m
+    double dot_m_mk = 0.0;     // PE_m . PE_{m+k} over the figure's d
+    double dot_formula = 0.0;  // sum_i cos(k theta_i), the same from the offset alone
+  };
+  struct Layout;  // sinusoidal_view.cpp: the header's level and texts, where the parts go
+  static Inputs inputs_of(const Params& p);
+  static Model compute(const Inputs& in);
+  static RowInputs row_inputs_of(const Params& p);
+  static RowModel compute_rows(const RowInputs& in);
+  static Layout layout(const Model& m, const RowModel& rm, const Params& p, const Canvas& canvas,
+                       const ViewEnv& env, DrawnText* log);
+  static float header(const Layout& lay, int level, const Pen& pen);
+  plot::Frame paint_table(const Model& m, const Layout& lay, const Canvas& canvas,
+                          const ViewEnv& env, float y);
+  static void paint_marks(const Layout& lay, const plot::Frame& fr, ImDrawList* dl, int rows,
+                          const Params& p);
+  static void paint_row_plot(const RowModel& rm, const Layout& lay, const plot::Frame& fr,
+                             ImDrawList* dl, int cols);
+  static void hover(const Model& m, const plot::Frame& fr, ImVec2 mouse, const Params& p);
+  const Model& model() const;         // the cached table, or an empty one before the first Draw
+  const RowModel& row_model() const;  // likewise
+
+  ViewCache<Inputs, Model> model_;  // ui/view_cache.h
+  ViewCache<RowInputs, RowModel> row_model_;
+  std::uint64_t version_ = 0;  // counts the tables computed: the renderer uploads a new one
   std::unique_ptr<HeatmapRenderer> renderer_;
+  ImVec2 cells_min_, cells_max_;
+  DrawnText drawn_;  // every line of text of the last Draw
 };
 
 }  // namespace rope::app

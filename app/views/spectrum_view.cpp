@@ -2,158 +2,99 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <string>
 
+#include "imgui.h"
 #include "rope/frequencies.h"
-#include "ui/canvas.h"
-#include "ui/plot.h"
+#include "ui/page.h"
 #include "ui/theme.h"
 
 namespace rope::app {
+namespace {
 
-void SpectrumView::update(const Params& p) {
-  if (p.dim == cached_dim && p.base == cached_base) return;
-  auto th = frequencies(p.dim, p.base);
-  if (!th) return;
-  cached_dim = p.dim;
-  cached_base = p.base;
-  thetas = std::move(th).value();
-  wavelengths.resize(thetas.size());
-  index.resize(thetas.size());
-  for (std::size_t i = 0; i < thetas.size(); ++i) {
-    wavelengths[i] = wavelength(thetas[i]);
-    index[i] = static_cast<double>(i);
-  }
+// Where the note on fast and slow blocks goes, fullest first: right of the plots, under them,
+// left out, left out with a compact header (what first_fitting chooses from).
+enum class NotePlace { right, below, none, none_compact };
+constexpr int kPlaces = 4;
+
+struct Para {
+  bool heading;
+  const char* text;
+};
+constexpr Para kNote[] = {
+    {true, "Fast blocks (small i, high θ)"},
+    {false,
+     "turn many times within the context. Their angles change a lot from one position to the "
+     "next, so they separate nearby positions: local word order."},
+    {true, "Slow blocks (large i, low θ)"},
+    {false,
+     "turn less than once within the context (hollow marks, right of the dashed line). Their "
+     "angle hardly changes between neighbours; they change slowly over long distances and can "
+     "carry content that should not depend on position. These are the blocks that context-"
+     "extension methods (position interpolation, NTK, YaRN) treat differently."},
+    {false,
+     "A larger base (e.g. 500 000 in Llama 3) stretches every wavelength: more blocks stay below "
+     "one turn."}};
+
+// The note in a column `w` wide from (x, y); returns its height. A Pen{} only measures.
+float note(const Pen& pen, const Page& pg, float x, float y, float w) {
+  const float y0 = y;
+  for (const Para& para : kNote)
+    y += pen.wrapped(para.heading ? pg.f.bold : pg.f.body, ImVec2(x, y), w,
+                     para.heading ? pg.pal.text : pg.pal.text_dim, para.text) +
+         (para.heading ? 4 * pg.s : 10 * pg.s);
+  return y - y0;
 }
 
-void SpectrumView::Draw(AppState& state, const ViewEnv& env) {
-  const Params& p = state.params;
-  update(p);
-  const Palette& pal = palette(p.theme);
-  const plot::Style st = plot::style(env, p.theme, &drawn);
-  const float s = env.scale;
-  const Fonts& f = *env.fonts;
-  const auto ctx = static_cast<double>(p.context_length);
-  incomplete = 0;
-  first_incomplete = -1;
-  for (std::size_t i = 0; i < wavelengths.size(); ++i)
-    if (wavelengths[i] > ctx) {
-      if (first_incomplete < 0) first_incomplete = static_cast<int>(i);
-      ++incomplete;
-    }
+// The header's lines: the title, the formula with d and base (compact: d and base only), and
+// how many blocks do not complete a turn within the context.
+struct Header {
+  std::string title = "Frequencies and wavelengths of the blocks";
+  std::string formula, d_base, context;
+};
 
-  const CanvasArea area = begin_canvas("spectrum_canvas", &drawn);
-  ImDrawList* dl = area.draw_list;
-  const Pen& pen = area.pen;
-  const ImVec2 origin = area.origin;
-  const ImVec2 size = area.size;
-  const bool hovered = area.hovered;
-  const ImVec2 mouse = area.mouse;
-
-  // [SECTION] layout. The header, the two plots, and a note on what fast and slow blocks do:
-  // right of the plots when the canvas is wide, else under them, else (short canvases) left out
-  // with a smaller header. The first arrangement that leaves the plots enough room wins.
-  const float pad = std::round(18.0f * s);
-  const float x0 = origin.x + pad;
-  const float width = std::max(1.0f, size.x - 2 * pad);
-  const float bottom = origin.y + size.y - pad;
-  const int half = static_cast<int>(thetas.size());
-  const std::string title = "Frequencies and wavelengths of the blocks";
-  const std::string l1 = nobreak("θᵢ = base^(−2i/d),") + "  " + "wavelength " +
-                         nobreak("λᵢ = 2π/θᵢ") + " positions per turn;   " +
-                         nobreak("d = " + std::to_string(p.dim)) + " " +
-                         nobreak("(" + std::to_string(half) + " blocks),") + "  " +
-                         nobreak("base " + plot::tick_label(p.base, false));
-  const std::string l1_short = nobreak("d = " + std::to_string(p.dim)) + " " +
-                               nobreak("(" + std::to_string(half) + " blocks),") + "  " +
-                               nobreak("base " + plot::tick_label(p.base, false));
-  const std::string l2 =
-      "context length " + nobreak(plot::tick_label(ctx, false) + ":") + "  " +
+Header header_text(const Params& p, int half, int incomplete, int first_incomplete) {
+  Header h;
+  h.d_base = nobreak("d = " + std::to_string(p.dim)) + " " +
+             nobreak("(" + std::to_string(half) + " blocks),") + "  " +
+             nobreak("base " + plot::tick_label(p.base, false));
+  h.formula = nobreak("θᵢ = base^(−2i/d),") + "  " + "wavelength " + nobreak("λᵢ = 2π/θᵢ") +
+              " positions per turn;   " + h.d_base;
+  h.context =
+      "context length " +
+      nobreak(plot::tick_label(static_cast<double>(p.context_length), false) + ":") + "  " +
       nobreak(std::to_string(incomplete) + " of " + std::to_string(half)) +
       (incomplete == 1 ? " block does" : " blocks do") + " not complete one turn within it" +
       (first_incomplete >= 0
            ? " " + nobreak("(i ≥ " + std::to_string(first_incomplete) + ",") + " hollow marks)"
            : "");
-  struct Para {
-    bool heading;
-    const char* text;
-  };
-  const Para notes[] = {
-      {true, "Fast blocks (small i, high θ)"},
-      {false,
-       "turn many times within the context. Their angles change a lot from one position to the "
-       "next, so they separate nearby positions: local word order."},
-      {true, "Slow blocks (large i, low θ)"},
-      {false,
-       "turn less than once within the context (hollow marks, right of the dashed line). Their "
-       "angle hardly changes between neighbours; they change slowly over long distances and can "
-       "carry content that should not depend on position. These are the blocks that context-"
-       "extension methods (position interpolation, NTK, YaRN) treat differently."},
-      {false,
-       "A larger base (e.g. 500 000 in Llama 3) stretches every wavelength: more blocks stay "
-       "below one turn."}};
-  // the note in a column `w` wide from (nx, ny); returns its height (measures without a draw
-  // list)
-  const auto draw_note = [&](const Pen& pn, float nx, float ny, float w) {
-    const float y0 = ny;
-    for (const Para& para : notes)
-      ny += pn.wrapped(para.heading ? f.bold : f.body, ImVec2(nx, ny), w,
-                       para.heading ? pal.text : pal.text_dim, para.text) +
-            (para.heading ? 4 * s : 10 * s);
-    return ny - y0;
-  };
-  const auto header = [&](const Pen& pn, bool compact) {
-    float y = origin.y + pad;
-    y += pn.wrapped(fit_font({compact ? f.large : f.title, f.large}, title, width, 2),
-                    ImVec2(x0, y), width, pal.text, title) +
-         2 * s;
-    y += pn.wrapped(compact ? f.body : f.large, ImVec2(x0, y), width, pal.text,
-                    compact ? l1_short : l1) +
-         2 * s;
-    y += pn.wrapped(compact ? f.body : f.large, ImVec2(x0, y), width, pal.accent, l2);
-    return y + 10 * s;
-  };
-  enum class NotePlace { right, below, none };
-  NotePlace place = NotePlace::none;
-  bool compact = true;
-  float note_w = 0.0f;
-  {
-    const float min_plots_h = 380.0f * s;
-    const float right_w = std::min(std::round(400.0f * s), 0.3f * size.x);
-    const float top = header(Pen{}, false);
-    if (right_w >= 220.0f * s && width - right_w - pad >= 380.0f * s &&
-        draw_note(Pen{}, 0, 0, right_w) <= bottom - top) {
-      place = NotePlace::right;
-      compact = false;
-      note_w = right_w;
-    } else if (bottom - top - draw_note(Pen{}, 0, 0, width) - 10 * s >= min_plots_h) {
-      place = NotePlace::below;
-      compact = false;
-      note_w = width;
-    } else if (bottom - top >= min_plots_h) {
-      compact = false;
-    }
-  }
-  float y = header(pen, compact);
-  if (half == 0 || bottom - y < 120 * s) {
-    dl->PopClipRect();
-    return;
-  }
-  const float note_h = place == NotePlace::below ? draw_note(Pen{}, 0, 0, width) + 10 * s : 0.0f;
+  return h;
+}
 
-  // [SECTION] two panels: theta_i (top), wavelength with the context line (bottom)
-  const float plot_x1 =
-      place == NotePlace::right ? origin.x + size.x - pad - note_w - pad : origin.x + size.x - pad;
-  const float plots_bottom = bottom - note_h;
-  const float mid = std::round(y + 0.45f * (plots_bottom - y));
-  const double last = std::max(1.0, static_cast<double>(half - 1));
+// The header from the top of the canvas; returns the y under it. A Pen{} only measures.
+float header(const Pen& pen, const Page& pg, const Header& h, bool compact) {
+  float y = pg.y0;
+  const Fonts& f = pg.f;
+  ImFont* font = compact ? f.body : f.large;
+  y += pen.wrapped(fit_font({compact ? f.large : f.title, f.large}, h.title, pg.width, 2),
+                   ImVec2(pg.x0, y), pg.width, pg.pal.text, h.title) +
+       2 * pg.s;
+  y += pen.wrapped(font, ImVec2(pg.x0, y), pg.width, pg.pal.text, compact ? h.d_base : h.formula) +
+       2 * pg.s;
+  y += pen.wrapped(font, ImVec2(pg.x0, y), pg.width, pg.pal.accent, h.context);
+  return y + 10 * pg.s;
+}
+
+// The axes of the two plots, the left margins equal so that their data areas align: theta_i
+// over [last theta's decade, 2] (top), wavelengths over [1, a decade above 1.5 x the larger of
+// the longest wavelength and the context] (bottom), both logarithmic.
+std::array<plot::Frame, 2> axes(ImDrawList* dl, const Page& pg, ImVec2 from, ImVec2 to, float mid,
+                                double tmin, double lmax, int half) {
   plot::Axis ax;
   ax.lo = -0.5;
-  ax.hi = last + 0.5;
+  ax.hi = std::max(1.0, static_cast<double>(half - 1)) + 0.5;
   ax.label = "block i";
   ax.ticks = 8;
-  const double tmin = thetas.back();
-  const double lmax = std::max(wavelengths.back(), ctx);
   plot::Axis ay1;
   ay1.lo = std::pow(10.0, std::floor(std::log10(tmin)));
   ay1.hi = 2.0;
@@ -168,71 +109,176 @@ void SpectrumView::Draw(AppState& state, const ViewEnv& env) {
   ay2.short_label = "λᵢ";
   plot::Axis ax_top = ax;
   ax_top.label.clear();
-  // align the two data areas: the same left margin for both
-  const plot::Margins m1 = plot::margins(st, ax_top, ay1);
-  const plot::Margins m2 = plot::margins(st, ax, ay2);
+  const plot::Margins m1 = plot::margins(pg.st, ax_top, ay1);
+  const plot::Margins m2 = plot::margins(pg.st, ax, ay2);
   const float left = std::max(m1.left, m2.left);
-  const plot::Frame top =
-      plot::axes(dl, st, ImVec2(x0 + left - m1.left, y), ImVec2(plot_x1, mid), ax_top, ay1);
-  const plot::Frame bot = plot::axes(dl, st, ImVec2(x0 + left - m2.left, mid + 8 * s),
-                                     ImVec2(plot_x1, plots_bottom), ax, ay2);
+  return {plot::axes(dl, pg.st, ImVec2(from.x + left - m1.left, from.y), ImVec2(to.x, mid), ax_top,
+                     ay1),
+          plot::axes(dl, pg.st, ImVec2(from.x + left - m2.left, mid + 8 * pg.s), to, ax, ay2)};
+}
 
+// The dashed line at the first block slower than the context, on both plots, and its label at
+// the top plot's top: right of the line, else left of it.
+void mark_boundary(ImDrawList* dl, const Page& pg, const std::array<plot::Frame, 2>& frames,
+                   int first_incomplete) {
+  const float s = pg.s;
+  const float thick = std::max(1.0f, std::round(2.0f * s));
+  // a boundary, not a shaded area: blended fills are what a software rasteriser pays for
+  for (const plot::Frame& fr : frames)
+    plot::vline(dl, fr, first_incomplete - 0.5, pg.pal.accent, thick, true);
+  const plot::Frame& top = frames[0];
+  const ImVec2 lp = plot::label_box_padding(pg.st);
+  const std::string label = "less than one turn →";
+  const float w = text_size(pg.f.body, label).x;
+  const float bx = top.x.to_px(first_incomplete - 0.5);
+  const float lx = bx + 8 * s + w + lp.x <= top.area_max.x
+                       ? bx + 8 * s
+                       : std::max(top.area_min.x + lp.x, bx - 8 * s - w);
+  plot::label_box(dl, pg.st, pg.f.body, ImVec2(lx, top.area_min.y + 6 * s), pg.pal.accent, label);
+}
+
+}  // namespace
+
+// Where the parts go: the header's lines and size, the note's place, the plots' top.
+struct SpectrumView::Layout : Page {
+  using Page::Page;
+  Header text;
+  NotePlace place = NotePlace::none;
+  float note_w = 0;  // the note's column, right of the plots or under them
+  float note_h = 0;  // under the plots: its height and the gap above it
+  float top = 0;     // under the header
+};
+
+SpectrumView::Inputs SpectrumView::inputs_of(const Params& p) {
+  return {p.dim, p.base, p.context_length};
+}
+
+SpectrumView::Model SpectrumView::compute(const Inputs& in) {
+  Model m;
+  auto th = frequencies(in.dim, in.base);
+  if (!th) return m;  // Params holds a valid d and base; nothing to plot otherwise
+  m.thetas = std::move(th).value();
+  for (std::size_t i = 0; i < m.thetas.size(); ++i) {
+    m.index.push_back(static_cast<double>(i));
+    m.wavelengths.push_back(wavelength(m.thetas[i]));
+    if (m.wavelengths[i] > static_cast<double>(in.context_length)) {
+      if (m.first_incomplete < 0) m.first_incomplete = static_cast<int>(i);
+      ++m.incomplete;
+    }
+  }
+  return m;
+}
+
+const SpectrumView::Model& SpectrumView::model() const {
+  static const Model kEmpty;
+  return model_.model() ? *model_.model() : kEmpty;
+}
+
+// The first arrangement that leaves the plots 380 px (at scale 1): the note right of the plots
+// (the canvas wide enough), under them, left out, then left out under a compact header.
+SpectrumView::Layout SpectrumView::layout(const Model& m, const Params& p, const Canvas& canvas,
+                                          const ViewEnv& env) {
+  const float s = env.scale;
+  Layout lay(canvas, env, p.theme);
+  lay.text = header_text(p, static_cast<int>(m.thetas.size()), m.incomplete, m.first_incomplete);
+  const float min_plots_h = 380.0f * s;
+  const float right_w = std::min(std::round(400.0f * s), 0.3f * canvas.size.x);
+  const float room = lay.bottom - header(Pen{}, lay, lay.text, false);
+  const auto fits = [&](int level) {
+    switch (static_cast<NotePlace>(level)) {
+      case NotePlace::right:
+        return right_w >= 220.0f * s && lay.width - right_w - lay.pad >= 380.0f * s &&
+               note(Pen{}, lay, 0, 0, right_w) <= room;
+      case NotePlace::below:
+        return room - note(Pen{}, lay, 0, 0, lay.width) - 10 * s >= min_plots_h;
+      default:
+        return room >= min_plots_h;
+    }
+  };
+  lay.place = static_cast<NotePlace>(first_fitting(kPlaces, fits));
+  if (lay.place == NotePlace::right) lay.note_w = right_w;
+  if (lay.place == NotePlace::below) {
+    lay.note_w = lay.width;
+    lay.note_h = note(Pen{}, lay, 0, 0, lay.width) + 10 * s;
+  }
+  lay.top = header(Pen{}, lay, lay.text, lay.place == NotePlace::none_compact);
+  return lay;
+}
+
+// theta_i (top) and the wavelengths with the context line (bottom): a mark per block (hollow
+// for the blocks slower than the context), or lines above 256 blocks; then the note.
+std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay,
+                                               const Canvas& canvas, const Params& p) {
+  ImDrawList* dl = canvas.draw_list;
+  const Fonts& f = lay.f;
+  const float s = lay.s;
+  const int half = static_cast<int>(m.thetas.size());
+  const auto ctx = static_cast<double>(p.context_length);
+  const float plot_x1 = lay.place == NotePlace::right
+                            ? canvas.max().x - lay.pad - lay.note_w - lay.pad
+                            : canvas.max().x - lay.pad;
+  const float plots_bottom = lay.bottom - lay.note_h;
+  const float mid = std::round(lay.top + 0.45f * (plots_bottom - lay.top));
+  const auto frames = axes(dl, lay, ImVec2(lay.x0, lay.top), ImVec2(plot_x1, plots_bottom), mid,
+                           m.thetas.back(), std::max(m.wavelengths.back(), ctx), half);
+  const plot::Frame &top = frames[0], &bot = frames[1];
   const float thick = std::max(1.0f, std::round(2.0f * s));
   const bool dots = half <= 256;
+  if (!dots) {
+    plot::line(dl, top, m.index, m.thetas, lay.pal.query, thick);
+    plot::line(dl, bot, m.index, m.wavelengths, lay.pal.key, thick);
+  }
+  plot::hline(dl, bot, ctx, lay.pal.accent, std::max(1.0f, std::round(2.0f * s)), true);
+  plot::label_box(dl, lay.st, f.body,
+                  ImVec2(bot.area_min.x + 8 * s, bot.y.to_px(ctx) - f.body->FontSize - 8 * s),
+                  lay.pal.accent, "context length " + plot::tick_label(ctx, false));
+  if (m.first_incomplete >= 0) mark_boundary(dl, lay, frames, m.first_incomplete);
   const float r = std::clamp(0.3f * (top.area_max.x - top.area_min.x) / static_cast<float>(half),
                              2.0f * s, 6.0f * s);
-  if (!dots) {
-    plot::line(dl, top, index, thetas, pal.query, thick);
-    plot::line(dl, bot, index, wavelengths, pal.key, thick);
-  }
-  const ImVec2 lp = plot::label_box_padding(st);
-  plot::hline(dl, bot, ctx, pal.accent, std::max(1.0f, std::round(2.0f * s)), true);
-  plot::label_box(dl, st, f.body,
-                  ImVec2(bot.area_min.x + 8 * s, bot.y.to_px(ctx) - f.body->FontSize - 8 * s),
-                  pal.accent, "context length " + plot::tick_label(ctx, false));
-  if (first_incomplete >= 0) {
-    // a boundary, not a shaded area: blended fills are what a software rasteriser pays for
-    for (const plot::Frame* fr : {&top, &bot})
-      plot::vline(dl, *fr, first_incomplete - 0.5, pal.accent, thick, true);
-    // right of the boundary, else left of it, inside the plot
-    const std::string label = "less than one turn →";
-    const float w = text_size(f.body, label).x;
-    const float bx = top.x.to_px(first_incomplete - 0.5);
-    const float lx = bx + 8 * s + w + lp.x <= top.area_max.x
-                         ? bx + 8 * s
-                         : std::max(top.area_min.x + lp.x, bx - 8 * s - w);
-    plot::label_box(dl, st, f.body, ImVec2(lx, top.area_min.y + 6 * s), pal.accent, label);
-  }
   if (dots) {
     for (int i = 0; i < half; ++i) {
       const auto u = static_cast<std::size_t>(i);
-      const bool inc = wavelengths[u] > ctx;
+      const bool inc = m.wavelengths[u] > ctx;
       const ImU32 c = frequency_colour(i, half, p.theme);
-      plot::marker(dl, top, index[u], thetas[u], c, r, !inc);
-      plot::marker(dl, bot, index[u], wavelengths[u], c, r, !inc);
+      plot::marker(dl, top, m.index[u], m.thetas[u], c, r, !inc);
+      plot::marker(dl, bot, m.index[u], m.wavelengths[u], c, r, !inc);
     }
   }
+  if (lay.place == NotePlace::right)
+    note(canvas.pen, lay, plot_x1 + lay.pad, top.area_min.y, lay.note_w);
+  if (lay.place == NotePlace::below)
+    note(canvas.pen, lay, lay.x0, plots_bottom + 10 * s, lay.width);
+  return frames;
+}
 
-  // [SECTION] note on the roles of high and low frequencies
-  if (place == NotePlace::right) draw_note(pen, plot_x1 + pad, top.area_min.y, note_w);
-  if (place == NotePlace::below) draw_note(pen, x0, plots_bottom + 10 * s, width);
+// The block under the mouse: a line and a tooltip with theta, the wavelength and the turns.
+void SpectrumView::hover(const Model& m, const Layout& lay, const plot::Frame& fr,
+                         const Canvas& canvas, double context) {
+  const double iv = std::round(fr.x.from_px(canvas.mouse.x));
+  if (!(iv >= 0.0 && iv < static_cast<double>(m.thetas.size()))) return;
+  const auto u = static_cast<std::size_t>(iv);
+  plot::vline(canvas.draw_list, fr, iv, lay.pal.text, std::max(1.0f, std::round(lay.s)));
+  ImGui::BeginTooltip();
+  ImGui::Text("block i = %d", static_cast<int>(u));
+  ImGui::Text("θᵢ = %.17g rad per position", m.thetas[u]);
+  ImGui::Text("λᵢ = 2π/θᵢ = %.17g positions", m.wavelengths[u]);
+  ImGui::Text("turns within the context: %.6g", context / m.wavelengths[u]);
+  ImGui::EndTooltip();
+}
 
-  // [SECTION] hover: the block under the mouse
-  const plot::Frame* hf = top.contains(mouse) ? &top : (bot.contains(mouse) ? &bot : nullptr);
-  if (hovered && hf) {
-    const double iv = std::round(hf->x.from_px(mouse.x));
-    if (iv >= 0.0 && iv < half) {
-      const auto u = static_cast<std::size_t>(iv);
-      plot::vline(dl, *hf, iv, pal.text, std::max(1.0f, std::round(s)));
-      ImGui::BeginTooltip();
-      ImGui::Text("block i = %d", static_cast<int>(u));
-      ImGui::Text("θᵢ = %.17g rad per position", thetas[u]);
-      ImGui::Text("λᵢ = 2π/θᵢ = %.17g positions", wavelengths[u]);
-      ImGui::Text("turns within the context: %.6g", ctx / wavelengths[u]);
-      ImGui::EndTooltip();
+void SpectrumView::Draw(AppState& state, const ViewEnv& env) {
+  const Params& p = state.params;
+  const Model& m = model_.get(inputs_of(p), compute);
+  const Canvas canvas("spectrum_canvas", &drawn_);  // clip pushed here, popped at every return
+  const Layout lay = layout(m, p, canvas, env);
+  header(canvas.pen, lay, lay.text, lay.place == NotePlace::none_compact);
+  if (m.thetas.empty() || lay.bottom - lay.top < 120 * lay.s) return;
+  const auto frames = paint(m, lay, canvas, p);
+  for (const plot::Frame& fr : frames)
+    if (canvas.hovered && fr.contains(canvas.mouse)) {
+      hover(m, lay, fr, canvas, static_cast<double>(p.context_length));
+      break;
     }
-  }
-  dl->PopClipRect();
 }
 
 void SpectrumView::DrawControls(AppState& state, const ViewEnv&) {

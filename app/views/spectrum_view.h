@@ -2,15 +2,19 @@
 // of every block i on logarithmic axes, a line at context_length, and the blocks that do not
 // complete one turn within the context marked; a note on what fast and slow blocks do (right of
 // the plots, under them on narrow canvases, left out on short ones).
+// Todo / limits: above 256 blocks the marks become lines, so the hollow marks of the blocks
+// slower than the context are not drawn; the dashed boundary still is.
 //
 // Usage: SpectrumView view;  each frame inside the canvas window: view.Draw(state, env);
 #pragma once
 
+#include <array>
 #include <vector>
 
-#include "imgui.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
+#include "ui/plot.h"
+#include "ui/view_cache.h"
 #include "ui/view_env.h"
 
 namespace rope::app {
@@ -19,20 +23,41 @@ struct SpectrumView {
   void Draw(AppState& state, const ViewEnv& env);
   void DrawControls(AppState& state, const ViewEnv& env);
 
-  // read-only results, rebuilt when dim or base change
-  std::vector<double> index;        // i = 0 ... d/2-1
-  std::vector<double> thetas;       // theta_i, rad per position
-  std::vector<double> wavelengths;  // 2 pi / theta_i, positions
-  int incomplete = 0;               // blocks with wavelength > context_length (less than one turn)
-  int first_incomplete = -1;
-  DrawnText drawn;  // every line of text of the last Draw
-
-  // internal
-  int cached_dim = 0;
-  double cached_base = 0.0;
+  // Read-only results, for tests and exports (empty before the first Draw)
+  const std::vector<double>& thetas() const { return model().thetas; }  // rad per position
+  const std::vector<double>& wavelengths() const { return model().wavelengths; }  // positions
+  // blocks with wavelength > context_length (less than one turn), and the first of them or -1
+  int incomplete() const { return model().incomplete; }
+  int first_incomplete() const { return model().first_incomplete; }
+  const DrawnText& drawn() const { return drawn_; }
 
  private:
-  void update(const Params& p);
+  struct Inputs {  // the Params fields compute() reads: the cache key
+    int dim = 0;
+    double base = 0.0;
+    int context_length = 0;
+    bool operator==(const Inputs&) const = default;
+  };
+  struct Model {
+    std::vector<double> index;        // i = 0 ... d/2-1
+    std::vector<double> thetas;       // theta_i = base^(-2i/d)
+    std::vector<double> wavelengths;  // 2 pi / theta_i
+    int incomplete = 0;
+    int first_incomplete = -1;
+  };
+  struct Layout;  // spectrum_view.cpp: fonts, the header's size, where the note goes
+  static Inputs inputs_of(const Params& p);
+  static Model compute(const Inputs& in);
+  static Layout layout(const Model& m, const Params& p, const Canvas& canvas, const ViewEnv& env);
+  // returns the two plots' frames: theta_i (top), wavelengths (bottom)
+  static std::array<plot::Frame, 2> paint(const Model& m, const Layout& lay, const Canvas& canvas,
+                                          const Params& p);
+  static void hover(const Model& m, const Layout& lay, const plot::Frame& fr, const Canvas& canvas,
+                    double context);
+  const Model& model() const;  // the cached model, or an empty one before the first Draw
+
+  ViewCache<Inputs, Model> model_;  // ui/view_cache.h
+  DrawnText drawn_;                 // every line of text of the last Draw
 };
 
 }  // namespace rope::app

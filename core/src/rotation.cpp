@@ -175,6 +175,12 @@ void apply_rope(std::span<const T> x, std::span<T> y, double position,
   }
 }
 
+PairIndices pair_indices(int i, int dim, Pairing pairing) {
+  if (!validate_dim(dim) || i < 0 || i >= dim / 2) return {};
+  if (pairing == Pairing::interleaved) return {2 * i, 2 * i + 1};
+  return {i, i + dim / 2};
+}
+
 std::vector<int> interleaved_to_half_permutation(int dim) {
   if (!validate_dim(dim)) return {};
   const int half = dim / 2;

@@ -2,6 +2,10 @@
 // auto-sized window draws nothing on its first).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
+#include <string>
+
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
@@ -75,7 +79,42 @@ TEST_CASE("the pointers view survives extreme parameters", "[app][headless]") {
       REQUIRE(set_param(state.params, "layout", "circle").ok());
       INFO("dim " << dim << " position " << pos);
       CHECK(run_frames(ui, state, views, 2) > 0);
-      CHECK(std::isfinite(views.pointers.score));
+      CHECK(std::isfinite(views.pointers.score()));
+    }
+  }
+}
+
+// Above d = 512 (the slider's maximum) the view draws blocks 0 ... 255 and says so on the
+// canvas; up to 512 it draws every block and says nothing. The score stays over all d.
+TEST_CASE("the pointers view at large d draws the first 256 blocks and says so",
+          "[app][headless]") {
+  UiContext ui(false);
+  for (const int dim : {8, 512, 514, 4096}) {
+    for (const char* layout : {"dials", "circle"}) {
+      AppState state;
+      Views views;
+      REQUIRE(set_param(state.params, "dim", std::to_string(dim)).ok());
+      REQUIRE(set_param(state.params, "layout", layout).ok());
+      REQUIRE(set_param(state.params, "query", "ones").ok());
+      REQUIRE(set_param(state.params, "key", "ones").ok());
+      INFO("d = " << dim << ", " << layout);
+      run_frames(ui, state, views, 2);
+      const PointersView& v = views.pointers;
+      const auto blocks = static_cast<std::size_t>(dim / 2);
+      CHECK(v.tips().size() == std::min<std::size_t>(blocks, 256));
+      // the canvas's text, its lines joined and no-break spaces read as spaces
+      std::string text;
+      for (const TextBox& b : v.drawn().boxes)
+        text += b.text + " ";
+      for (std::size_t at; (at = text.find("\u00A0")) != std::string::npos;)
+        text.replace(at, 2, " ");
+      const auto notice = text.find("showing blocks 0–255 of " + std::to_string(blocks) + ":");
+      CHECK((notice != std::string::npos) == (dim > 512));
+      // q = k = all ones at m = 0, n = 4: the score is sum_i 2 cos(4 theta_i) over all blocks
+      double want = 0.0;
+      for (int i = 0; i < dim / 2; ++i)
+        want += 2.0 * std::cos(4.0 * std::pow(10000.0, -2.0 * i / dim));
+      CHECK(v.score() == Approx(want).epsilon(1e-12));
     }
   }
 }
@@ -90,12 +129,12 @@ TEST_CASE("the score read-out equals q.(R_{n-m} k), and shifting both leaves it 
   state.params.position = 3;
   state.params.key_position = 10;
   run_frames(ui, state, views, 2);
-  const double before = views.pointers.score;
-  CHECK(before == Approx(views.pointers.relative).epsilon(1e-12));
+  const double before = views.pointers.score();
+  CHECK(before == Approx(views.pointers.relative()).epsilon(1e-12));
   press(ui, state, views, GLFW_KEY_RIGHT, false, /*ctrl=*/true);  // shift both by +1
   CHECK(state.params.position == 4);
   CHECK(state.params.key_position == 11);
-  CHECK(views.pointers.score == Approx(before).epsilon(1e-12));
+  CHECK(views.pointers.score() == Approx(before).epsilon(1e-12));
 }
 
 TEST_CASE("keyboard shortcuts move the state as documented", "[app][headless][keys]") {

@@ -64,7 +64,7 @@ TEST_CASE("pointer tips have their block's colour and sit where the core puts th
   for (double m : {3.0, 5.0}) {
     state.params.position = m;
     const Image img = app.render(state, 2);
-    const auto& tips = app.views().pointers.tips;
+    const auto& tips = app.views().pointers.tips();
     REQUIRE(tips.size() == 4);
     std::vector<double> q{1, 0, 1, 0, 1, 0, 1, 0}, rq(8);
     rope::apply_rope<double>(q, rq, m, thetas, rope::Pairing::interleaved);
@@ -95,9 +95,9 @@ TEST_CASE("a 2x render has twice the pixels and the same picture", "[app][gl]") 
   REQUIRE(one.ok());
   REQUIRE(two.ok());
   const Image a = one.value()->render(state, 2);
-  const auto tips_a = one.value()->views().pointers.tips;
+  const auto tips_a = one.value()->views().pointers.tips();
   const Image b = two.value()->render(state, 2);
-  const auto tips_b = two.value()->views().pointers.tips;
+  const auto tips_b = two.value()->views().pointers.tips();
   CHECK(b.width == 2 * a.width);
   CHECK(b.height == 2 * a.height);
   REQUIRE(tips_a.size() == tips_b.size());
@@ -129,7 +129,7 @@ TEST_CASE("a transparent canvas-only picture is see-through except for what is d
     return static_cast<int>(img.rgba[i + 3]);
   };
   CHECK(alpha(ImVec2(3, static_cast<float>(img.height - 3))) == 0);  // empty canvas corner
-  const auto& tips = created.value()->views().pointers.tips;
+  const auto& tips = created.value()->views().pointers.tips();
   REQUIRE(tips.size() == 2);
   for (int i = 0; i < 2; ++i) {
     const auto& t = tips[static_cast<std::size_t>(i)];
@@ -154,7 +154,7 @@ TEST_CASE("the UI scale and the theme change while running, and the frame still 
   const auto tip_has_colour = [&](const char* when) {
     app.render(state, 2);
     const Image img = app.capture();
-    const auto& tips = app.views().pointers.tips;
+    const auto& tips = app.views().pointers.tips();
     REQUIRE_FALSE(tips.empty());
     const Rgb want = unpack(frequency_colour(0, 4, state.params.theme));
     const ImVec2 at = inside_head(tips[0], 3.0f * static_cast<float>(state.params.ui_scale));

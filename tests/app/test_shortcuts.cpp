@@ -1,5 +1,5 @@
-// Every keyboard shortcut (shell/frame.cpp handle_shortcuts) moves the state as the README's table
-// and the in-app list say, driven headless the way the window drives it: GLFW key codes in
+// Every keyboard shortcut (shell/shortcuts.cpp, the shortcut table) moves the state as the README's
+// table and the in-app list say, driven headless the way the window drives it: GLFW key codes in
 // io.KeysDown for a frame, characters through io.AddInputCharacter, mouse clicks through
 // io.MousePos / io.MouseDown. And no shortcut fires while a text field has the keyboard.
 //
@@ -10,23 +10,27 @@
 //   [SECTION] the derivation view
 //   [SECTION] key repeat
 //   [SECTION] typing in a text field
+//   [SECTION] the table: README.md's table and the F1 list are the table's lines
 #include <catch2/catch.hpp>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "imgui_internal.h"  // ImHashStr and the hovered item's id, to find a widget to click
 #include "shell/frame.h"
 #include "shell/key_taps.h"
+#include "shell/shortcuts.h"
 #include "state/params.h"
 #include "state/session.h"
 #include "ui/ui_context.h"
@@ -113,8 +117,8 @@ struct Lab {
     }
   }
 
-  // Only handle_shortcuts, no drawing: what the keys themselves change, before any view
-  // reacts to it (the derivation view applies a lesson step's state when it is drawn).
+  // Only handle_shortcuts, no drawing: what the keys themselves change, before the frame reacts
+  // to it (the frame enters a lesson step, applying its state, before it draws the lesson).
   void press_shortcut_only(int key, Mods mods = {}) {
     ImGuiIO& io = ImGui::GetIO();
     for (bool down : {true, false}) {
@@ -125,7 +129,7 @@ struct Lab {
       io.DisplaySize = ImVec2(kDisplayW, kDisplayH);
       io.DeltaTime = kDt;
       ImGui::NewFrame();
-      handle_shortcuts(state);
+      handle_shortcuts(state, views.library);
       ImGui::Render();
     }
   }
@@ -311,10 +315,10 @@ TEST_CASE("Ctrl + = / Ctrl + − change the UI scale by 0.25 between 0.5 and 4",
 TEST_CASE("1 … 9 select the views in the View menu's order", "[app][keys]") {
   Lab lab;
   const std::vector<ViewId> views = numbered_views();
-  REQUIRE(views.size() == 9);
+  REQUIRE(views.size() == 10);  // keys 1 … 9 reach the first nine, the menu all of them
   REQUIRE(views.front() == ViewId::pointers);
   // backwards, so that every key changes the view
-  for (int number = static_cast<int>(views.size()); number >= 1; --number) {
+  for (int number = 9; number >= 1; --number) {
     INFO("key " << number);
     lab.press(GLFW_KEY_0 + number);
     CHECK(lab.p.view == views[static_cast<std::size_t>(number - 1)]);
@@ -577,8 +581,8 @@ TEST_CASE("in the derivation view the arrows and Page Up / Down step through the
   lab.p.view = ViewId::derivation;
   lab.p.lesson = "04-complex";
   lab.frames(2);
-  REQUIRE(lab.views.derivation.lesson_index >= 0);
-  const int last = lab.views.derivation.step_count;
+  REQUIRE(lab.views.library.current_index(lab.p) >= 0);
+  const int last = lab.views.library.step_count(lab.p);
   REQUIRE(last >= 3);
   REQUIRE(lab.p.step == 1);
 
@@ -630,7 +634,7 @@ TEST_CASE("at the ends of the lessons the arrows stop and keep what the lecturer
   Lab lab;
   lab.p.view = ViewId::derivation;
   lab.frames(2);
-  const auto& lessons = lab.views.derivation.lessons();
+  const auto& lessons = lab.views.library.lessons();
   REQUIRE(lessons.size() >= 2);
 
   SECTION("← on the first step of the first lesson") {
@@ -664,7 +668,7 @@ TEST_CASE("→ past a lesson's last step goes on to the next lesson, ← back to
   Lab lab;
   lab.p.view = ViewId::derivation;
   lab.frames(2);
-  const auto& lessons = lab.views.derivation.lessons();
+  const auto& lessons = lab.views.library.lessons();
   REQUIRE(lessons.size() >= 2);
   const auto& first = lessons[0].lesson;
   const auto& second = lessons[1].lesson;
@@ -702,7 +706,7 @@ TEST_CASE("presentation mode shows the lesson's title and a large step counter i
   Lab lab;
   lab.p.view = ViewId::derivation;
   lab.frames(2);
-  const auto& lesson = lab.views.derivation.lessons()[0].lesson;
+  const auto& lesson = lab.views.library.lessons()[0].lesson;
   lab.p.lesson = lesson.id;
   lab.p.step = 2;
   lab.press(GLFW_KEY_F5);
@@ -891,7 +895,7 @@ TEST_CASE("no shortcut fires while typing a path in the session dialog", "[app][
 
 TEST_CASE("no shortcut fires while typing in the exact position field", "[app][keys]") {
   Lab lab;
-  // Click the exact-entry field beside the slider for m (shell/frame.cpp position_control).
+  // Click the exact-entry field beside the slider for m (shell/control_panel.cpp position_control).
   lab.find_widget(widget_id("Controls", {"m", "##exact"}), 0.9f * 400.0f);
   lab.click();
   lab.frame();
@@ -978,4 +982,102 @@ TEST_CASE("after a click on a button, Space and the arrows still act once", "[ap
   lab.press(GLFW_KEY_SPACE);
   CHECK(lab.p.playing);
   CHECK(lab.p.key_position == 3);
+}
+
+// [SECTION] the table: README.md's table and the F1 list are the table's lines
+
+namespace {
+
+// The rows of the first Markdown table under the heading `heading` (a line of its own), without
+// its header and separator rows: each row's first two cells, trimmed.
+std::vector<ShortcutLine> markdown_table(std::istream& in, const std::string& heading) {
+  std::vector<ShortcutLine> rows;
+  bool under = false, in_table = false;
+  int header_rows = 2;
+  for (std::string line; std::getline(in, line);) {
+    if (!under) {
+      under = line == heading;
+      continue;
+    }
+    if (line.rfind("|", 0) != 0) {
+      if (in_table) break;                 // the table ended
+      if (line.rfind("#", 0) == 0) break;  // the next section, with no table
+      continue;
+    }
+    in_table = true;
+    if (header_rows > 0) {  // "| key | action |" and "| --- | --- |"
+      --header_rows;
+      continue;
+    }
+    std::vector<std::string> cells;
+    std::stringstream cells_in(line.substr(1));
+    for (std::string cell; std::getline(cells_in, cell, '|');) {
+      const auto first = cell.find_first_not_of(' ');
+      const auto last = cell.find_last_not_of(' ');
+      cells.push_back(first == std::string::npos ? "" : cell.substr(first, last - first + 1));
+    }
+    cells.resize(2);
+    rows.push_back({cells[0], cells[1]});
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("README.md's shortcut table is the shortcut table, line by line", "[app][keys]") {
+  std::ifstream readme(std::string(ROPE_LAB_SOURCE_DIR) + "/README.md");
+  REQUIRE(readme.good());
+  const std::vector<ShortcutLine> documented = markdown_table(readme, "## Using it in class");
+  const std::vector<ShortcutLine> table = shortcut_lines();
+  REQUIRE(table.size() >= 20);
+  for (std::size_t i = 0; i < std::max(documented.size(), table.size()); ++i) {
+    const ShortcutLine none{"(no line)", "(no line)"};
+    const ShortcutLine& d = i < documented.size() ? documented[i] : none;
+    const ShortcutLine& t = i < table.size() ? table[i] : none;
+    INFO("line " << i + 1 << " of the table");
+    CHECK(d.label == t.label);
+    CHECK(d.description == t.description);
+  }
+  CHECK(documented.size() == table.size());
+
+  SECTION("the reader finds a table under its heading, and only that table") {
+    std::istringstream text(
+        "# T\n| a | b |\n| --- | --- |\n| x | y |\n## Using it in class\n\nSome text.\n\n"
+        "| key | action |\n| --- | --- |\n| F1 | help |\n| Ctrl + Q |  quit  |\n\n"
+        "| other | table |\n| --- | --- |\n| z | w |\n");
+    const auto rows = markdown_table(text, "## Using it in class");
+    REQUIRE(rows.size() == 2);
+    CHECK(rows[0] == ShortcutLine{"F1", "help"});
+    CHECK(rows[1] == ShortcutLine{"Ctrl + Q", "quit"});
+  }
+}
+
+TEST_CASE("the shortcut table: no key press fires two rows, each line's rows are together",
+          "[app][keys]") {
+  const auto table = shortcut_table();
+  const auto overlap = [](Need a, Need b) { return a == Need::any || b == Need::any || a == b; };
+  const auto views_overlap = [](InView a, InView b) {
+    return a == InView::any || b == InView::any || a == b;
+  };
+  for (std::size_t i = 0; i < table.size(); ++i)
+    for (std::size_t j = i + 1; j < table.size(); ++j) {
+      const Shortcut& a = table[i];
+      const Shortcut& b = table[j];
+      INFO("'" << a.label << "' and '" << b.label << "' on key " << a.key);
+      const bool both = a.key == b.key && overlap(a.modifiers.ctrl, b.modifiers.ctrl) &&
+                        overlap(a.modifiers.shift, b.modifiers.shift) && views_overlap(a.in, b.in);
+      CHECK_FALSE(both);
+    }
+  // a line of the list is one run of rows: no label comes back later in the table
+  const auto lines = shortcut_lines();
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    for (std::size_t j = i + 1; j < lines.size(); ++j)
+      CHECK(lines[i].label != lines[j].label);
+  // the digits follow the View menu
+  const auto digits = std::find_if(lines.begin(), lines.end(), [](const ShortcutLine& l) {
+    return l.label.rfind("1 … ", 0) == 0;
+  });
+  REQUIRE(digits != lines.end());
+  CHECK(digits->label ==
+        "1 … " + std::to_string(std::min<std::size_t>(numbered_views().size(), 9)));
 }

@@ -12,6 +12,13 @@ and recomputes every value here, straight from the formulas (standard library on
   R_m x        : block i = (x[2i], x[2i+1]) (interleaved) or (x[i], x[i+d/2]) (half), rotated
                  counter-clockwise by m theta_i
   score(m, n)  = (R_m q) . (R_n k)
+  extrapolation  PI Fig. 2: targets t_s ~ N(0, 1) for s = 0 ... L-1 from SplitMix64(seed)
+                 (Box-Muller: sqrt(-2 ln(1 - u1)) cos(2 pi u2)); c solves the normal equations
+                 of the basis sin(s theta_j), cos(s theta_j) (small, well-conditioned cases, where
+                 the app's rank-revealing QR keeps every column); a(s) on [0, L), [0, 2L) and
+                 s = 25, 25.125, ... < 75. Agreement 1e-9 relative (normal equations square the
+                 condition number).
+  b-over-d     B(s)/d = D(s)/2 with D as above
 
 Agreement rule for every number a (exported) against b (recomputed here):
   |a - b| <= 1e-12 * max(1, |b|)
@@ -108,6 +115,55 @@ def rotate(x, m, base, pairing):
     return y
 
 
+MASK64 = (1 << 64) - 1
+
+
+class SplitMix64:
+    """Steele, Lea and Flood's generator, as rope/random.h states it."""
+
+    def __init__(self, seed):
+        self.state = seed & MASK64
+
+    def next(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def uniform(self):
+        return (self.next() >> 11) * 2.0 ** -53
+
+    def normal(self):
+        u1 = 1.0 - self.uniform()
+        u2 = self.uniform()
+        return math.sqrt(-2.0 * math.log(u1)) * math.cos(2.0 * math.pi * u2)
+
+
+def solve(a, b):
+    """Gaussian elimination with partial pivoting; a is n x n, b has n entries."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[piv] = m[piv], m[col]
+        for r in range(col + 1, n):
+            f = m[r][col] / m[col][col]
+            for c in range(col, n + 1):
+                m[r][c] -= f * m[col][c]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
+    return x
+
+
+def basis(s, ths):
+    row = []
+    for th in ths:
+        row += [math.sin(s * th), math.cos(s * th)]
+    return row
+
+
 # --- the checks --------------------------------------------------------------------------------
 
 
@@ -170,6 +226,52 @@ def check_scores(exe, q, k, n, base, pairing):
             2)
 
 
+def check_extrapolation(exe, d, base, context, seed):
+    header, rows = run_export(exe, ["extrapolation", "--dim", str(d), "--base", repr(base),
+                                    "--original-context", str(context), "--seed", str(seed)])
+    ths = thetas(d, base)
+    rng = SplitMix64(seed)
+    targets = [rng.normal() for _ in range(context)]
+    a = [basis(float(t), ths) for t in range(context)]
+    gram = [[sum(row[i] * row[j] for row in a) for j in range(d)] for i in range(d)]
+    rhs = [sum(row[i] * t for row, t in zip(a, targets)) for i in range(d)]
+    c = solve(gram, rhs)
+
+    def fit(x):
+        return sum(ci * bi for ci, bi in zip(c, basis(x, ths)))
+
+    want = [[float(x), fit(x), 1.0] for x in range(context)]
+    want += [[float(x), fit(x), 2.0] for x in range(2 * context)]
+    lo = 25.0 if context >= 75 else math.floor(context / 4)
+    hi = min(lo + 50.0, context)
+    k = 0
+    while lo + k * 0.125 < hi:
+        x = lo + k * 0.125
+        want.append([x, fit(x), 3.0])
+        k += 1
+    global TOLERANCE
+    saved, TOLERANCE = TOLERANCE, 1e-9
+    label = f"extrapolation d={d} base={base} L={context} seed={seed}"
+    compare(label, header, rows, ["s", "value", "panel"], want, 0)
+    TOLERANCE = saved
+    # the fit is a least-squares fit: its residual is orthogonal to every basis function
+    resid = [r[1] - t for r, t in zip(rows[:context], targets)]
+    for j in range(d):
+        dot = sum(row[j] * e for row, e in zip(a, resid))
+        if abs(dot) > 1e-9 * context:
+            failures.append(f"{label}: residual . basis {j} = {dot!r}")
+
+
+def check_b_over_d(exe, d, base, max_s):
+    header, rows = run_export(exe, ["b-over-d", "--dim", str(d), "--base", repr(base),
+                                    "--max-s", str(max_s)])
+    want = [[float(x), decay_value(x, d, base) / 2.0] for x in range(max_s + 1)]
+    compare(f"b-over-d d={d} base={base} S={max_s}", header, rows, ["s", "b_over_d"], want, 1)
+    # PI App. C.2: B(0)/d = (d/2 + 1)/4
+    if rows and not close(rows[0][1], (d / 2 + 1) / 4):
+        failures.append(f"b-over-d d={d}: B(0)/d = {rows[0][1]!r}, expected {(d / 2 + 1) / 4}")
+
+
 def main():
     if len(sys.argv) != 2:
         raise SystemExit(__doc__)
@@ -196,6 +298,10 @@ def main():
                                 (8, 12, 10000.0, "half"), (32, 40, 100.0, "half"),
                                 (64, 16, 10000.0, None), (16, 200, 10000.0, "half")]:
         check_scores(exe, vec(d), vec(d), n, base, pairing)
+    for d, base, context, seed in [(4, 10.0, 100, 1), (6, 10.0, 200, 7), (2, 3.0, 9, 12345)]:
+        check_extrapolation(exe, d, base, context, seed)
+    for d, base, max_s in [(2, 10000.0, 10), (128, 10000.0, 300), (16, 500000.0, 50)]:
+        check_b_over_d(exe, d, base, max_s)
 
     if failures:
         for f in failures[:50]:

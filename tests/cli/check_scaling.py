@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """check_scaling.py — context-extension frequencies against an independent implementation.
 
-Usage: check_scaling.py PROGRAM [SEED]
+Usage: check_scaling.py [--seed N] PROGRAM [WORD ...]
+  e.g. check_scaling.py --seed 7 build/app/rope-lab export frequencies
 
-PROGRAM takes the flags of `rope-lab export frequencies --scaling ...` (until that command
-exists, the test driver tests/core/scaling_csv):
+PROGRAM, followed by the WORDs, takes the flags of `rope-lab export frequencies --scaling ...`:
   --dim D --base B --scaling METHOD --factor S --original-context L --beta-fast --beta-slow
   --truncate true|false --low-freq-factor --high-freq-factor --sequence-length
   --attention-factor --mscale --mscale-all-dim --rotary-fraction
@@ -39,7 +39,7 @@ sequence length 0 (unset), attention factor 0 (derive), mscale 0, rotary fractio
 
 Agreement: |a - b| <= 1e-12 max(1, |b|) for every number; i and the row count exactly; inf only
 where inf is expected. Parameter sets are drawn at random on every run; the seed is printed
-first, and passing it as SEED reruns the same sets. Bad input must exit 2 with one line on
+first, and passing it as --seed N reruns the same sets. Bad input must exit 2 with one line on
 stderr naming the flag and nothing on stdout.
 """
 
@@ -164,6 +164,7 @@ class Run:
 
 
 def run(program, args, tmpdir, lists=None):
+    """program: the command's words (["rope-lab", "export", "frequencies"])."""
     """lists: {"--long-factor-file": [...], ...} written to files, by comma or by line."""
     args = list(args)
     for flag, values in (lists or {}).items():
@@ -174,7 +175,7 @@ def run(program, args, tmpdir, lists=None):
             else:
                 f.write("\n".join(repr(v) for v in values) + "\n")
         args += [flag, path]
-    cmd = [program] + args
+    cmd = list(program) + args
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     return Run(proc.returncode, proc.stdout, proc.stderr, " ".join(cmd))
 
@@ -395,11 +396,18 @@ def check_bad_input(program, tmpdir):
 
 
 def main():
-    if len(sys.argv) not in (2, 3):
+    args = sys.argv[1:]
+    seed = None
+    if len(args) >= 2 and args[0] == "--seed":
+        seed = int(args[1])
+        args = args[2:]
+    if not args:
         raise SystemExit(__doc__)
-    program = sys.argv[1]
-    seed = int(sys.argv[2]) if len(sys.argv) == 3 else int.from_bytes(os.urandom(4), "little")
-    print(f"check_scaling: seed {seed} (rerun: check_scaling.py PROGRAM {seed})", flush=True)
+    program = args
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "little")
+    print(f"check_scaling: seed {seed} (rerun: check_scaling.py --seed {seed} "
+          f"{' '.join(program)})", flush=True)
     random.seed(seed)
     with tempfile.TemporaryDirectory() as tmpdir:
         check_values(program, tmpdir)

@@ -100,6 +100,68 @@ TEST_CASE("rotation: permutation, complex form and names", "[rotation]") {
   CHECK_FALSE(rope::parse_pairing("Half").has_value());
 }
 
+TEST_CASE("rotation: pair_indices names the coordinates of block i", "[rotation]") {
+  using rope::pair_indices;
+  using rope::PairIndices;
+  // d = 6 by hand: interleaved (0,1) (2,3) (4,5); half-split (0,3) (1,4) (2,5)
+  CHECK(pair_indices(0, 6, Pairing::interleaved) == PairIndices{0, 1});
+  CHECK(pair_indices(2, 6, Pairing::interleaved) == PairIndices{4, 5});
+  CHECK(pair_indices(0, 6, Pairing::half_split) == PairIndices{0, 3});
+  CHECK(pair_indices(2, 6, Pairing::half_split) == PairIndices{2, 5});
+  CHECK(pair_indices(2047, 4096, Pairing::half_split) == PairIndices{2047, 4095});
+  // outside the block range or an invalid d: {-1, -1}
+  for (const auto p : {Pairing::interleaved, Pairing::half_split}) {
+    CHECK(pair_indices(-1, 6, p) == PairIndices{});
+    CHECK(pair_indices(3, 6, p) == PairIndices{});
+    CHECK(pair_indices(0, 7, p) == PairIndices{});
+    CHECK(pair_indices(0, 0, p) == PairIndices{});
+    CHECK(pair_indices(0, 4098, p) == PairIndices{});
+    CHECK(pair_indices(0, 6, p) != PairIndices{});
+  }
+}
+
+TEST_CASE("rotation: pair_indices tiles 0 ... d-1 and is where dense_rotation puts block i",
+          "[rotation]") {
+  for (int c = 0; c < 20; ++c) {
+    const auto rc = rope_test::random_case(c, 64);
+    const auto th = rope::frequencies(rc.dim, rc.base).value();
+    const auto perm = rope::interleaved_to_half_permutation(rc.dim);
+    const auto d = static_cast<std::size_t>(rc.dim);
+    const int half = rc.dim / 2;
+    INFO("d = " << rc.dim << ", base " << rc.base << ", m = " << rc.m);
+    for (const auto p : {Pairing::interleaved, Pairing::half_split}) {
+      // every coordinate belongs to exactly one block
+      std::vector<int> count(d, 0);
+      for (int i = 0; i < half; ++i) {
+        const auto [a, b] = rope::pair_indices(i, rc.dim, p);
+        REQUIRE((a >= 0 && a < rc.dim && b >= 0 && b < rc.dim));
+        ++count[static_cast<std::size_t>(a)];
+        ++count[static_cast<std::size_t>(b)];
+      }
+      CHECK(count == std::vector<int>(d, 1));
+      // the dense matrix rotates exactly those two coordinates by m theta_i:
+      // R[a][a] = R[b][b] = cos, R[b][a] = sin, R[a][b] = -sin
+      const auto r = rope::dense_rotation(rc.m, th, p);
+      for (int i = 0; i < half; ++i) {
+        const auto [a, b] = rope::pair_indices(i, rc.dim, p);
+        const auto ua = static_cast<std::size_t>(a), ub = static_cast<std::size_t>(b);
+        const double angle = rc.m * th[static_cast<std::size_t>(i)];
+        CHECK_THAT(r[ua * d + ua], WithinAbs(std::cos(angle), tol<double>(1.0, 1.0, rc.m)));
+        CHECK_THAT(r[ub * d + ua], WithinAbs(std::sin(angle), tol<double>(1.0, 1.0, rc.m)));
+        CHECK_THAT(r[ua * d + ub], WithinAbs(-std::sin(angle), tol<double>(1.0, 1.0, rc.m)));
+      }
+    }
+    // the permutation between the pairings carries block i's half-split coordinates to its
+    // interleaved ones
+    for (int i = 0; i < half; ++i) {
+      const auto h = rope::pair_indices(i, rc.dim, Pairing::half_split);
+      const auto n = rope::pair_indices(i, rc.dim, Pairing::interleaved);
+      CHECK(perm[static_cast<std::size_t>(h.first)] == n.first);
+      CHECK(perm[static_cast<std::size_t>(h.second)] == n.second);
+    }
+  }
+}
+
 TEST_CASE("rotation: mat_vec and mat_transpose_mul", "[rotation]") {
   const std::vector<double> a = {1, 2, 3, 4, 5, 6};  // [2][3]
   CHECK(rope::mat_vec(a, std::vector<double>{1, 0, -1}) == std::vector<double>{-2, -2});

@@ -44,7 +44,7 @@ void run_frames(UiContext& ui, AppState& state, Views& views, int frames,
 // The text a view drew in its last Draw (nullptr for a view that does not record it).
 const DrawnText* drawn_text(Views& views, ViewId id) {
   return views.visit(id, [](auto& view) -> const DrawnText* {
-    if constexpr (requires { view.drawn(); }) {  // the view skeleton of CONTRIBUTING.md
+    if constexpr (requires { view.drawn(); }) {  // the view skeleton's accessor
       return &view.drawn();
     } else if constexpr (requires { view.drawn; }) {
       return &view.drawn;
@@ -101,7 +101,7 @@ TEST_CASE("every step of every lesson draws headless with equations and passing 
   UiContext ui(false);
   for (Theme theme : {Theme::dark, Theme::light}) {
     Views views;
-    const auto& lessons = views.derivation.lessons();
+    const auto& lessons = views.library.lessons();
     REQUIRE(lessons.size() == 10);
     for (const auto& l : lessons) {
       for (std::size_t s = 0; s < l.lesson.steps.size(); ++s) {
@@ -116,12 +116,12 @@ TEST_CASE("every step of every lesson draws headless with equations and passing 
         const auto equations = std::count_if(step.blocks.begin(), step.blocks.end(), [](auto& b) {
           return b.kind == rope::lessons::Block::Kind::equation;
         });
-        CHECK(views.derivation.lesson_index >= 0);
-        CHECK(views.derivation.equation_errors == 0);
-        if (views.derivation.font_error.empty())
-          CHECK(views.derivation.equations_drawn == equations);
-        CHECK(views.derivation.marks.size() == step.checks.size());
-        for (const auto& m : views.derivation.marks)
+        CHECK(views.library.current_index(state.params) >= 0);
+        CHECK(views.derivation.results().equation_errors == 0);
+        if (views.derivation.font_error().empty())
+          CHECK(views.derivation.results().equations_drawn == equations);
+        CHECK(views.derivation.results().marks.size() == step.checks.size());
+        for (const auto& m : views.derivation.results().marks)
           CHECK(m.passed);
       }
     }
@@ -136,7 +136,7 @@ TEST_CASE("every lesson step's view keeps its text inside the canvas and apart",
           "[lessons][headless][layout]") {
   UiContext ui(false);
   Views views;
-  const auto& lessons = views.derivation.lessons();
+  const auto& lessons = views.library.lessons();
   REQUIRE(lessons.size() == 10);
   int checked = 0;
   for (const ImVec2 display : {ImVec2(1920, 1080), ImVec2(1280, 720)}) {
@@ -160,9 +160,9 @@ TEST_CASE("every lesson step's view keeps its text inside the canvas and apart",
           CHECK(problems.empty());
           // every display equation fits the lesson panel (shrunk at most to 55 %), none is
           // clipped at its right edge, where the step's view begins (the panel's padding is 20 px)
-          if (views.derivation.font_error.empty()) {
+          if (views.derivation.font_error().empty()) {
             const auto pad = static_cast<float>(20.0 * state.params.ui_scale);
-            CHECK(views.derivation.equations_max.x <= d->canvas_min.x - pad + 1.0f);
+            CHECK(views.derivation.results().equations_max.x <= d->canvas_min.x - pad + 1.0f);
           }
           ++checked;
         }
@@ -188,8 +188,8 @@ TEST_CASE("arrow and page keys step the lesson in the derivation view only", "[l
   CHECK(state.params.position == m);  // the arrow stepped the lesson, not the position
   press(ui, state, views, GLFW_KEY_PAGE_DOWN);
   CHECK(state.params.step == 3);
-  const auto& lessons = views.derivation.lessons();
-  const auto index = static_cast<std::size_t>(views.derivation.lesson_index);
+  const auto& lessons = views.library.lessons();
+  const auto index = static_cast<std::size_t>(views.library.current_index(state.params));
   const std::string this_id = lessons.at(index).lesson.id;
   press(ui, state, views, GLFW_KEY_RIGHT);  // past the last step: on into the next lesson
   if (index + 1 < lessons.size()) {
@@ -224,7 +224,7 @@ TEST_CASE("a broken lesson folder, an unknown lesson and a missing font never cr
   {
     ScopedEnv env("ROPE_LAB_LESSONS", ROPE_TEST_BROKEN_DIR);
     Views views;
-    for (const auto& l : views.derivation.lessons()) {
+    for (const auto& l : views.library.lessons()) {
       for (int step = 1; step <= 3; ++step) {
         AppState state;
         state.params.view = ViewId::derivation;
@@ -241,7 +241,7 @@ TEST_CASE("a broken lesson folder, an unknown lesson and a missing font never cr
     state.params.view = ViewId::derivation;
     state.params.lesson = "no-such-lesson";
     run_frames(ui, state, views, 2);
-    CHECK(views.derivation.lesson_index == -1);
+    CHECK(views.library.current_index(state.params) == -1);
   }
   {
     ScopedEnv env("ROPE_LAB_MATH_FONT", "/no/such/font.otf");
@@ -250,8 +250,8 @@ TEST_CASE("a broken lesson folder, an unknown lesson and a missing font never cr
     state.params.view = ViewId::derivation;
     state.params.lesson = "general-d";
     run_frames(ui, state, views, 2);
-    CHECK_FALSE(views.derivation.font_error.empty());
-    CHECK(views.derivation.marks.size() == 1);  // the checks still run
+    CHECK_FALSE(views.derivation.font_error().empty());
+    CHECK(views.derivation.results().marks.size() == 1);  // the checks still run
   }
 }
 
@@ -270,10 +270,11 @@ TEST_CASE("offscreen: typeset equations and a green check mark on screen", "[les
     state.params.theme = theme;
     const Image img = app.render(state, 3);
     const DerivationView& v = app.views().derivation;
+    const DerivationView::Results& r = v.results();
     INFO("theme " << theme_name(theme));
-    REQUIRE(v.font_error.empty());
-    REQUIRE(v.equations_drawn == 2);
-    REQUIRE(v.marks.size() == 1);
+    REQUIRE(v.font_error().empty());
+    REQUIRE(r.equations_drawn == 2);
+    REQUIRE(r.marks.size() == 1);
     const Palette& pal = palette(theme);
     const auto rgb = [&](int x, int y) {
       const auto i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(img.width) +
@@ -293,8 +294,8 @@ TEST_CASE("offscreen: typeset equations and a green check mark on screen", "[les
     const auto bg = unpack(pal.canvas);
     const auto ink = unpack(pal.text);
     int inked = 0, total = 0;
-    for (int y = static_cast<int>(v.equations_min.y); y < static_cast<int>(v.equations_max.y); ++y)
-      for (int x = static_cast<int>(v.equations_min.x); x < static_cast<int>(v.equations_max.x);
+    for (int y = static_cast<int>(r.equations_min.y); y < static_cast<int>(r.equations_max.y); ++y)
+      for (int x = static_cast<int>(r.equations_min.x); x < static_cast<int>(r.equations_max.x);
            ++x) {
         ++total;
         const auto c = rgb(x, y);
@@ -306,7 +307,7 @@ TEST_CASE("offscreen: typeset equations and a green check mark on screen", "[les
     // the check mark: pixels of the theme's "good" colour around its centre
     const auto good = unpack(pal.good);
     int green = 0;
-    const ImVec2 c = v.marks[0].centre;
+    const ImVec2 c = r.marks[0].centre;
     for (int y = static_cast<int>(c.y) - 16; y <= static_cast<int>(c.y) + 16; ++y)
       for (int x = static_cast<int>(c.x) - 16; x <= static_cast<int>(c.x) + 16; ++x)
         if (near(rgb(x, y), good, 24)) ++green;
@@ -347,12 +348,12 @@ TEST_CASE("a lesson step taller than its panel is drawn smaller until it fits",
   state.params.step = 2;
   state.params.presentation = true;
   run_frames(ui, state, views, 6, ImVec2(1600, 900));
-  REQUIRE(views.derivation.step_count == 3);
+  REQUIRE(views.library.step_count(state.params) == 3);
   // at a 1.5x UI on 900 lines this step's prose, two equations and its check do not fit whole
-  CHECK(views.derivation.fit < 1.0f);
-  CHECK(views.derivation.fit >= DerivationView::kMinFit);
-  const float shrunk = views.derivation.fit;
+  CHECK(views.derivation.fit() < 1.0f);
+  CHECK(views.derivation.fit() >= DerivationView::kMinFit);
+  const float shrunk = views.derivation.fit();
   state.params.presentation = false;  // a roomier panel: the factor is found again
   run_frames(ui, state, views, 6, ImVec2(1600, 900));
-  CHECK(views.derivation.fit > shrunk);
+  CHECK(views.derivation.fit() > shrunk);
 }

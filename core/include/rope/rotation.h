@@ -51,6 +51,17 @@ template <class T>
 void apply_rope(std::span<const T> x, std::span<T> y, double position,
                 std::span<const double> thetas, Pairing pairing);
 
+// The two coordinates that form block i of a d-dimensional vector under `pairing`
+// (conventions.h): (2i, 2i+1) interleaved, (i, i + d/2) half-split. `first` is the block's x
+// (the real part of z_i), `second` its y. {-1, -1} unless d is a valid head dimension and
+// 0 <= i < d/2.
+struct PairIndices {
+  int first = -1;
+  int second = -1;
+  bool operator==(const PairIndices&) const = default;
+};
+PairIndices pair_indices(int i, int dim, Pairing pairing);
+
 // Permutation between the pairings: half[j] = inter[perm[j]], i.e. a vector laid out for
 // interleaved pairing becomes one laid out for half-split pairing. perm[i] = 2i and
 // perm[i + d/2] = 2i + 1. Applying it to q and k (equivalently, to the rows of W_q and W_k)

@@ -1,0 +1,121 @@
+#include "shell/dialogs.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "shell/shortcuts.h"
+#include "state/actions.h"
+#include "state/session.h"
+#include "state/settings.h"
+#include "ui/theme.h"
+
+namespace rope::app {
+namespace {}  // namespace
+
+void draw_notice(const AppState& state, const ViewEnv& env, ImVec2 canvas_pos, ImVec2 canvas_size) {
+  const Notice& n = state.notice;
+  if (n.shown_at < 0.0 || state.time - n.shown_at > kNoticeSeconds) return;
+  const Palette& pal = palette(state.params.theme);
+  const float s = env.scale;
+  ImFont* font = env.fonts->body;
+  const float wrap = canvas_size.x * 0.8f;
+  const ImVec2 ts = font->CalcTextSizeA(font->FontSize, 1e9f, wrap, n.text.c_str());
+  const ImVec2 box(ts.x + 32 * s, ts.y + 20 * s);
+  const ImVec2 p0(canvas_pos.x + 0.5f * (canvas_size.x - box.x),
+                  canvas_pos.y + canvas_size.y - box.y - 24 * s);
+  ImDrawList* dl = ImGui::GetForegroundDrawList();
+  dl->AddRectFilled(p0, ImVec2(p0.x + box.x, p0.y + box.y), pal.panel, 8 * s);
+  dl->AddRect(p0, ImVec2(p0.x + box.x, p0.y + box.y), n.is_error ? pal.bad : pal.good, 8 * s, 0,
+              2 * s);
+  dl->AddText(font, font->FontSize, ImVec2(p0.x + 16 * s, p0.y + 10 * s),
+              n.is_error ? pal.bad : pal.text, n.text.c_str(), nullptr, wrap);
+}
+
+void draw_shortcut_list(AppState& state, const ViewEnv& env) {
+  if (!state.show_shortcuts) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(0.5f * io.DisplaySize.x, 0.5f * io.DisplaySize.y),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(0.97f);
+  if (ImGui::Begin("Keyboard shortcuts", &state.show_shortcuts,
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
+                       ImGuiWindowFlags_NoSavedSettings)) {
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
+      for (const ShortcutLine& line : shortcut_lines()) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::PushFont(env.fonts->bold);
+        ImGui::TextUnformatted(line.label.c_str());
+        ImGui::PopFont();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(line.description.c_str());
+      }
+      ImGui::EndTable();
+    }
+  }
+  ImGui::End();
+}
+
+void draw_about(AppState& state) {
+  if (!state.show_about) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(0.5f * io.DisplaySize.x, 0.5f * io.DisplaySize.y),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  if (ImGui::Begin("About RoPE Lab", &state.show_about,
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
+                       ImGuiWindowFlags_NoSavedSettings)) {
+    ImGui::Text("RoPE Lab %s", ROPE_LAB_VERSION);
+    ImGui::TextUnformatted("An interactive lab for Rotary Position Embedding.");
+    ImGui::TextUnformatted("Every number on screen is computed with the exact formulas.");
+    ImGui::Text("Dear ImGui %s", ImGui::GetVersion());
+  }
+  ImGui::End();
+}
+
+void draw_session_dialog(AppState& state, const ViewEnv& env) {
+  using D = AppState::SessionDialog;
+  if (state.session_dialog == D::none) return;
+  const bool saving = state.session_dialog == D::save;
+  const char* title = saving ? "Save session" : "Open session";
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(0.5f * io.DisplaySize.x, 0.4f * io.DisplaySize.y),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(std::min(760.0f * env.scale, io.DisplaySize.x * 0.9f), 0));
+  bool open = true;
+  if (ImGui::Begin(title, &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+    if (state.session_path.empty()) {
+      const char* home = std::getenv("HOME");
+      state.session_path = std::string(home ? home : ".") + "/rope-lab-session.json";
+    }
+    char buf[1024];
+    std::snprintf(buf, sizeof buf, "%s", state.session_path.c_str());
+    ImGui::TextUnformatted(saving ? "Save the complete state (view, parameters, lesson, theme) to"
+                                  : "Open a session file (.json)");
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    const bool enter =
+        ImGui::InputText("##path", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
+    state.session_path = buf;
+    if (ImGui::Button(saving ? "Save" : "Open", ImVec2(140 * env.scale, 0)) || enter) {
+      if (saving) {
+        if (auto s = save_session(state.session_path, session_params(state)); !s) {
+          show_notice(state, "Session not saved: " + s.error().to_string(), true);
+        } else {
+          show_notice(state, "Session saved: " + state.session_path, false);
+          remember_session(state.recent_sessions, state.session_path);
+          open = false;
+        }
+      } else {
+        if (open_session(state, state.session_path)) open = false;
+      }
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", ImVec2(140 * env.scale, 0))) open = false;
+  }
+  ImGui::End();
+  if (!open) state.session_dialog = D::none;
+}
+
+}  // namespace rope::app

@@ -1,0 +1,91 @@
+#include "shell/menu_bar.h"
+
+#include <algorithm>
+#include <string>
+
+#include "imgui.h"
+#include "shell/shortcuts.h"
+#include "state/actions.h"
+#include "state/params.h"
+#include "ui/canvas.h"
+
+namespace rope::app {
+namespace {
+
+void file_menu(AppState& state) {
+  if (!ImGui::BeginMenu("File")) return;
+  if (ImGui::MenuItem("Open session…", "Ctrl+O"))
+    state.session_dialog = AppState::SessionDialog::open;
+  if (ImGui::BeginMenu("Open recent", !state.recent_sessions.empty())) {
+    std::string chosen;
+    for (const std::string& path : state.recent_sessions)
+      if (ImGui::MenuItem(path.c_str())) chosen = path;
+    ImGui::EndMenu();
+    if (!chosen.empty()) open_session(state, chosen);
+  }
+  if (ImGui::MenuItem("Save session…", "Ctrl+S"))
+    state.session_dialog = AppState::SessionDialog::save;
+  ImGui::Separator();
+  if (ImGui::MenuItem("Save screenshot", "F12")) state.request_screenshot = true;
+  if (ImGui::MenuItem("Export picture…", "Ctrl+P"))
+    state.export_dialog = AppState::ExportDialog::picture;
+  if (ImGui::MenuItem("Export animation…", "Ctrl+M"))
+    state.export_dialog = AppState::ExportDialog::animation;
+  if (ImGui::MenuItem("Export data (CSV)", "Ctrl+E")) export_view_data(state);
+  ImGui::Separator();
+  if (ImGui::MenuItem("Quit", "Ctrl+Q")) state.request_quit = true;
+  ImGui::EndMenu();
+}
+
+void view_menu(AppState& state) {
+  Params& p = state.params;
+  if (!ImGui::BeginMenu("View")) return;
+  int number = 1;
+  for (ViewId v : all_views()) {
+    const std::string key = std::to_string(number++);
+    if (ImGui::MenuItem(view_title(v), key.c_str(), p.view == v)) p.view = v;
+  }
+  ImGui::Separator();
+  ImGui::MenuItem("Control panel", nullptr, &state.show_controls);
+  if (ImGui::BeginMenu("Theme")) {
+    if (ImGui::MenuItem("Dark", nullptr, p.theme == Theme::dark)) p.theme = Theme::dark;
+    if (ImGui::MenuItem("Light (projector)", nullptr, p.theme == Theme::light))
+      p.theme = Theme::light;
+    ImGui::Separator();
+    ImGui::TextDisabled("T switches");
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("UI scale")) {
+    if (ImGui::MenuItem("Larger", "Ctrl+=")) p.ui_scale = std::min(4.0, p.ui_scale + 0.25);
+    if (ImGui::MenuItem("Smaller", "Ctrl+−")) p.ui_scale = std::max(0.5, p.ui_scale - 0.25);
+    ImGui::Separator();
+    for (double sc : {0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0}) {
+      const std::string label = format_number(sc, 3) + "×";
+      if (ImGui::MenuItem(label.c_str(), nullptr, p.ui_scale == sc)) p.ui_scale = sc;
+    }
+    ImGui::EndMenu();
+  }
+  ImGui::Separator();
+  if (ImGui::MenuItem("Presentation mode", "F5", p.presentation)) p.presentation = !p.presentation;
+  ImGui::MenuItem("Full screen", "F11", &state.fullscreen);
+  ImGui::EndMenu();
+}
+
+void help_menu(AppState& state) {
+  if (!ImGui::BeginMenu("Help")) return;
+  if (ImGui::MenuItem("Keyboard shortcuts", "F1")) state.show_shortcuts = true;
+  if (ImGui::MenuItem("About RoPE Lab")) state.show_about = true;
+  ImGui::EndMenu();
+}
+
+}  // namespace
+
+void draw_menu_bar(AppState& state) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  file_menu(state);
+  view_menu(state);
+  help_menu(state);
+  ImGui::EndMainMenuBar();
+}
+
+}  // namespace rope::app

@@ -1,0 +1,270 @@
+#include "shell/shortcuts.h"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <utility>
+
+#include "export/screenshot_path.h"
+#include "export/view_data.h"
+#include "imgui.h"
+#include "state/actions.h"
+#include "state/params.h"
+
+namespace rope::app {
+
+// What the actions reach: the state, the lessons, and this frame's lesson move, carried out
+// after every row has run (so Home and → in one frame go to step 2, and ← wins over →).
+struct ShortcutContext {
+  AppState& state;
+  lessons::Library& library;
+  bool next_step = false;
+  bool previous_step = false;
+};
+
+namespace {
+
+// [SECTION] actions
+
+void play_pause(ShortcutContext& c, int) {
+  c.state.params.playing = !c.state.params.playing;
+}
+void move_m(ShortcutContext& c, int by) {
+  step_position(c.state.params, by);
+}
+void move_both(ShortcutContext& c, int by) {
+  shift_both(c.state.params, by);
+}
+void move_n(ShortcutContext& c, int by) {
+  double& n = c.state.params.key_position;
+  n = by > 0 ? std::min(std::round(n) + 1, 1e9) : std::max(std::round(n) - 1, -1e9);
+}
+void next_step(ShortcutContext& c, int) {
+  c.next_step = true;
+}
+void previous_step(ShortcutContext& c, int) {
+  c.previous_step = true;
+}
+void first_step(ShortcutContext& c, int) {
+  c.library.first(c.state.params);
+}
+void last_step(ShortcutContext& c, int) {
+  c.library.last(c.state.params);
+}
+void faster(ShortcutContext& c, int) {
+  c.state.params.speed = std::min(100.0, c.state.params.speed * 1.5);
+}
+void slower(ShortcutContext& c, int) {
+  c.state.params.speed = std::max(0.05, c.state.params.speed / 1.5);
+}
+void larger(ShortcutContext& c, int) {
+  c.state.params.ui_scale = std::min(4.0, c.state.params.ui_scale + 0.25);
+}
+void smaller(ShortcutContext& c, int) {
+  c.state.params.ui_scale = std::max(0.5, c.state.params.ui_scale - 0.25);
+}
+void show_view(ShortcutContext& c, int index) {
+  c.state.params.view = all_views()[static_cast<std::size_t>(index)];
+}
+void switch_theme(ShortcutContext& c, int) {
+  Theme& t = c.state.params.theme;
+  t = t == Theme::dark ? Theme::light : Theme::dark;
+}
+// the two bases lessons compare, and new random vectors: in presentation mode the control
+// panel is hidden, and lessons ask for both
+void switch_base(ShortcutContext& c, int) {
+  double& base = c.state.params.base;
+  base = base == 10000.0 ? 500000.0 : 10000.0;
+}
+void next_seed(ShortcutContext& c, int) {
+  std::uint64_t& seed = c.state.params.seed;
+  seed = seed >= static_cast<std::uint64_t>(kMaxSeed) ? 0 : seed + 1;
+}
+void screenshot(ShortcutContext& c, int) {
+  c.state.request_screenshot = true;
+}
+void save_session(ShortcutContext& c, int) {
+  c.state.session_dialog = AppState::SessionDialog::save;
+}
+void open_session_dialog(ShortcutContext& c, int) {
+  c.state.session_dialog = AppState::SessionDialog::open;
+}
+void export_data(ShortcutContext& c, int) {
+  export_view_data(c.state);
+}
+void export_picture(ShortcutContext& c, int) {
+  c.state.export_dialog = AppState::ExportDialog::picture;
+}
+void export_animation(ShortcutContext& c, int) {
+  c.state.export_dialog = AppState::ExportDialog::animation;
+}
+void shortcut_list(ShortcutContext& c, int) {
+  c.state.show_shortcuts = !c.state.show_shortcuts;
+}
+void presentation(ShortcutContext& c, int) {
+  c.state.params.presentation = !c.state.params.presentation;
+}
+void full_screen(ShortcutContext& c, int) {
+  c.state.fullscreen = !c.state.fullscreen;
+}
+// Esc first closes an overlay, then leaves presentation mode; a running export goes on.
+void escape(ShortcutContext& c, int) {
+  AppState& s = c.state;
+  if (!s.show_shortcuts && !s.show_about && s.session_dialog == AppState::SessionDialog::none &&
+      s.export_dialog == AppState::ExportDialog::none)
+    s.params.presentation = false;
+  s.show_shortcuts = s.show_about = false;
+  s.session_dialog = AppState::SessionDialog::none;
+  s.export_dialog = AppState::ExportDialog::none;
+}
+void quit(ShortcutContext& c, int) {
+  c.state.request_quit = true;
+}
+
+// [SECTION] the table
+
+std::vector<Shortcut> make_table() {
+  std::vector<Shortcut> t;
+  // One line of the list: its rows are added by the calls that follow.
+  std::string label, text;
+  const auto line = [&](std::string l, std::string d) {
+    label = std::move(l);
+    text = std::move(d);
+  };
+  const auto row = [&](int key, Modifiers m, ShortcutAction a, int arg = 0, bool repeat = false,
+                       InView in = InView::any) {
+    t.push_back(Shortcut{key, m, label, text, a, arg, repeat, in});
+  };
+  constexpr bool kRepeat = true;
+  line("Space", "play / pause the position");
+  row(GLFW_KEY_SPACE, kAnyModifiers, play_pause);
+  line("← / →",
+       "position m − 1 / + 1 (Derivations: previous / next step, on into the next lesson)");
+  row(GLFW_KEY_RIGHT, kNoModifiers, move_m, +1, kRepeat, InView::not_derivation);
+  row(GLFW_KEY_LEFT, kNoModifiers, move_m, -1, kRepeat, InView::not_derivation);
+  row(GLFW_KEY_RIGHT, kNoModifiers, next_step, 0, kRepeat, InView::derivation);
+  row(GLFW_KEY_LEFT, kNoModifiers, previous_step, 0, kRepeat, InView::derivation);
+  line("Page Up / Down", "Derivations: previous / next step");
+  row(GLFW_KEY_PAGE_DOWN, kAnyModifiers, next_step, 0, kRepeat, InView::derivation);
+  row(GLFW_KEY_PAGE_UP, kAnyModifiers, previous_step, 0, kRepeat, InView::derivation);
+  line("Home / End", "Derivations: first / last step of the lesson");
+  row(GLFW_KEY_HOME, kAnyModifiers, first_step, 0, false, InView::derivation);
+  row(GLFW_KEY_END, kAnyModifiers, last_step, 0, false, InView::derivation);
+  line("Shift + ← / →", "position m − 10 / + 10");
+  row(GLFW_KEY_RIGHT, kShiftWithoutCtrl, move_m, +10, kRepeat);
+  row(GLFW_KEY_LEFT, kShiftWithoutCtrl, move_m, -10, kRepeat);
+  line("Ctrl + ← / →", "shift m and n together (every angle difference and the score stay put)");
+  row(GLFW_KEY_RIGHT, kWithCtrl, move_both, +1, kRepeat);
+  row(GLFW_KEY_LEFT, kWithCtrl, move_both, -1, kRepeat);
+  line("↑ / ↓", "key position n + 1 / − 1");
+  row(GLFW_KEY_UP, kAnyModifiers, move_n, +1, kRepeat);
+  row(GLFW_KEY_DOWN, kAnyModifiers, move_n, -1, kRepeat);
+  line("+ / −", "animation faster / slower");
+  row(GLFW_KEY_EQUAL, kWithoutCtrl, faster);  // '+' is Shift + '=' on a US keyboard
+  row(GLFW_KEY_KP_ADD, kWithoutCtrl, faster);
+  row(GLFW_KEY_MINUS, kWithoutCtrl, slower);
+  row(GLFW_KEY_KP_SUBTRACT, kWithoutCtrl, slower);
+  line("Ctrl + = / Ctrl + −", "everything larger / smaller (the UI scale)");
+  row(GLFW_KEY_EQUAL, kWithCtrl, larger);
+  row(GLFW_KEY_KP_ADD, kWithCtrl, larger);
+  row(GLFW_KEY_MINUS, kWithCtrl, smaller);
+  row(GLFW_KEY_KP_SUBTRACT, kWithCtrl, smaller);
+  const int numbered = std::min(static_cast<int>(all_views().size()), 9);  // keys 1 ... 9
+  line("1 … " + std::to_string(numbered), "switch view (in the View menu's order)");
+  for (int i = 0; i < numbered; ++i)
+    row(GLFW_KEY_1 + i, kWithoutCtrl, show_view, i);
+  line("T", "dark / light (projector) theme");
+  row(GLFW_KEY_T, kWithoutCtrl, switch_theme);
+  line("B", "base 10 000 ↔ 500 000 (RoFormer / Llama 3)");
+  row(GLFW_KEY_B, kWithoutCtrl, switch_base);
+  line("R", "new random vectors (the next seed)");
+  row(GLFW_KEY_R, kWithoutCtrl, next_seed);
+  line("F12", "save a screenshot");
+  row(GLFW_KEY_F12, kAnyModifiers, screenshot);
+  line("Ctrl + S / Ctrl + O", "save / open a session");
+  row(GLFW_KEY_S, kWithCtrl, save_session);
+  row(GLFW_KEY_O, kWithCtrl, open_session_dialog);
+  line("Ctrl + E", "export the view's numbers as CSV (the file rope-lab export writes)");
+  row(GLFW_KEY_E, kWithCtrl, export_data);
+  line("Ctrl + P / Ctrl + M", "export a picture (PNG at 1×, 2×, 4×) / an animation (GIF or MP4)");
+  row(GLFW_KEY_P, kWithCtrl, export_picture);
+  row(GLFW_KEY_M, kWithCtrl, export_animation);
+  line("F1 or ?", "show / hide the shortcut list");
+  row(GLFW_KEY_F1, kAnyModifiers, shortcut_list);
+  row(GLFW_KEY_SLASH, kWithShift, shortcut_list);
+  line("F5", "presentation mode (F5 or Esc leaves)");
+  row(GLFW_KEY_F5, kAnyModifiers, presentation);
+  line("F11", "full screen");
+  row(GLFW_KEY_F11, kAnyModifiers, full_screen);
+  line("Esc", "close a dialog or the shortcut list; then leave presentation mode");
+  row(GLFW_KEY_ESCAPE, kAnyModifiers, escape);
+  line("Ctrl + Q", "quit");
+  row(GLFW_KEY_Q, kWithCtrl, quit);
+  return t;
+}
+
+bool matches(Need need, bool down) {
+  return need == Need::any || (need == Need::down) == down;
+}
+
+}  // namespace
+
+std::span<const Shortcut> shortcut_table() {
+  static const std::vector<Shortcut> table = make_table();
+  return table;
+}
+
+std::vector<ShortcutLine> shortcut_lines() {
+  std::vector<ShortcutLine> lines;
+  for (const Shortcut& s : shortcut_table()) {
+    ShortcutLine l{s.label, s.description};
+    if (lines.empty() || !(lines.back() == l)) lines.push_back(std::move(l));
+  }
+  return lines;
+}
+
+void handle_shortcuts(AppState& state, lessons::Library& library) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;
+  ShortcutContext c{state, library};
+  // the view as the frame began: a digit pressed with → still lets → act in the old view
+  const bool derivation = state.params.view == ViewId::derivation;
+  std::vector<std::pair<ShortcutAction, int>> done;  // each action once a frame
+  for (const Shortcut& s : shortcut_table()) {
+    if ((s.in == InView::derivation && !derivation) ||
+        (s.in == InView::not_derivation && derivation))
+      continue;
+    if (!matches(s.modifiers.ctrl, io.KeyCtrl) || !matches(s.modifiers.shift, io.KeyShift))
+      continue;
+    if (!ImGui::IsKeyPressed(s.key, s.repeat)) continue;
+    const std::pair<ShortcutAction, int> id{s.action, s.arg};
+    if (std::find(done.begin(), done.end(), id) != done.end()) continue;
+    done.push_back(id);
+    s.action(c, s.arg);
+  }
+  if (c.previous_step) {
+    library.previous(state.params);
+  } else if (c.next_step) {
+    library.next(state.params);
+  }
+}
+
+void export_view_data(AppState& state) {
+  auto e = view_export(state.params);
+  if (!e) {
+    show_notice(state, "No data export here: " + e.error().message, true);
+    return;
+  }
+  std::filesystem::path path = screenshot_folder() / screenshot_name(state.params);
+  path.replace_extension(".csv");
+  if (auto s = write_view_export(state.params, path); !s) {
+    show_notice(state, "Data not saved: " + s.error().to_string(), true);
+  } else {
+    show_notice(state, "Data saved: " + path.string() + "\nsame as: " + e.value().command(), false);
+  }
+}
+
+}  // namespace rope::app

@@ -1,0 +1,75 @@
+// shell/shortcuts.h — the keyboard shortcuts: one table that drives both the key handler and the
+// F1 list (shell/dialogs.cpp), and that README.md's table is checked against
+// (tests/app/test_shortcuts.cpp).
+//
+// A row binds one key with its modifiers to an action; consecutive rows with the same label and
+// description are one line of the list (← and → are two rows, one line "← / →"). Every frame
+// handle_shortcuts runs, in table order, the action of each row whose key was pressed — each
+// action at most once a frame, so "F1 or ?" pressed together toggle the list once. The order is
+// part of the behaviour: Esc comes after the keys that open dialogs and closes what they opened
+// in the same frame. Nothing fires while a text field has the keyboard.
+//
+// Usage: each frame, before drawing: handle_shortcuts(state, views.library);
+//        the list: for (const ShortcutLine& l : shortcut_lines()) row(l.label, l.description);
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "lessons/library.h"
+#include "state/app_state.h"
+
+namespace rope::app {
+
+// What a modifier must be for a row to fire.
+enum class Need : std::uint8_t { any, up, down };
+struct Modifiers {
+  Need ctrl = Need::any;
+  Need shift = Need::any;
+};
+inline constexpr Modifiers kAnyModifiers{};                    // F5, Esc, the page keys ...
+inline constexpr Modifiers kNoModifiers{Need::up, Need::up};   // the plain arrows
+inline constexpr Modifiers kWithoutCtrl{Need::up, Need::any};  // T, 1 … 8, + (typed with Shift)
+inline constexpr Modifiers kShiftWithoutCtrl{Need::up, Need::down};
+inline constexpr Modifiers kWithCtrl{Need::down, Need::any};
+inline constexpr Modifiers kWithShift{Need::any, Need::down};  // ? (Shift + /)
+
+// Which views a row fires in: the derivation view gives the plain arrows to the lesson.
+enum class InView : std::uint8_t { any, derivation, not_derivation };
+
+struct ShortcutContext;  // shortcuts.cpp: the state, the lesson library, this frame's moves
+using ShortcutAction = void (*)(ShortcutContext&, int arg);
+
+struct Shortcut {
+  int key = 0;  // GLFW key code (the index into io.KeysDown)
+  Modifiers modifiers;
+  std::string label;        // as the F1 list and the README show it: "Ctrl + S / Ctrl + O"
+  std::string description;  // what it does, one line
+  ShortcutAction action = nullptr;
+  int arg = 0;              // passed to the action: the view's number for 1 … 8
+  bool repeat = false;      // acts again while held (ImGui's key repeat): the arrows
+  InView in = InView::any;  // the views it fires in
+};
+
+// Every row, in the order handle_shortcuts tries them.
+std::span<const Shortcut> shortcut_table();
+
+// One line of the F1 list and of the README's table.
+struct ShortcutLine {
+  std::string label, description;
+  bool operator==(const ShortcutLine&) const = default;
+};
+std::vector<ShortcutLine> shortcut_lines();
+
+// Runs the actions of the keys pressed this frame (GLFW key codes in io.KeysDown, read through
+// ImGui::IsKeyPressed). Call between ImGui::NewFrame and drawing. Does nothing while a text field
+// has focus (io.WantTextInput).
+void handle_shortcuts(AppState& state, lessons::Library& library);
+
+// Writes the current view's numbers next to the screenshots and says where, and which
+// `rope-lab export` command gives the same file (Ctrl + E and File ▸ Export data).
+void export_view_data(AppState& state);
+
+}  // namespace rope::app

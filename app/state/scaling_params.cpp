@@ -1,0 +1,312 @@
+#include "state/scaling_params.h"
+
+#include <array>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <utility>
+
+#include "state/app_state.h"
+
+namespace rope::app {
+namespace {
+
+// [SECTION] text
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+    s.remove_suffix(1);
+  return s;
+}
+
+std::string quote_text(std::string_view text) {
+  constexpr std::size_t kMaxShown = 40;
+  std::string s(text.substr(0, kMaxShown));
+  if (text.size() > kMaxShown) s += "...";
+  return "'" + s + "'";
+}
+
+// The shortest %g text that reads back as the same double, as rope::validate_scaling prints
+// numbers ("0.5", "1e+06", "nan"), so a field's own message and a cross-field one look alike.
+std::string shortest(double v) {
+  char buf[40];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    if (!std::isfinite(v) || std::strtod(buf, nullptr) == v) break;
+  }
+  return buf;
+}
+
+// A number as strtod reads it, "nan" and "inf" included (the range checks name them, in
+// validate_scaling's words); anything else in the text is an error.
+Result<double> number(std::string_view name, std::string_view text) {
+  const std::string t(trim(text));
+  if (t.empty()) return Error{std::string(name), "needs a number, got nothing"};
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(t.c_str(), &end);
+  if (end != t.c_str() + t.size())
+    return Error{std::string(name), "must be a number, got " + quote_text(text)};
+  return v;
+}
+
+Result<std::int64_t> integer(std::string_view name, std::string_view text, const char* allowed) {
+  const std::string_view t = trim(text);
+  std::int64_t v = 0;
+  const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (t.empty() || ec != std::errc() || ptr != t.data() + t.size())
+    return Error{std::string(name),
+                 std::string("must be ") + allowed + ", got " + quote_text(text)};
+  return v;
+}
+
+// [SECTION] single-field rules (the limits of rope/scaling.h, in validate_scaling's words)
+
+Status factor_like(std::string_view name, double v, const std::string& prefix = "") {
+  if (!std::isfinite(v) || !(v > 0.0))
+    return Error{std::string(name),
+                 prefix + "must be a finite number greater than 0, got " + shortest(v)};
+  if (v < kMinScalingFactor || v > kMaxScalingFactor)
+    return Error{std::string(name), prefix + "must be a number from " +
+                                        shortest(kMinScalingFactor) + " to " +
+                                        shortest(kMaxScalingFactor) + ", got " + shortest(v)};
+  return {};
+}
+
+Status in_range(std::string_view name, double v, double lo, double hi, const std::string& note) {
+  if (!std::isfinite(v) || v < lo || v > hi)
+    return Error{std::string(name), "must be a finite number from " + shortest(lo) + " to " +
+                                        shortest(hi) + note + ", got " + shortest(v)};
+  return {};
+}
+
+Status positive(std::string_view name, double v) {
+  if (!std::isfinite(v) || !(v > 0.0))
+    return Error{std::string(name), "must be a finite number greater than 0, got " + shortest(v)};
+  return {};
+}
+
+Result<std::vector<double>> factor_list(std::string_view name, std::string_view text) {
+  std::vector<double> out;
+  const std::string_view t = trim(text);
+  if (t.empty()) return out;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = t.find(',', start);
+    const std::string_view item =
+        t.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    const std::string prefix = "entry " + std::to_string(out.size() + 1) + " ";
+    auto v = number(name, item);
+    if (!v) return Error{std::string(name), prefix + v.error().message};
+    if (auto s = factor_like(name, v.value(), prefix); !s) return s.error();
+    out.push_back(v.value());
+    if (out.size() > kMaxFactorListEntries)
+      return Error{std::string(name), "must have at most " + std::to_string(kMaxFactorListEntries) +
+                                          " entries (d/2 for d = 4096)"};
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+std::string print_list(const std::vector<double>& v) {
+  std::string s;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (i) s += ',';
+    s += shortest(v[i]);
+  }
+  return s;
+}
+
+Result<bool> boolean(std::string_view name, std::string_view text) {
+  const std::string_view t = trim(text);
+  if (t == "true" || t == "on" || t == "yes" || t == "1") return true;
+  if (t == "false" || t == "off" || t == "no" || t == "0") return false;
+  return Error{std::string(name),
+               "must be true or false (also on/off, yes/no, 1/0), got " + quote_text(text)};
+}
+
+constexpr std::array<std::pair<const char*, ExtensionMode>, 2> kModes{{
+    {"frequencies", ExtensionMode::frequencies},
+    {"extrapolation", ExtensionMode::extrapolation},
+}};
+
+// A real field: parse, check, store.
+template <class Check>
+Status set_real(double& field, std::string_view name, std::string_view text, Check&& check) {
+  auto v = number(name, text);
+  if (!v) return v.error();
+  if (auto s = check(v.value()); !s) return s;
+  field = v.value();
+  return {};
+}
+
+}  // namespace
+
+const char* extension_mode_name(ExtensionMode m) {
+  for (const auto& [n, v] : kModes)
+    if (v == m) return n;
+  return "?";
+}
+
+Status set_extension_param(ExtensionParams& ext, std::string_view name, std::string_view text) {
+  ScalingParams& sp = ext.scaling;
+  const auto context = [&](std::int64_t& field, std::int64_t lo, const char* allowed) -> Status {
+    auto v = integer(name, text, allowed);
+    if (!v) return v.error();
+    if (v.value() < lo || v.value() > kMaxContext)
+      return Error{std::string(name),
+                   std::string("must be ") + allowed + ", got " + std::to_string(v.value())};
+    field = v.value();
+    return {};
+  };
+  const auto coefficient = [&](double& field, const char* zero_means) {
+    return set_real(field, name, text, [&](double v) {
+      return in_range(name, v, 0.0, kMaxAttentionFactor, std::string(" (0 = ") + zero_means + ")");
+    });
+  };
+  const auto list = [&](std::vector<double>& field) -> Status {
+    auto v = factor_list(name, text);
+    if (!v) return v.error();
+    field = std::move(v).value();
+    return {};
+  };
+  const auto file = [&](std::vector<double>& field) -> Status {
+    const std::string path(trim(text));
+    if (path.empty()) return {};  // what get_extension_param prints: nothing to read
+    auto v = read_factor_file(path, name);
+    if (!v) return v.error();
+    for (std::size_t i = 0; i < v.value().size(); ++i)
+      if (auto s = factor_like(name, v.value()[i], "entry " + std::to_string(i + 1) + " "); !s)
+        return s;
+    if (v.value().size() > kMaxFactorListEntries)
+      return Error{std::string(name), "must hold at most " + std::to_string(kMaxFactorListEntries) +
+                                          " numbers (d/2 for d = 4096), got " +
+                                          std::to_string(v.value().size())};
+    field = std::move(v).value();
+    return {};
+  };
+
+  if (name == "scaling") {
+    const auto m = parse_scaling(trim(text));
+    if (!m)
+      return Error{"scaling",
+                   "must be one of none, linear, ntk, dynamic, yarn, llama3, longrope or "
+                   "proportional, got " +
+                       quote_text(text)};
+    sp.method = *m;
+    return {};
+  }
+  if (name == "factor")
+    return set_real(sp.factor, name, text, [&](double v) { return factor_like(name, v); });
+  if (name == "original_context")
+    return context(sp.original_context, 1, "an integer from 1 to 1073741824");
+  if (name == "beta_fast" || name == "beta_slow")
+    return set_real(name == "beta_fast" ? sp.beta_fast : sp.beta_slow, name, text,
+                    [&](double v) { return in_range(name, v, kMinBeta, kMaxBeta, ""); });
+  if (name == "truncate") {
+    auto b = boolean(name, text);
+    if (!b) return b.error();
+    sp.truncate = b.value();
+    return {};
+  }
+  if (name == "low_freq_factor" || name == "high_freq_factor")
+    return set_real(name == "low_freq_factor" ? sp.low_freq_factor : sp.high_freq_factor, name,
+                    text, [&](double v) { return positive(name, v); });
+  if (name == "sequence_length")
+    return context(sp.sequence_length, 0, "0 (unset) or an integer from 1 to 1073741824");
+  if (name == "attention_factor") return coefficient(sp.attention_factor, "the method's default");
+  if (name == "mscale") return coefficient(sp.mscale, "unset");
+  if (name == "mscale_all_dim") return coefficient(sp.mscale_all_dim, "unset");
+  if (name == "rotary_fraction")
+    return set_real(sp.rotary_fraction, name, text,
+                    [&](double v) { return in_range(name, v, 0.0, 1.0, ""); });
+  if (name == "long_factor") return list(sp.long_factor);
+  if (name == "short_factor") return list(sp.short_factor);
+  if (name == "long_factor_file") return file(sp.long_factor);
+  if (name == "short_factor_file") return file(sp.short_factor);
+  if (name == "extension_mode") {
+    const std::string_view t = trim(text);
+    for (const auto& [n, v] : kModes)
+      if (t == n) {
+        ext.mode = v;
+        return {};
+      }
+    return Error{"extension_mode",
+                 "must be one of frequencies or extrapolation, got " + quote_text(text)};
+  }
+  if (name == "compare_methods") {
+    auto b = boolean(name, text);
+    if (!b) return b.error();
+    ext.compare_methods = b.value();
+    return {};
+  }
+  return Error{std::string(name), "is not a context-extension parameter"};
+}
+
+std::string get_extension_param(const ExtensionParams& ext, std::string_view name) {
+  const ScalingParams& sp = ext.scaling;
+  if (name == "scaling") return scaling_name(sp.method);
+  if (name == "factor") return shortest(sp.factor);
+  if (name == "original_context") return std::to_string(sp.original_context);
+  if (name == "beta_fast") return shortest(sp.beta_fast);
+  if (name == "beta_slow") return shortest(sp.beta_slow);
+  if (name == "truncate") return sp.truncate ? "true" : "false";
+  if (name == "low_freq_factor") return shortest(sp.low_freq_factor);
+  if (name == "high_freq_factor") return shortest(sp.high_freq_factor);
+  if (name == "sequence_length") return std::to_string(sp.sequence_length);
+  if (name == "attention_factor") return shortest(sp.attention_factor);
+  if (name == "mscale") return shortest(sp.mscale);
+  if (name == "mscale_all_dim") return shortest(sp.mscale_all_dim);
+  if (name == "rotary_fraction") return shortest(sp.rotary_fraction);
+  if (name == "long_factor") return print_list(sp.long_factor);
+  if (name == "short_factor") return print_list(sp.short_factor);
+  if (name == "extension_mode") return extension_mode_name(ext.mode);
+  if (name == "compare_methods") return ext.compare_methods ? "true" : "false";
+  return {};  // the *_file parameters: the list they read is kept in long/short_factor
+}
+
+Status validate_extension(const ExtensionParams& ext, int dim, double base) {
+  return validate_scaling(dim, base, ext.scaling);
+}
+
+Result<std::vector<double>> read_factor_file(const std::string& path, std::string_view parameter) {
+  const std::string name(parameter);
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) return Error{name, "cannot read " + quote_text(path) + ": " + ec.message()};
+  if (size > kMaxFactorFileBytes)
+    return Error{name, quote_text(path) + " is " + std::to_string(size) +
+                           " bytes; a factor list file is at most 1 MiB"};
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{name, "cannot read " + quote_text(path)};
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  std::string all = buffer.str();
+  for (char& c : all)
+    if (c == ',' || c == '\n' || c == '\r' || c == '\t') c = ' ';
+  std::istringstream words(all);
+  std::vector<double> out;
+  std::string word;
+  while (words >> word) {
+    auto v = number(name, word);
+    if (!v)
+      return Error{name, "entry " + std::to_string(out.size() + 1) + " of " + quote_text(path) +
+                             " must be a number, got " + quote_text(word)};
+    out.push_back(v.value());
+  }
+  return out;
+}
+
+Result<ScaledFrequencies> effective_frequencies(const Params& params) {
+  return scaled_frequencies(params.dim, params.base, params.extension.scaling);
+}
+
+}  // namespace rope::app

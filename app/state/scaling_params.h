@@ -1,0 +1,104 @@
+// state/scaling_params.h — the context-extension settings (issue 11): the scaling method and its
+// parameters (rope::ScalingParams, rope/scaling.h), how the extension view shows them, and
+// effective_frequencies, the θ′ every view is to use.
+//
+// Params has one member of this type, `extension`. Its fields are parameters of the table in
+// state/params.cpp under the names below (flag --name with '-' for '_', JSON and lesson key
+// name); the rows call set_extension_param / get_extension_param, and validate_params adds
+// validate_extension for what one field alone cannot judge (low < high, a list of d/2 entries,
+// ntk's b′ > 1, ...). Messages are those of rope::validate_scaling.
+//
+//   scaling            none, linear, ntk, dynamic, yarn, llama3, longrope, proportional
+//   factor             s, target context / L                       1e-6 ... 1e6
+//   original_context   L, tokens                                   1 ... 2^30
+//   beta_fast, beta_slow, truncate, low_freq_factor, high_freq_factor, sequence_length,
+//   attention_factor, mscale, mscale_all_dim, rotary_fraction      as in rope::ScalingParams
+//   long_factor, short_factor     the LongRoPE lists, inline: "1,1.02,..." (empty: none)
+//   long_factor_file, short_factor_file   read such a list from a file (numbers separated by
+//                      commas, spaces or new lines); the list itself is what a session keeps,
+//                      so these print as "" and setting "" does nothing
+//   extension_mode     frequencies (θ′ per pair) or extrapolation (PI's Fig. 2 and 5)
+//   compare_methods    the extension view overlays every method at the same s
+//
+// Usage:
+//   auto sf = rope::app::effective_frequencies(state.params);   // Result<ScaledFrequencies>
+//   if (!sf) show(sf.error().to_string());
+//   else use(sf.value().theta_scaled, sf.value().attention_factor);
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rope/conventions.h"
+#include "rope/scaling.h"
+
+namespace rope::app {
+
+struct Params;
+
+enum class ExtensionMode { frequencies, extrapolation };
+
+struct ExtensionParams {
+  ScalingParams scaling;  // method none by default: θ′ = θ, and no view changes
+  ExtensionMode mode = ExtensionMode::frequencies;
+  bool compare_methods = false;
+  bool operator==(const ExtensionParams&) const = default;
+};
+
+// The most entries a LongRoPE list may have: d/2 for the largest d.
+inline constexpr std::size_t kMaxFactorListEntries = static_cast<std::size_t>(kMaxDim / 2);
+// A factor file larger than this is refused unread (2048 numbers of 17 digits are ~40 kB).
+inline constexpr std::uintmax_t kMaxFactorFileBytes = 1 << 20;
+
+// The rank tolerance of PI's Fig. 2 fit wherever the app shows or exports it
+// (rope::fit_random_target): the explosion beyond L depends on it, and 1e-6 gives the paper's
+// scale (max |a| about 10^4 beyond L for d = 128, L = 2048); NumPy's default max(L, d)·eps gives
+// about 10^10 (rope/extrapolation.h).
+inline constexpr double kFitRankTolerance = 1e-6;
+
+// PI Fig. 2's third panel: a(s) between the integers, s in [from, to) in steps of 1/8. The
+// paper's [25, 75), moved inside [0, L) for L < 75 (from = floor(L/4), to = min(from + 50, L)),
+// so that it always shows interpolation between fitted points.
+struct FitRange {
+  double from = 25.0, to = 75.0;
+};
+inline FitRange between_integers_range(std::int64_t context) {
+  const auto L = static_cast<double>(context);
+  const double from = L >= 75.0 ? 25.0 : std::floor(0.25 * L);
+  return FitRange{from, std::min(from + 50.0, L)};
+}
+inline constexpr double kBetweenStep = 0.125;
+
+// The parameter names above, in table order.
+inline constexpr const char* kExtensionParamNames[] = {
+    "scaling",           "factor",           "original_context", "beta_fast",
+    "beta_slow",         "truncate",         "low_freq_factor",  "high_freq_factor",
+    "sequence_length",   "attention_factor", "mscale",           "mscale_all_dim",
+    "rotary_fraction",   "long_factor",      "short_factor",     "long_factor_file",
+    "short_factor_file", "extension_mode",   "compare_methods"};
+
+// Parses and checks one field by its parameter name (the field's own range; cross-field rules
+// are validate_extension's). On error `ext` is unchanged.
+Status set_extension_param(ExtensionParams& ext, std::string_view name, std::string_view text);
+// The field as text that set_extension_param reads back to the same value.
+std::string get_extension_param(const ExtensionParams& ext, std::string_view name);
+
+// rope::validate_scaling for the method in use, at the app's d and base.
+Status validate_extension(const ExtensionParams& ext, int dim, double base);
+
+// "none", "linear", ... and "frequencies" / "extrapolation".
+const char* extension_mode_name(ExtensionMode m);
+
+// Numbers separated by commas, spaces, tabs or new lines, from a file; Error.parameter is
+// `parameter`. Every entry must be a number (range checks are the caller's).
+Result<std::vector<double>> read_factor_file(const std::string& path, std::string_view parameter);
+
+// The frequencies every view uses: θ_i = base^(−2i/d) and θ′_i after params.extension.scaling,
+// with its attention factor (1 and θ′ = θ for method none). Errors: rope::validate_scaling's.
+Result<ScaledFrequencies> effective_frequencies(const Params& params);
+
+}  // namespace rope::app

@@ -1,0 +1,746 @@
+#include "views/extension_view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+#include "rope/frequencies.h"
+#include "state/params.h"
+#include "ui/theme.h"
+
+namespace rope::app {
+namespace {
+
+// [SECTION] words
+
+const char* method_title(ScalingMethod m) {
+  switch (m) {
+    case ScalingMethod::none:
+      return "no scaling";
+    case ScalingMethod::linear:
+      return "Position Interpolation (linear)";
+    case ScalingMethod::ntk:
+      return "NTK-aware";
+    case ScalingMethod::dynamic:
+      return "dynamic NTK";
+    case ScalingMethod::yarn:
+      return "YaRN (transformers’ code)";
+    case ScalingMethod::llama3:
+      return "Llama 3.1 (llama3)";
+    case ScalingMethod::longrope:
+      return "LongRoPE";
+    case ScalingMethod::proportional:
+      return "p-RoPE (proportional)";
+  }
+  return "?";
+}
+
+const char* method_short(ScalingMethod m) {
+  switch (m) {
+    case ScalingMethod::none:
+      return "none";
+    case ScalingMethod::linear:
+      return "PI (linear)";
+    case ScalingMethod::ntk:
+      return "NTK-aware";
+    case ScalingMethod::dynamic:
+      return "dynamic NTK";
+    case ScalingMethod::yarn:
+      return "YaRN (code)";
+    case ScalingMethod::llama3:
+      return "Llama 3.1";
+    case ScalingMethod::longrope:
+      return "LongRoPE";
+    case ScalingMethod::proportional:
+      return "p-RoPE";
+  }
+  return "?";
+}
+
+std::string num(double v, int digits = 4) {
+  return format_number(v, digits);
+}
+
+// Token counts and pair indices as the axes print them ("65 536").
+std::string count(double v) {
+  return plot::tick_label(v, false);
+}
+
+std::string pairs(int first, int last) {
+  return first == last ? nobreak("i = " + std::to_string(first))
+                       : nobreak("i = " + std::to_string(first) + " … " + std::to_string(last));
+}
+
+const char* band_name(ExtensionView::Band b) {
+  switch (b) {
+    case ExtensionView::Band::kept:
+      return "kept: θ";
+    case ExtensionView::Band::blended:
+      return "blended";
+    case ExtensionView::Band::interpolated:
+      return "interpolated: θ/s";
+  }
+  return "?";
+}
+
+ImU32 band_fill(ExtensionView::Band b, const Palette& pal) {
+  switch (b) {
+    case ExtensionView::Band::kept:
+      return 0;  // nothing: the canvas
+    case ExtensionView::Band::blended:
+      return with_alpha(pal.grid, 0.22f);
+    case ExtensionView::Band::interpolated:
+      return with_alpha(pal.grid, 0.45f);
+  }
+  return 0;
+}
+
+// The ratio θ′/θ of YaRN's paper: γ(r) = clamp((r − α)/(β − α), 0, 1) with α = beta_slow,
+// β = beta_fast, θ′ = (1 − γ)·θ/s + γ·θ. A step at r = β when α = β.
+std::vector<double> paper_ramp(const std::vector<double>& rotations, const ScalingParams& sp) {
+  std::vector<double> out(rotations.size());
+  const double a = sp.beta_slow, b = sp.beta_fast;
+  for (std::size_t i = 0; i < rotations.size(); ++i) {
+    const double r = rotations[i];
+    const double g = b > a ? std::clamp((r - a) / (b - a), 0.0, 1.0) : (r >= b ? 1.0 : 0.0);
+    out[i] = (1.0 - g) / sp.factor + g;
+  }
+  return out;
+}
+
+std::vector<double> ratios(const ScaledFrequencies& sf) {
+  std::vector<double> r(sf.theta.size());
+  for (std::size_t i = 0; i < r.size(); ++i)
+    r[i] = sf.theta_scaled[i] / sf.theta[i];
+  return r;
+}
+
+// A paragraph of the read-out.
+struct Para {
+  enum class Kind { heading, text, note, warning } kind;
+  std::string text;
+};
+
+std::vector<Para> readout(const ExtensionView::Model& m, const Params& p) {
+  using K = Para::Kind;
+  const ScalingParams& sp = p.extension.scaling;
+  std::vector<Para> out;
+  const auto& sf = m.sf;
+  out.push_back(
+      {K::heading,
+       std::string(method_title(sp.method)) +
+           (sp.method == ScalingMethod::none ? "" : ", " + nobreak("s = " + num(m.factor)))});
+  out.push_back({K::text, nobreak("L = " + count(m.context)) + " tokens → " +
+                              nobreak("s·L = " + count(m.factor * m.context))});
+  if (m.no_turn > 0)
+    out.push_back(
+        {K::text, "Never a full turn within L " + nobreak("(λᵢ > L):") + " " +
+                      pairs(m.no_turn_first, m.half - 1) + ", " +
+                      nobreak(std::to_string(m.no_turn) + " of " + std::to_string(m.half)) +
+                      " pairs"});
+  else
+    out.push_back({K::text, "Every pair turns at least once within L."});
+  for (const auto& run : m.bands) {
+    const std::string name = run.band == ExtensionView::Band::kept ? nobreak("Kept (θ′ = θ):")
+                             : run.band == ExtensionView::Band::blended
+                                 ? std::string("Blended:")
+                                 : nobreak("Interpolated (θ′ = θ/s):");
+    out.push_back({K::text, name + " " + pairs(run.first, run.last)});
+  }
+  switch (sp.method) {
+    case ScalingMethod::yarn:
+      out.push_back(
+          {K::text, "Ramp ends (pair index): " +
+                        nobreak("⌊c(" + num(sp.beta_fast) + ")⌋ = " + num(sf.ramp_low, 6)) + ", " +
+                        nobreak("⌈c(" + num(sp.beta_slow) + ")⌉ = " + num(sf.ramp_high, 6)) + "; " +
+                        nobreak("c(n): the pair making n turns in L.")});
+      break;
+    case ScalingMethod::llama3:
+      out.push_back({K::text, "Kept where " +
+                                  nobreak("λ < L/" + num(sp.high_freq_factor) + " = " +
+                                          count(m.context / sp.high_freq_factor)) +
+                                  ", θ/s where " +
+                                  nobreak("λ > L/" + num(sp.low_freq_factor) + " = " +
+                                          count(m.context / sp.low_freq_factor))});
+      break;
+    case ScalingMethod::ntk:
+    case ScalingMethod::dynamic:
+      out.push_back({K::text, "New base " + nobreak("b′ = " + num(sf.base_used, 6)) +
+                                  "; no bands: pair i is divided by " + nobreak("(b′/b)^(2i/d).")});
+      break;
+    default:
+      break;
+  }
+  const double a = sf.attention_factor;
+  const bool default_yarn =
+      sp.method == ScalingMethod::yarn && sp.attention_factor == 0.0 && sp.mscale == 0.0;
+  out.push_back({K::text, "Attention factor " + nobreak(num(a, 5)) +
+                              (default_yarn ? " " + nobreak("= 0.1 ln s + 1") : "") +
+                              " on cos and sin: logits " + nobreak("q·k × " + num(a * a, 5)) +
+                              " (its square)"});
+  if (sp.method == ScalingMethod::yarn)
+    out.push_back({K::note,
+                   "transformers ramps linearly in the pair index (solid); the YaRN paper ramps "
+                   "linearly in r between " +
+                       nobreak("α = " + num(sp.beta_slow)) + " and " +
+                       nobreak("β = " + num(sp.beta_fast)) + " (dashed)."});
+  if (sp.method == ScalingMethod::none)
+    out.push_back({K::note, "Choose a method in the panel, or e.g. --scaling yarn --factor 16."});
+  else if (sp.factor == 1.0)
+    out.push_back({K::note, nobreak("s = 1:") + " every method leaves θ as it is."});
+  return out;
+}
+
+}  // namespace
+
+// [SECTION] colours, inputs, compute
+
+ImU32 ExtensionView::method_colour(ScalingMethod method, Theme theme) {
+  const Palette& pal = palette(theme);
+  switch (method) {
+    case ScalingMethod::linear:
+      return pal.key;
+    case ScalingMethod::ntk:
+    case ScalingMethod::dynamic:
+      return pal.good;
+    case ScalingMethod::yarn:
+      return pal.query;
+    case ScalingMethod::llama3:
+      return pal.accent;
+    case ScalingMethod::longrope:
+      return pal.bad;
+    case ScalingMethod::proportional:
+    case ScalingMethod::none:
+      return pal.text_dim;
+  }
+  return pal.text;
+}
+
+ExtensionView::Inputs ExtensionView::inputs_of(const Params& p) {
+  return Inputs{p.dim, p.base, p.extension.scaling, p.extension.compare_methods};
+}
+
+ExtensionView::Model ExtensionView::compute(const Inputs& in) {
+  Model m;
+  auto sf = scaled_frequencies(in.dim, in.base, in.scaling);
+  if (!sf) {
+    m.error = sf.error().to_string();
+    return m;
+  }
+  m.sf = std::move(sf).value();
+  const ScalingParams& sp = in.scaling;
+  m.half = static_cast<int>(m.sf.theta.size());
+  m.context = static_cast<double>(sp.original_context);
+  m.factor = sp.factor;
+  m.ratio = ratios(m.sf);
+  for (int i = 0; i < m.half; ++i) {
+    const auto u = static_cast<std::size_t>(i);
+    m.index.push_back(i);
+    m.wavelength.push_back(wavelength(m.sf.theta[u]));
+    m.wavelength_scaled.push_back(wavelength(m.sf.theta_scaled[u]));
+    m.rotations.push_back(rotations_per_context(m.sf.theta[u], m.context));
+    if (m.wavelength[u] > m.context) {
+      if (m.no_turn_first < 0) m.no_turn_first = i;
+      ++m.no_turn;
+    }
+  }
+  m.curves.push_back({sp.method, method_short(sp.method), m.ratio, false, true});
+  if (sp.method == ScalingMethod::yarn)
+    m.curves.push_back(
+        {ScalingMethod::yarn, "YaRN paper: ramp linear in r", paper_ramp(m.rotations, sp), true});
+  if (in.compare) {
+    for (ScalingMethod other :
+         {ScalingMethod::linear, ScalingMethod::ntk, ScalingMethod::dynamic, ScalingMethod::yarn,
+          ScalingMethod::llama3, ScalingMethod::longrope}) {
+      if (other == sp.method) continue;
+      ScalingParams q = sp;
+      q.method = other;
+      std::string label = method_short(other);
+      if (other == ScalingMethod::dynamic) {  // at the target length s·L
+        q.sequence_length =
+            std::clamp<std::int64_t>(std::llround(sp.factor * m.context), 0, kMaxContext);
+        label += ", ℓ = s·L";
+      }
+      if (auto r = scaled_frequencies(in.dim, in.base, q))
+        m.curves.push_back({other, label, ratios(r.value()), false, false});
+    }
+  }
+  // The bands: γ = 1 kept, 0 interpolated, between blended (yarn, llama3); PI divides all.
+  const auto band_of = [&](std::size_t i) {
+    if (m.sf.ramp.empty()) return Band::interpolated;
+    return m.sf.ramp[i] >= 1.0 ? Band::kept
+                               : (m.sf.ramp[i] <= 0.0 ? Band::interpolated : Band::blended);
+  };
+  if (!m.sf.ramp.empty() || (sp.method == ScalingMethod::linear && sp.factor != 1.0)) {
+    for (int i = 0; i < m.half; ++i) {
+      const Band b = band_of(static_cast<std::size_t>(i));
+      if (m.bands.empty() || m.bands.back().band != b)
+        m.bands.push_back({b, i, i});
+      else
+        m.bands.back().last = i;
+    }
+  }
+  return m;
+}
+
+// [SECTION] layout
+
+struct ExtensionView::Layout {
+  int level = 0;
+  float pad = 0, x0 = 0, width = 0, bottom = 0;
+  ImFont* title_font = nullptr;
+  ImFont* sub_font = nullptr;
+  ImFont* read_font = nullptr;
+  ImFont* band_font = nullptr;
+  std::string title, sub;
+  float plots_top = 0;  // below the header and the band strip
+  float strip_top = 0;  // the band names' row(s)
+  int strip_rows = 0;
+  ImVec2 plots_max;                // bottom-right of the three plots
+  float left = 0;                  // the plots' common left margin
+  float area_x0 = 0, area_x1 = 0;  // data area of the plots, px
+  enum class Readout { right, below, none } place = Readout::none;
+  ImVec2 readout_min;
+  float readout_w = 0;
+  std::vector<Para> paras;
+  std::vector<plot::LegendEntry> legend;
+};
+
+namespace {
+
+// Where the band names go: centred on their band, nudged inside the area; the row of each
+// (0 or 1: a second row when neighbours would touch). Returns the number of rows.
+struct BandLabel {
+  float x = 0;
+  int row = 0;
+  std::string text;
+};
+std::vector<BandLabel> band_labels(const std::vector<ExtensionView::BandRun>& bands, ImFont* font,
+                                   float x0, float x1, int half, float gap, int& rows) {
+  std::vector<BandLabel> out;
+  std::vector<float> w;
+  const float per = (x1 - x0) / static_cast<float>(std::max(1, half));
+  for (const auto& run : bands) {  // centred on the band, kept inside the area
+    BandLabel l;
+    l.text = band_name(run.band);
+    w.push_back(text_size(font, l.text).x);
+    const float c = x0 + per * (0.5f * static_cast<float>(run.first + run.last) + 0.5f);
+    l.x = std::clamp(c - 0.5f * w.back(), x0, std::max(x0, x1 - w.back()));
+    out.push_back(std::move(l));
+  }
+  // one row: push right past the left neighbour, then left before the right neighbour
+  std::vector<BandLabel> row = out;
+  for (std::size_t k = 1; k < row.size(); ++k)
+    row[k].x = std::max(row[k].x, row[k - 1].x + w[k - 1] + gap);
+  for (std::size_t k = row.size(); k-- > 0;) {
+    const float limit = k + 1 < row.size() ? row[k + 1].x - gap : x1;
+    row[k].x = std::min(row[k].x, limit - w[k]);
+  }
+  rows = bands.empty() ? 0 : 1;
+  if (row.empty() || row.front().x >= x0 - 0.5f) return row;
+  // two rows: every other label one row down, each at its place
+  rows = 2;
+  for (std::size_t k = 0; k < out.size(); ++k)
+    out[k].row = static_cast<int>(k % 2);
+  return out;
+}
+
+float paras_height(const std::vector<Para>& paras, ImFont* font, ImFont* bold, float w, float s) {
+  float h = 0;
+  for (const Para& para : paras)
+    h += wrapped_size(para.kind == Para::Kind::heading ? bold : font, para.text, w).y + 6 * s;
+  return h;
+}
+
+}  // namespace
+
+ExtensionView::Layout ExtensionView::layout(const Model& m, const Canvas& canvas,
+                                            const ViewEnv& env, const Params& p) const {
+  const Fonts& f = *env.fonts;
+  const float s = env.scale;
+  Layout lay;
+  lay.pad = std::round(16.0f * s);
+  lay.x0 = canvas.origin.x + lay.pad;
+  lay.width = std::max(1.0f, canvas.size.x - 2 * lay.pad);
+  lay.bottom = canvas.origin.y + canvas.size.y - lay.pad;
+  lay.title = "Context extension: which pairs a method changes";
+  lay.sub = nobreak("d = " + std::to_string(p.dim)) + " " +
+            nobreak("(" + std::to_string(m.half) + " pairs),") + " " +
+            nobreak("base " + count(p.base) + ",") + " " +
+            nobreak("L = " + count(m.context) + ",") + " " + nobreak("s = " + num(m.factor)) +
+            ";  " + nobreak("λᵢ = 2π/θᵢ,") + " " + nobreak("rᵢ = L/λᵢ") + " turns in L";
+  lay.paras = readout(m, p);
+  const Palette& pal = palette(p.theme);
+  lay.legend.push_back({"λᵢ, rᵢ as trained", pal.text, false, false});
+  for (const Curve& c : m.curves)
+    lay.legend.push_back({c.label + (c.chosen ? ": θ′/θ, λ′" : ""),
+                          method_colour(c.method, p.theme), c.dashed, false});
+
+  const plot::Style st = plot::style(env, p.theme);
+  plot::Axis ax, ay;  // the widest y tick labels decide the common left margin
+  ay.lo = 1e-3;
+  ay.hi = 1e6;
+  ay.log = true;
+  ay.label = "λᵢ";
+  const plot::Margins mg = plot::margins(st, ax, ay);
+  const auto try_level = [&](int level) {
+    Layout& l = lay;
+    l.level = level;
+    l.title_font = fit_font({level == 0 ? f.title : f.large, f.large, f.bold}, l.title, l.width, 1);
+    l.sub_font = level <= 1 ? f.large : f.body;
+    l.read_font = level == 0 ? f.large : f.body;
+    l.band_font = level <= 1 ? f.large : f.body;
+    l.place = level <= 1 ? Layout::Readout::right
+                         : (level == 2 ? Layout::Readout::below : Layout::Readout::none);
+    float y = canvas.origin.y + lay.pad;
+    y += wrapped_size(l.title_font, l.title, l.width).y + 2 * s;
+    y += wrapped_size(l.sub_font, l.sub, l.width).y + 8 * s;
+    l.readout_w = l.place == Layout::Readout::right
+                      ? std::clamp(std::round(0.3f * l.width), 280.0f * s, 620.0f * s)
+                      : l.width;
+    const float plots_w =
+        l.place == Layout::Readout::right ? l.width - l.readout_w - 2 * l.pad : l.width;
+    l.left = mg.left;
+    l.area_x0 = std::round(l.x0 + mg.left);
+    l.area_x1 = std::round(l.x0 + plots_w - mg.right);
+    int rows = 0;
+    band_labels(m.bands, l.band_font, l.area_x0, l.area_x1, m.half, 12 * s, rows);
+    l.strip_top = y;
+    l.strip_rows = rows;
+    y += static_cast<float>(rows) * (l.band_font->FontSize + 4 * s) + (rows ? 6 * s : 0);
+    l.plots_top = y;
+    const float legend_h = plot::legend_row(nullptr, st, ImVec2(0, 0), l.readout_w, l.legend);
+    const float read_h =
+        paras_height(l.paras, l.read_font, f.bold, l.readout_w, s) + 10 * s + legend_h;
+    float plots_bottom = l.bottom;
+    if (l.place == Layout::Readout::below) plots_bottom -= read_h + 10 * s;
+    l.plots_max = ImVec2(l.x0 + plots_w, plots_bottom);
+    l.readout_min = l.place == Layout::Readout::right ? ImVec2(l.x0 + plots_w + 2 * l.pad, y)
+                                                      : ImVec2(l.x0, plots_bottom + 10 * s);
+    const bool plots_fit = plots_bottom - y >= 3 * 125.0f * s && plots_w >= 360.0f * s;
+    const bool read_fits =
+        l.place != Layout::Readout::right || read_h <= l.bottom - l.readout_min.y;
+    return plots_fit && read_fits;
+  };
+  try_level(first_fitting(4, try_level));  // the last try leaves `lay` as the chosen level
+  return lay;
+}
+
+// [SECTION] paint
+
+void ExtensionView::paint(const Model& m, const Layout& lay, const Canvas& canvas,
+                          const ViewEnv& env, const Params& p) {
+  const Fonts& f = *env.fonts;
+  const float s = env.scale;
+  const Palette& pal = palette(p.theme);
+  const plot::Style st = plot::style(env, p.theme, &drawn_);
+  ImDrawList* dl = canvas.draw_list;
+  const Pen& pen = canvas.pen;
+  const ScalingParams& sp = p.extension.scaling;
+
+  float y = canvas.origin.y + lay.pad;
+  y += pen.wrapped(lay.title_font, ImVec2(lay.x0, y), lay.width, pal.text, lay.title) + 2 * s;
+  pen.wrapped(lay.sub_font, ImVec2(lay.x0, y), lay.width, pal.text_dim, lay.sub);
+
+  // the three plots share the x axis (pair index) and the left margin
+  const float h = lay.plots_max.y - lay.plots_top;
+  const float y1 = std::round(lay.plots_top + 0.3f * h), y2 = std::round(lay.plots_top + 0.6f * h);
+  plot::Axis ax;
+  ax.lo = -0.5;
+  ax.hi = std::max(0.5, m.half - 0.5);
+  ax.ticks = 8;
+  plot::Axis ax_bottom = ax;
+  ax_bottom.label = "pair i  (fast → slow)";
+  ax_bottom.short_label = "pair i";
+  double lmax = std::max(m.context * m.factor, m.context);
+  for (std::size_t i = 0; i < m.wavelength.size(); ++i) {
+    lmax = std::max(lmax, m.wavelength[i]);
+    if (std::isfinite(m.wavelength_scaled[i])) lmax = std::max(lmax, m.wavelength_scaled[i]);
+  }
+  plot::Axis aw;
+  aw.log = true;
+  aw.lo = 1.0;
+  aw.hi = std::pow(10.0, std::ceil(std::log10(lmax * 2.0)));
+  aw.label = "λᵢ (tokens)";
+  aw.short_label = "λᵢ";
+  aw.ticks = 4;
+  plot::Axis ar;
+  ar.log = true;
+  const double rmin = m.rotations.empty() ? 1.0 : std::min(m.rotations.back(), 0.5);
+  const double rmax = m.rotations.empty() ? 64.0 : std::max(m.rotations.front(), 64.0);
+  ar.lo = std::pow(10.0, std::floor(std::log10(rmin)));
+  ar.hi = std::pow(10.0, std::ceil(std::log10(rmax * 1.5)));
+  ar.label = "rᵢ = L/λᵢ";
+  ar.short_label = "rᵢ";
+  ar.ticks = 4;
+  double ratio_max = 1.0;
+  for (const Curve& c : m.curves)
+    for (double v : c.ratio)
+      if (std::isfinite(v)) ratio_max = std::max(ratio_max, v);
+  plot::Axis aq;
+  aq.lo = 0.0;
+  aq.hi = ratio_max * 1.08;
+  aq.label = "θ′ᵢ/θᵢ";
+  aq.ticks = 4;
+  const auto rect_x = [&](const plot::Axis& a) {
+    return lay.x0 + lay.left - plot::margins(st, ax, a).left;
+  };
+  frames_[0] =
+      plot::axes(dl, st, ImVec2(rect_x(aw), lay.plots_top), ImVec2(lay.plots_max.x, y1), ax, aw);
+  frames_[1] =
+      plot::axes(dl, st, ImVec2(rect_x(ar), y1 + 6 * s), ImVec2(lay.plots_max.x, y2), ax, ar);
+  frames_[2] = plot::axes(dl, st, ImVec2(rect_x(aq), y2 + 6 * s), lay.plots_max, ax_bottom, aq);
+
+  // bands: shaded behind the data, named above the plots
+  for (const plot::Frame& fr : frames_)
+    for (const BandRun& run : m.bands) {
+      const ImU32 fill = band_fill(run.band, pal);
+      const float bx0 = fr.x.to_px(run.first - 0.5), bx1 = fr.x.to_px(run.last + 0.5);
+      if (fill) dl->AddRectFilled(ImVec2(bx0, fr.area_min.y), ImVec2(bx1, fr.area_max.y), fill);
+      if (run.first > 0)
+        plot::vline(dl, fr, run.first - 0.5, with_alpha(pal.text_dim, 0.8f),
+                    std::max(1.0f, std::round(s)), true);
+    }
+  int rows = 0;
+  for (const BandLabel& l : band_labels(m.bands, lay.band_font, frames_[0].area_min.x,
+                                        frames_[0].area_max.x, m.half, 12 * s, rows))
+    pen.text(
+        lay.band_font,
+        ImVec2(l.x, lay.strip_top + static_cast<float>(l.row) * (lay.band_font->FontSize + 4 * s)),
+        pal.text, l.text);
+
+  const float thick = std::max(1.0f, std::round(3.0f * s));
+  const float thin = std::max(1.0f, std::round(2.0f * s));
+  const ImU32 chosen = method_colour(sp.method, p.theme);
+  // (a) wavelengths and the lines L, s·L
+  // a dashed line with its label in a box just above it (or below: two lines close together get
+  // one label above the upper line and one below the lower), at the left or right end
+  struct Pending {  // line labels, drawn after the curves so that no curve crosses them
+    ImVec2 pos;
+    ImU32 colour;
+    std::string text;
+  };
+  std::vector<Pending> labels;
+  const auto line_label = [&](const plot::Frame& fr, double v, const std::string& text, bool right,
+                              bool below, ImU32 colour) {
+    plot::hline(dl, fr, v, colour, thin, true);
+    const float w = text_size(f.body, text).x;
+    const ImVec2 lp = plot::label_box_padding(st);
+    const float lx = right ? fr.area_max.x - w - lp.x - 6 * s : fr.area_min.x + lp.x + 6 * s;
+    const float py = fr.y.to_px(v);
+    const float ly = below ? py + lp.y + 3 * s : py - f.body->FontSize - lp.y - 3 * s;
+    if (ly - lp.y >= fr.area_min.y && ly + f.body->FontSize + lp.y <= fr.area_max.y)
+      labels.push_back({ImVec2(lx, ly), colour, text});
+  };
+  const bool wider = m.factor > 1.0;  // s·L above L
+  line_label(frames_[0], m.context, "L = " + count(m.context), false, wider, pal.text);
+  if (m.factor != 1.0)
+    line_label(frames_[0], m.factor * m.context, "s·L = " + count(m.factor * m.context), false,
+               !wider, chosen);
+  plot::line(dl, frames_[0], m.index, m.wavelength, pal.text, thick);
+  if (sp.method != ScalingMethod::none)
+    plot::line(dl, frames_[0], m.index, m.wavelength_scaled, chosen, thin);
+  // (b) rotations per context and the ramp's lines
+  const bool llama = sp.method == ScalingMethod::llama3;
+  const double r_hi = llama ? sp.high_freq_factor : sp.beta_fast;
+  const double r_lo = llama ? sp.low_freq_factor : sp.beta_slow;
+  const std::string who = llama ? "Llama 3.1 " : "YaRN ";
+  line_label(frames_[1], r_hi, "r = " + num(r_hi) + "  (" + who + (llama ? "high" : "β") + ")",
+             true, false, pal.text_dim);
+  if (r_lo != r_hi)
+    line_label(frames_[1], r_lo, "r = " + num(r_lo) + "  (" + who + (llama ? "low" : "α") + ")",
+               true, true, pal.text_dim);
+  plot::line(dl, frames_[1], m.index, m.rotations, pal.text, thick);
+  // (c) θ′/θ: 1/s marked; the overlays first, the chosen method on top
+  if (m.factor != 1.0)
+    line_label(frames_[2], 1.0 / m.factor, "1/s = " + num(1.0 / m.factor), false, m.factor < 1.0,
+               pal.text_dim);
+  for (auto it = m.curves.rbegin(); it != m.curves.rend(); ++it)
+    plot::line(dl, frames_[2], m.index, it->ratio, method_colour(it->method, p.theme),
+               it->chosen ? thick : thin, it->dashed);
+  if (m.half <= 128) {
+    const float r = std::clamp(
+        0.25f * (frames_[2].area_max.x - frames_[2].area_min.x) / static_cast<float>(m.half),
+        2.0f * s, 5.0f * s);
+    for (int i = 0; i < m.half; ++i) {
+      const auto u = static_cast<std::size_t>(i);
+      plot::marker(dl, frames_[2], m.index[u], m.ratio[u], chosen, r);
+      plot::marker(dl, frames_[0], m.index[u], m.wavelength[u], pal.text, r,
+                   i < m.no_turn_first || m.no_turn_first < 0);
+    }
+  }
+
+  for (const Pending& l : labels)
+    plot::label_box(dl, st, f.body, l.pos, l.colour, l.text);
+
+  // the read-out
+  if (lay.place == Layout::Readout::none) return;
+  float ry = lay.readout_min.y;
+  for (const Para& para : lay.paras) {
+    const bool heading = para.kind == Para::Kind::heading;
+    const ImU32 colour = para.kind == Para::Kind::note ? pal.text_dim : pal.text;
+    ry += pen.wrapped(heading ? f.bold : lay.read_font, ImVec2(lay.readout_min.x, ry),
+                      lay.readout_w, heading ? chosen : colour, para.text) +
+          6 * s;
+  }
+  plot::legend_row(dl, st, ImVec2(lay.readout_min.x, ry + 10 * s), lay.readout_w, lay.legend);
+}
+
+// [SECTION] hover: the pair under the mouse, exactly
+
+void ExtensionView::hover(const Model& m, const Canvas& canvas, const ViewEnv& env,
+                          const Params& p) const {
+  const plot::Frame* fr = nullptr;
+  for (const plot::Frame& f : frames_)
+    if (f.contains(canvas.mouse)) fr = &f;
+  if (!fr || m.half == 0) return;
+  const double iv = std::round(fr->x.from_px(canvas.mouse.x));
+  if (iv < 0.0 || iv >= m.half) return;
+  const auto u = static_cast<std::size_t>(iv);
+  const Palette& pal = palette(p.theme);
+  for (const plot::Frame& f : frames_)
+    plot::vline(canvas.draw_list, f, iv, pal.text, std::max(1.0f, std::round(env.scale)));
+  ImGui::BeginTooltip();
+  ImGui::Text("pair i = %d", static_cast<int>(u));
+  ImGui::Text("θᵢ = %.17g rad/token,  λᵢ = %.17g tokens", m.sf.theta[u], m.wavelength[u]);
+  ImGui::Text("rᵢ = L/λᵢ = %.17g turns in L = %.0f", m.rotations[u], m.context);
+  ImGui::Text("θ′ᵢ = %.17g,  λ′ᵢ = %.17g", m.sf.theta_scaled[u], m.wavelength_scaled[u]);
+  ImGui::Text("θ′ᵢ/θᵢ = %.17g", m.ratio[u]);
+  if (!m.sf.ramp.empty()) ImGui::Text("γᵢ (1 = kept) = %.17g", m.sf.ramp[u]);
+  for (const Curve& c : m.curves)
+    if (!c.chosen)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(method_colour(c.method, p.theme)),
+                         "%s: θ′/θ = %.17g", c.label.c_str(), c.ratio[u]);
+  ImGui::Text("attention factor %.17g (logits × %.17g)", m.sf.attention_factor,
+              m.sf.attention_factor * m.sf.attention_factor);
+  ImGui::EndTooltip();
+}
+
+// [SECTION] Draw
+
+void ExtensionView::Draw(AppState& state, const ViewEnv& env) {
+  const Params& p = state.params;
+  if (p.extension.mode == ExtensionMode::extrapolation) {
+    for (plot::Frame& f : frames_)
+      f = plot::Frame{};
+    extrapolation_.Draw(state, env);
+    return;
+  }
+  const Model& m = model_.get(inputs_of(p), compute);
+  const Canvas canvas("extension_canvas", &drawn_);
+  if (!m.error.empty()) {
+    const float pad = std::round(16.0f * env.scale);
+    canvas.pen.wrapped(env.fonts->large, ImVec2(canvas.origin.x + pad, canvas.origin.y + pad),
+                       std::max(1.0f, canvas.size.x - 2 * pad), palette(p.theme).bad, m.error);
+    return;
+  }
+  const Layout lay = layout(m, canvas, env, p);
+  paint(m, lay, canvas, env, p);
+  if (canvas.hovered) hover(m, canvas, env, p);
+}
+
+// [SECTION] controls
+
+void ExtensionView::DrawControls(AppState& state, const ViewEnv&) {
+  Params& p = state.params;
+  ExtensionParams& ext = p.extension;
+  ScalingParams& sp = ext.scaling;
+  int mode = ext.mode == ExtensionMode::frequencies ? 0 : 1;
+  if (ImGui::RadioButton("θ′ per pair", mode == 0)) mode = 0;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("why extrapolation fails", mode == 1)) mode = 1;
+  ext.mode = mode == 0 ? ExtensionMode::frequencies : ExtensionMode::extrapolation;
+
+  if (ImGui::Button("Llama 2 + YaRN, s = 16")) {
+    p.dim = 128;
+    p.base = 10000.0;
+    sp.method = ScalingMethod::yarn;
+    sp.factor = 16.0;
+    sp.original_context = 4096;
+    sp.beta_fast = 32.0;
+    sp.beta_slow = 1.0;
+    ext.mode = ExtensionMode::frequencies;
+  }
+  if (ImGui::Button("Llama 3.1 (llama3), s = 8")) {
+    p.dim = 128;
+    p.base = 500000.0;
+    sp.method = ScalingMethod::llama3;
+    sp.factor = 8.0;
+    sp.original_context = 8192;
+    sp.low_freq_factor = 1.0;
+    sp.high_freq_factor = 4.0;
+    ext.mode = ExtensionMode::frequencies;
+  }
+  if (ext.mode == ExtensionMode::extrapolation) {
+    if (ImGui::Button("PI Fig. 2: d 128, base 10 000, L 2048")) {
+      p.dim = 128;
+      p.base = 10000.0;
+      sp.original_context = 2048;
+    }
+    if (ImGui::Button("Re-roll the targets (R)"))
+      p.seed = p.seed >= static_cast<std::uint64_t>(kMaxSeed) ? 0 : p.seed + 1;
+    int context = static_cast<int>(std::min<std::int64_t>(sp.original_context, 65536));
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::SliderInt("##fit_context", &context, 16, 65536, "L = %d",
+                         ImGuiSliderFlags_Logarithmic))
+      sp.original_context = std::clamp(context, 2, 65536);
+    return;
+  }
+
+  int method = static_cast<int>(sp.method);
+  const char* names[] = {"none", "linear (PI)", "ntk",      "dynamic",
+                         "yarn", "llama3",      "longrope", "proportional"};
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::Combo("##scaling", &method, names, IM_ARRAYSIZE(names)))
+    sp.method = static_cast<ScalingMethod>(method);
+  float factor = static_cast<float>(sp.factor);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderFloat("##factor", &factor, 1.0f, 64.0f, "s = %.3g",
+                         ImGuiSliderFlags_Logarithmic))
+    sp.factor = std::clamp(static_cast<double>(factor), 1.0, 64.0);
+  int context = static_cast<int>(std::min<std::int64_t>(sp.original_context, 1 << 24));
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderInt("##original_context", &context, 256, 1 << 24, "L = %d",
+                       ImGuiSliderFlags_Logarithmic))
+    sp.original_context = std::clamp(context, 1, 1 << 24);
+  ImGui::Checkbox("overlay every method at this s", &ext.compare_methods);
+  const auto slider = [](const char* id, double& v, float lo, float hi, const char* fmt) {
+    float x = static_cast<float>(v);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::SliderFloat(id, &x, lo, hi, fmt, ImGuiSliderFlags_Logarithmic))
+      v = std::clamp(static_cast<double>(x), static_cast<double>(lo), static_cast<double>(hi));
+  };
+  switch (sp.method) {
+    case ScalingMethod::yarn:
+      slider("##beta_fast", sp.beta_fast, 1.0f, 256.0f, "β_fast = %.3g");
+      slider("##beta_slow", sp.beta_slow, 0.01f, 16.0f, "β_slow = %.3g");
+      sp.beta_fast = std::max(sp.beta_fast, sp.beta_slow);
+      ImGui::Checkbox("truncate (floor/ceil)", &sp.truncate);
+      break;
+    case ScalingMethod::llama3:
+      slider("##low_freq_factor", sp.low_freq_factor, 0.25f, 8.0f, "low freq factor %.3g");
+      slider("##high_freq_factor", sp.high_freq_factor, 0.5f, 32.0f, "high freq factor %.3g");
+      if (sp.high_freq_factor <= sp.low_freq_factor) sp.high_freq_factor = sp.low_freq_factor * 2;
+      break;
+    case ScalingMethod::dynamic:
+    case ScalingMethod::longrope: {
+      int length = static_cast<int>(std::min<std::int64_t>(sp.sequence_length, 1 << 24));
+      ImGui::SetNextItemWidth(-1);
+      if (ImGui::SliderInt("##sequence_length", &length, 0, 1 << 24, "ℓ = %d",
+                           ImGuiSliderFlags_Logarithmic))
+        sp.sequence_length = std::clamp(length, 0, 1 << 24);
+      if (sp.method == ScalingMethod::longrope)
+        ImGui::TextWrapped("lists: %zu long, %zu short entries (--long-factor-file)",
+                           sp.long_factor.size(), sp.short_factor.size());
+      break;
+    }
+    case ScalingMethod::proportional:
+      slider("##rotary_fraction", sp.rotary_fraction, 0.01f, 1.0f, "p = %.3g");
+      break;
+    default:
+      break;
+  }
+}
+
+}  // namespace rope::app

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# An open window with nothing moving sleeps: its CPU time over a few seconds stays below a few
+# percent of one core (it drew continuously before: about 1.4 cores on llvmpipe). Then the same
+# window animating keeps drawing, so the idle figure is not a window that stopped working.
+set -euo pipefail
+rope=$1
+limit_percent=${2:-5}
+dir=$(mktemp -d)
+wpid=
+trap 'kill "$wpid" 2>/dev/null || true; rm -rf "$dir"' EXIT
+export XDG_CONFIG_HOME="$dir/config"
+
+cpu_ticks() {  # utime + stime of a process, in clock ticks (all its threads, llvmpipe's too)
+  awk '{print $14 + $15}' "/proc/$1/stat"
+}
+measure() {  # percent of one core used by process $1 over $2 seconds
+  local t0 t1 hz
+  hz=$(getconf CLK_TCK)
+  t0=$(cpu_ticks "$1")
+  sleep "$2"
+  t1=$(cpu_ticks "$1")
+  echo $(( (t1 - t0) * 100 / (hz * $2) ))
+}
+window_pid() {  # the rope-lab process under xvfb-run
+  for _ in $(seq 100); do
+    p=$(pgrep -n -f "^$rope" || true)
+    [ -n "$p" ] && { echo "$p"; return; }
+    sleep 0.1
+  done
+  echo "the window did not start" >&2
+  exit 1
+}
+
+xvfb-run -a -s "-screen 0 1280x720x24" "$rope" --view pointers --dim 64 &
+pid=$!
+sleep 4  # start-up and the first frames
+wpid=$(window_pid)
+idle=$(measure "$wpid" 4)
+kill "$wpid"; wait "$pid" 2>/dev/null || true  # xvfb-run stops its X server when the app ends
+
+xvfb-run -a -s "-screen 0 1280x720x24" "$rope" --view pointers --dim 64 --playing &
+pid=$!
+sleep 4
+wpid=$(window_pid)
+playing=$(measure "$wpid" 2)
+kill "$wpid"; wait "$pid" 2>/dev/null || true
+
+echo "idle window: ${idle}% of a core; animating: ${playing}%"
+[ "$idle" -le "$limit_percent" ] || { echo "idle window uses more than ${limit_percent}%"; exit 1; }
+[ "$playing" -ge 10 ] || { echo "the animating window does not draw"; exit 1; }
