@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <span>
 
 #include "rope/frequencies.h"
 #include "rope/rotation.h"
@@ -200,7 +201,12 @@ Header header_of(const Params& p, const Now& now) {
   h.score = nobreak("score (Rₘq)·(Rₙk):") + " " +
             nobreak("exact " + format_number(now.score_exact, 7) + ",") + " " +
             nobreak("with stored cos/sin " + format_number(now.score_emulated, 7));
-  if (std::isnan(now.score_emulated)) h.score += " " + nobreak("(an angle overflowed)");
+  if (std::isnan(now.score_emulated)) {
+    h.score += " " + nobreak("(an angle overflowed)");
+  } else {
+    h.score +=
+        " " + nobreak("(difference " + error_text(now.score_emulated - now.score_exact, 3) + ")");
+  }
   return h;
 }
 
@@ -222,16 +228,30 @@ struct Layout {
   bool mark_notes = false;  // the plot's caption explains the dashed marks
 };
 
-// Levels, fullest first: 0 large title; 1 smaller title; 2 body-size read-out; 3 without the
-// strip; 4 the plot alone; 5 the header alone.
-constexpr int kLevels = 6;
+// Levels, fullest first: 0 large title; 1 smaller title; 2 body-size read-out; 3 bold title and
+// smaller pictures; 4 two pictures, the plot and the strip when positions collapse near m (else
+// the dials); 5 the plot alone; 6 the header alone.
+constexpr int kLevels = 7;
 
-// The strip's height: caption, the row of integers, the brackets and the stored values.
-float strip_height(const Fonts& f, float s) {
-  return f.body->FontSize * 3.0f + 22.0f * s;
+std::string strip_caption(int count, int distinct, FloatFormat format) {
+  return nobreak(std::to_string(count) + " consecutive positions") + " " +
+         nobreak(std::string("stored in ") + format_name(format) + ":") + " " +
+         nobreak(std::to_string(distinct) + (distinct == 1 ? " value" : " values"));
 }
 
-Layout layout_at(int level, const Header& h, const Canvas& c, const Fonts& f, float s, bool* fits) {
+// The strip's height: its caption (as long as it can get, wrapped to `width`), the row of
+// integers, the brackets and the stored values.
+float strip_height(const Fonts& f, float s, float width, FloatFormat format) {
+  const float caption =
+      wrapped_size(f.bold,
+                   strip_caption(PrecisionView::kStripCells, PrecisionView::kStripCells, format),
+                   width)
+          .y;
+  return caption + f.body->FontSize * 2.0f + 26.0f * s;
+}
+
+Layout layout_at(int level, bool prefer_strip, FloatFormat format, const Header& h, const Canvas& c,
+                 const Fonts& f, float s, bool* fits) {
   Layout l;
   const float pad = std::round(16.0f * s);
   l.x0 = c.origin.x + pad;
@@ -249,25 +269,24 @@ Layout layout_at(int level, const Header& h, const Canvas& c, const Fonts& f, fl
   y += (h.score.empty() ? 0.0f : wrapped_size(l.read_font, h.score, l.width).y) + 12 * s;
   const float bottom = c.origin.y + c.size.y - pad;
   const float gap = std::round(18.0f * s);
-  if (level <= 2) {
-    const float sh = strip_height(f, s);
+  l.mark_notes = level <= 1;
+  *fits = true;
+  if (level >= 6) return l;
+  const bool strip = level <= 3 || (level == 4 && prefer_strip);
+  const bool dials = level <= 3 || (level == 4 && !prefer_strip);
+  if (strip) {
+    const float sh = strip_height(f, s, l.width, format);
     l.strip = {ImVec2(l.x0, bottom - sh), ImVec2(l.x0 + l.width, bottom)};
   }
-  const float mid_bottom = l.strip.shown() ? l.strip.min.y - gap : bottom;
+  const float mid_bottom = strip ? l.strip.min.y - gap : bottom;
   const float mid_h = mid_bottom - y;
-  const float plot_min_h = 230.0f * s, dials_min_h = 150.0f * s;
-  const bool side = l.width >= 820.0f * s;
-  l.mark_notes = level <= 1;
-  if (level >= 5) {
-    *fits = true;
-    return l;
-  }
-  if (level == 4) {
+  // the plot's own caption, legend, marks and tick labels take about 150 px of these
+  const float plot_min_h = (level <= 2 ? 300.0f : 260.0f) * s;
+  const float dials_min_h = (level <= 2 ? 150.0f : 110.0f) * s;
+  if (!dials) {
     l.plot = {ImVec2(l.x0, y), ImVec2(l.x0 + l.width, mid_bottom)};
     *fits = mid_h >= plot_min_h;
-    return l;
-  }
-  if (side) {
+  } else if (l.width >= 820.0f * s) {  // side by side
     const float dw = std::round(0.4f * l.width);
     l.dials = {ImVec2(l.x0, y), ImVec2(l.x0 + dw, mid_bottom)};
     l.plot = {ImVec2(l.x0 + dw + gap, y), ImVec2(l.x0 + l.width, mid_bottom)};
@@ -281,13 +300,21 @@ Layout layout_at(int level, const Header& h, const Canvas& c, const Fonts& f, fl
   return l;
 }
 
-Layout layout(const Header& h, const Canvas& c, const Fonts& f, float s) {
+Layout layout(bool prefer_strip, FloatFormat format, const Header& h, const Canvas& c,
+              const Fonts& f, float s) {
   bool fits = false;
   const int level = first_fitting(kLevels, [&](int lv) {
-    layout_at(lv, h, c, f, s, &fits);
+    layout_at(lv, prefer_strip, format, h, c, f, s, &fits);
     return fits;
   });
-  return layout_at(level, h, c, f, s, &fits);
+  return layout_at(level, prefer_strip, format, h, c, f, s, &fits);
+}
+
+// Whether neighbouring integers around m are stored as one value (the strip's point).
+bool collapsing(const Now& now) {
+  for (std::size_t k = 1; k < now.stored.size(); ++k)
+    if (now.stored[k] == now.stored[k - 1]) return true;
+  return false;
 }
 
 // [SECTION] paint
@@ -333,7 +360,7 @@ void paint_dials(const Paint& pt, const Box& box, const Now& now, int half,
       "Each pair’s angle m·θᵢ" +
       (half > n ? " (pairs 0 … " + std::to_string(n - 1) + " of " + std::to_string(half) + ")"
                 : std::string()) +
-      "; under it, the error (rad)";
+      "; error in rad";
   y += pen.wrapped(f.bold, ImVec2(box.min.x, y), box.w(), pt.pal.text, caption) + 2 * s;
   const plot::LegendEntry entries[] = {{"exact", pt.pal.key, false, false},
                                        {"stored", pt.pal.query, false, false},
@@ -353,16 +380,28 @@ void paint_dials(const Paint& pt, const Box& box, const Now& now, int half,
     const ImVec2 centre(x0 + g.cell_w * (static_cast<float>(i % g.cols) + 0.5f),
                         y + g.cell_h * static_cast<float>(i / g.cols) + g.r + 6 * s);
     const bool chosen = i == now.pair;
-    dl->AddCircle(centre, g.r, chosen ? pt.pal.text : pt.pal.grid,
-                  std::clamp(static_cast<int>(g.r / 1.5f), 12, 128),
-                  std::round((chosen ? 2.5f : 1.5f) * s));
+    // small dials (d in the hundreds): a baked ring for the rim (one quad, ui/theme.h), no arc,
+    // a dot for the exact tip and no anti-aliased fringe on the arrowhead; llvmpipe pays per
+    // vertex, and 64 dials of polylines cost it several milliseconds a frame
+    const bool small = g.r < 32.0f * s;
+    const Fonts::Ring* baked = chosen ? nullptr : f.ring_for(g.r);
+    if (baked) {
+      dl->AddImage(ImGui::GetIO().Fonts->TexID, ImVec2(centre.x - g.r, centre.y - g.r),
+                   ImVec2(centre.x + g.r, centre.y + g.r), baked->uv0, baked->uv1, pt.pal.grid);
+    } else {
+      dl->AddCircle(centre, g.r, chosen ? pt.pal.text : pt.pal.grid,
+                    std::clamp(static_cast<int>(g.r / 3.0f), 24, 48),
+                    std::round((chosen ? 2.5f : 1.5f) * s));
+    }
     const float len = 0.9f * g.r;
     PrecisionView::Dial d{i, centre, polar(centre, len, a.exact_angle), centre, g.r};
+    const ImDrawListFlags flags = dl->Flags;
+    if (small) dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
     if (std::isfinite(a.angle)) {
       d.stored_tip = polar(centre, len, a.angle);
-      if (std::fabs(a.wrapped_error) > 1e-3 && g.r >= 14.0f * s)
+      if (std::fabs(a.wrapped_error) > 1e-3 && !small)
         draw_arc(dl, centre, 0.45f * g.r, a.exact_angle, a.exact_angle + a.wrapped_error,
-                 pt.pal.accent, thick);
+                 pt.pal.accent, thick, 24);
       // stored first and thicker, the exact pointer over it: both stay visible when they agree
       draw_arrow(dl, centre, d.stored_tip, pt.pal.query, thick + std::round(s),
                  std::max(5.0f * s, 0.22f * g.r));
@@ -370,7 +409,12 @@ void paint_dials(const Paint& pt, const Box& box, const Now& now, int half,
       pen.centred(f.bold, ImVec2(centre.x, centre.y - 0.5f * f.bold->FontSize), pt.pal.bad, "∞");
     }
     dl->AddLine(centre, d.exact_tip, pt.pal.key, thick);
-    dl->AddCircle(d.exact_tip, std::max(2.5f * s, 1.5f * thick), pt.pal.key, 12, thick);
+    if (small) {
+      dl->AddCircleFilled(d.exact_tip, std::max(2.0f * s, thick), pt.pal.key, 6);
+    } else {
+      dl->AddCircle(d.exact_tip, std::max(2.5f * s, 1.5f * thick), pt.pal.key, 8, thick);
+    }
+    dl->Flags = flags;
     out.push_back(d);
     if (!labels) continue;
     float ly = centre.y + g.r + 4 * s;
@@ -405,6 +449,66 @@ std::vector<MarkLabel> mark_labels(const plot::Scale& xs, ImFont* font, float s,
   return out;
 }
 
+// The error curves are noise above a few thousand positions (the rounding error of each pair
+// is a pseudo-random fraction of an ulp). Drawn through every sample, each pixel column holds a
+// zigzag of strokes: the class sees a smear, and llvmpipe pays per vertex. What matters is how
+// large the error gets near a position, so the curve drawn is an upper envelope: the largest
+// sample per column of `w` px, then the largest of the columns within `reach` px either side,
+// with runs of equal height drawn as one segment. NaN (an overflowed angle) breaks the line. The
+// values lie inside the area (floored at kErrorFloor, at most pi), so no clip rectangle is
+// pushed (each draw command costs llvmpipe about a millisecond at 1920 x 1080). The exact
+// samples are under the mouse (hover), and the exact value at m is marked.
+void envelope_line(ImDrawList* dl, const plot::Frame& f, std::span<const double> xs,
+                   std::span<const double> ys, ImU32 colour, float thickness, float w,
+                   float reach) {
+  // per column: x of its centre and the smallest screen y (the largest error); NaN: a gap
+  std::vector<ImVec2> cols;
+  long col = std::numeric_limits<long>::min();
+  for (std::size_t i = 0; i < std::min(xs.size(), ys.size()); ++i) {
+    if (std::isnan(ys[i])) {
+      if (cols.empty() || !std::isnan(cols.back().y)) cols.emplace_back(0.0f, std::nanf(""));
+      col = std::numeric_limits<long>::min();
+      continue;
+    }
+    const float y = std::clamp(f.y.to_px(ys[i]), f.area_min.y, f.area_max.y);
+    const long c = std::lround(std::floor(f.x.to_px(xs[i]) / w));
+    if (c == col) {
+      cols.back().y = std::min(cols.back().y, y);
+      continue;
+    }
+    col = c;
+    cols.emplace_back((static_cast<float>(c) + 0.5f) * w, y);
+  }
+  std::vector<ImVec2> run;
+  const auto draw = [&] {
+    if (run.size() >= 2)
+      dl->AddPolyline(run.data(), static_cast<int>(run.size()), colour, 0, thickness);
+    run.clear();
+  };
+  for (std::size_t k = 0; k < cols.size(); ++k) {
+    if (std::isnan(cols[k].y)) {
+      draw();
+      continue;
+    }
+    // the columns within `reach` px (not within so many samples: on the left, where the
+    // log-spaced integers are sparse, neighbouring samples lie far apart)
+    float y = cols[k].y;
+    for (std::size_t j = k; j-- > 0 && !std::isnan(cols[j].y) && cols[k].x - cols[j].x <= reach;)
+      y = std::min(y, cols[j].y);
+    for (std::size_t j = k + 1;
+         j < cols.size() && !std::isnan(cols[j].y) && cols[j].x - cols[k].x <= reach; ++j)
+      y = std::min(y, cols[j].y);
+    const ImVec2 p(cols[k].x, y);
+    // a point between two of the same height adds nothing: move it along instead
+    if (run.size() >= 2 && run.back().y == y && run[run.size() - 2].y == y) {
+      run.back() = p;
+      continue;
+    }
+    run.push_back(p);
+  }
+  draw();
+}
+
 plot::Frame paint_plot(const Paint& pt, const Box& box, const Sweep& sw, const Now& now,
                        const Params& p, bool notes) {
   const float s = pt.s;
@@ -415,11 +519,11 @@ plot::Frame paint_plot(const Paint& pt, const Box& box, const Sweep& sw, const N
   y += pen.wrapped(f.bold, ImVec2(box.min.x, y), box.w(), pt.pal.text,
                    "Largest angle error over the pairs (rad)") +
        2 * s;
-  if (notes)
+  if (notes && box.w() >= 640.0f * s)  // on a narrow plot the note would take three lines
     y += pen.wrapped(f.body, ImVec2(box.min.x, y), box.w(), pt.pal.text_dim,
-                     "Dashed: 256 and " + nobreak("2 048,") +
-                         " the last integers bf16 and fp16 store exactly; " + nobreak("65 504,") +
-                         " the largest fp16.") +
+                     std::string("Grey lines: 256 and 2048, the last integers bf16 and fp16 store "
+                                 "exactly; ") +
+                         nobreak("65 504,") + " the largest fp16.") +
          2 * s;
   const std::string preset = preset_name(p.precision.formats);
   // a preset whose angles are fp32's (the fix) draws one line: the other would hide under it
@@ -449,11 +553,12 @@ plot::Frame paint_plot(const Paint& pt, const Box& box, const Sweep& sw, const N
   const plot::Frame fr = plot::axes(dl, pt.st, ImVec2(box.min.x, y), box.max, ax, ay);
   const float thin = std::max(1.0f, std::round(s));
   for (const MarkLabel& m : labels) {
-    plot::vline(dl, fr, m.x, pt.pal.text_dim, thin, true);
+    // solid: a dashed line is dozens of quads, and llvmpipe pays per vertex
+    plot::vline(dl, fr, m.x, with_alpha(pt.pal.text_dim, 0.8f), thin);
     pen.centred(f.body, ImVec2(fr.x.to_px(m.x), band_y + row_h * static_cast<float>(m.row)),
                 pt.pal.text_dim, m.text);
   }
-  plot::hline(dl, fr, kPi, with_alpha(pt.pal.text_dim, 0.6f), thin, true);
+  plot::hline(dl, fr, kPi, with_alpha(pt.pal.text_dim, 0.5f), thin);
   const auto floored = [](std::vector<double> v) {
     for (double& e : v)
       if (e < kErrorFloor) e = kErrorFloor;  // NaN stays NaN: the line breaks there
@@ -465,8 +570,10 @@ plot::Frame paint_plot(const Paint& pt, const Box& box, const Sweep& sw, const N
              "π");
   }
   const float thick = std::max(1.0f, std::round(2.0f * s));
-  if (!same) plot::line(dl, fr, sw.positions, floored(sw.reference), pt.pal.key, thick);
-  plot::line(dl, fr, sw.positions, floored(sw.error), pt.pal.query, thick);
+  const float col_w = std::max(2.0f, std::round(2.0f * s));
+  if (!same)
+    envelope_line(dl, fr, sw.positions, floored(sw.reference), pt.pal.key, thick, col_w, 2 * col_w);
+  envelope_line(dl, fr, sw.positions, floored(sw.error), pt.pal.query, thick, col_w, 2 * col_w);
   // the current position, with its exact largest error
   const double m = std::fabs(p.position);
   if (m >= 1.0 && m <= PrecisionView::kMaxPosition && now.problem.empty()) {
@@ -522,11 +629,7 @@ void paint_strip(const Paint& pt, const Box& box, const Now& now, const Params& 
   int distinct = 1;
   for (int k = 1; k < sc.count; ++k)
     distinct += at(k) != at(k - 1) ? 1 : 0;
-  const std::string caption =
-      nobreak(std::to_string(sc.count) + " consecutive positions") + " " +
-      nobreak(std::string("stored in ") + format_name(p.precision.formats.position)) + " " +
-      nobreak("(the position format):") + " " +
-      nobreak(std::to_string(distinct) + (distinct == 1 ? " value" : " values"));
+  const std::string caption = strip_caption(sc.count, distinct, p.precision.formats.position);
   float y = box.min.y;
   y += pen.wrapped(f.bold, ImVec2(box.min.x, y), box.w(), pt.pal.text, caption) + 4 * s;
   const float cell_h = f.body->FontSize + 8 * s;
@@ -551,8 +654,11 @@ void paint_strip(const Paint& pt, const Box& box, const Now& now, const Params& 
     dl->AddLine(ImVec2(gx0 + 3 * s, by), ImVec2(gx1 - 3 * s, by), bc, bt);
     dl->AddLine(ImVec2(gx0 + 3 * s, by - 4 * s), ImVec2(gx0 + 3 * s, by), bc, bt);
     dl->AddLine(ImVec2(gx1 - 3 * s, by - 4 * s), ImVec2(gx1 - 3 * s, by), bc, bt);
-    pen.centred(collapsed ? f.bold : f.body, ImVec2(0.5f * (gx0 + gx1), by + 3 * s),
-                collapsed ? pt.pal.text : pt.pal.text_dim, value_text(at(k)));
+    // a position stored as itself needs no second label: its bracket says it stands alone
+    const double v0 = now.strip_first + static_cast<double>(sc.first + k);
+    if (collapsed || at(k) != v0)
+      pen.centred(collapsed ? f.bold : f.body, ImVec2(0.5f * (gx0 + gx1), by + 3 * s),
+                  collapsed ? pt.pal.text : pt.pal.bad, value_text(at(k)));
     k = end;
   }
   // m itself: a tick over its place in the row (between cells when m is not an integer)
@@ -634,7 +740,7 @@ void PrecisionView::Draw(AppState& state, const ViewEnv& env) {
   const plot::Style st = plot::style(env, p.theme, &drawn_);
   const Paint pt{canvas, *env.fonts, palette(p.theme), st, env.scale};
   const Header h = header_of(p, now);
-  const Layout lay = layout(h, canvas, pt.f, pt.s);
+  const Layout lay = layout(collapsing(now), p.precision.formats.position, h, canvas, pt.f, pt.s);
 
   const Pen& pen = canvas.pen;
   pen.wrapped(lay.title_font, ImVec2(lay.x0, lay.title_y), lay.width, pt.pal.text, h.title);

@@ -5,7 +5,7 @@
 // cos / sin; state/precision_params.h), the view shows
 //   - one small dial per pair: the exact angle m theta_i beside the angle as stored, and the
 //     wrapped error between them (the first kMaxDials pairs when d/2 is larger);
-//   - the largest wrapped error over the pairs against the position, 1 ... 10^7 on a log axis,
+//   - the largest wrapped error over the pairs against the position, 1 ... 10^7 on log axes,
 //     for the chosen formats and for fp32 everywhere, with the marks 256 and 2048 (the last
 //     integers bf16 and fp16 hold exactly) and 65 504 (the largest fp16);
 //   - a strip of consecutive integer positions around m with the values they are stored as:
@@ -15,8 +15,9 @@
 //
 // Usage: PrecisionView view;  each frame inside the canvas window: view.Draw(state, env);
 // Limits: the error curve is sampled at log-spaced integer positions (2000 for d <= 256, fewer
-// for larger d), so a spike between two samples may not show; the exact value at m is always
-// marked.
+// for larger d) and drawn as an upper envelope (the largest sample within 4 px), so it
+// reads as "how large the error gets near m"; a spike between two samples may not show, and
+// the exact value at m is always marked.
 #pragma once
 
 #include <string>
