@@ -36,10 +36,9 @@ struct PointersView {
     ImVec2 key;     // tip of the key pointer
     float radius;   // dial radius
   };
-  // Read-only results of the last Draw, for tests and the lesson checks
-  // one per block drawn: [min(d/2, kMaxShownBlocks)]
+  // Read-only results of the last Draw, for tests and the lesson checks: the tips of the
+  // blocks drawn, [min(d/2, kMaxShownBlocks)]; (R_m q).(R_n k) and q.(R_{n-m} k) over all d
   const std::vector<Tip>& tips() const { return tips_; }
-  // (R_m q).(R_n k) and q.(R_{n-m} k), over all d dimensions
   double score() const { return scores_.model() ? scores_.model()->score : 0.0; }
   double relative() const { return scores_.model() ? scores_.model()->relative : 0.0; }
   const DrawnText& drawn() const { return drawn_; }  // every line of text of the last Draw

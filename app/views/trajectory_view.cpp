@@ -147,22 +147,12 @@ struct TrajectoryView::Layout {
   Heights h{};
 };
 
-TrajectoryView::Layout TrajectoryView::layout(const Points& pt, const Params& p,
-                                              const Canvas& canvas, const ViewEnv& env,
-                                              DrawnText* log) {
-  Layout lay{*env.fonts, palette(p.theme), plot::style(env, p.theme, log)};
-  const Fonts& f = lay.f;
-  const float s = lay.s = env.scale;
+// The header's line, the read-outs (long and short), the offset identity and why it holds, and
+// the planes' titles.
+void TrajectoryView::write_texts(Layout& lay, const Points& pt, const Params& p) {
   const Vec2 x{p.point_x, p.point_y};
   const double pos = p.position;
   const double k = p.offset;
-  lay.pad = std::round(18.0f * s);
-  lay.x0 = canvas.origin.x + lay.pad;
-  lay.width = std::max(1.0f, canvas.size.x - 2 * lay.pad);
-  lay.top = canvas.origin.y + lay.pad;
-  lay.panel_w = std::max(1.0f, 0.5f * (lay.width - lay.pad));
-  const float width = lay.width;
-  const float panel_w = lay.panel_w;
   lay.title = "Adding a position vs rotating by it (2D, θ = 1 rad per position)";
   lay.l1 = nobreak("x = " + vec_text(x) + ",") + "   " +
            nobreak("pos = m = " + format_number(pos, 6) + ",") + "   " +
@@ -193,6 +183,23 @@ TrajectoryView::Layout TrajectoryView::layout(const Points& pt, const Params& p,
             nobreak(format_number(err, 3)) +
             ").  Legend: arrow = pos, ring = pos + k, arc = angle between.";
   lay.titles = {"added: x + PEₚₒₛ (circles around x)", "rotated: R(pos)·x (circle around 0)"};
+}
+
+TrajectoryView::Layout TrajectoryView::layout(const Points& pt, const Params& p,
+                                              const Canvas& canvas, const ViewEnv& env,
+                                              DrawnText* log) {
+  Layout lay{*env.fonts, palette(p.theme), plot::style(env, p.theme, log)};
+  const Fonts& f = lay.f;
+  const float s = lay.s = env.scale;
+  const Vec2 x{p.point_x, p.point_y};
+  lay.pad = std::round(18.0f * s);
+  lay.x0 = canvas.origin.x + lay.pad;
+  lay.width = std::max(1.0f, canvas.size.x - 2 * lay.pad);
+  lay.top = canvas.origin.y + lay.pad;
+  lay.panel_w = std::max(1.0f, 0.5f * (lay.width - lay.pad));
+  const float width = lay.width;
+  const float panel_w = lay.panel_w;
+  write_texts(lay, pt, p);
   plot::Axis& ax = lay.ax;
   plot::Axis& ay = lay.ay;
   ax.lo = ay.lo = -std::max(1.0, std::hypot(x.x, x.y) + 1.0) * 1.12;

@@ -69,6 +69,7 @@ struct TrajectoryView {
   static Paths compute_paths(const PathInputs& in);
   static Layout layout(const Points& pt, const Params& p, const Canvas& canvas, const ViewEnv& env,
                        DrawnText* log);
+  static void write_texts(Layout& lay, const Points& pt, const Params& p);
   static float paint_header(const Layout& lay, const Pen& pen);
   static plot::Frame paint_plane(const Layout& lay, int which, const Paths& paths, Vec2 now,
                                  Vec2 now_k, double angle, float y, const Canvas& canvas);
