@@ -493,11 +493,17 @@ void ExtensionView::paint(const Model& m, const Layout& lay, const Canvas& canva
   frames_[2] = plot::axes(dl, st, ImVec2(rect_x(aq), y2 + 6 * s), lay.plots_max, ax_bottom, aq);
 
   // bands: shaded behind the data, named above the plots
+  // (shaded behind the names and in the θ′/θ plot only: a software rasteriser pays for every
+  // filled pixel, and the dashed boundaries carry the bands through the other two plots)
   for (const plot::Frame& fr : frames_)
     for (const BandRun& run : m.bands) {
       const ImU32 fill = band_fill(run.band, pal);
       const float bx0 = fr.x.to_px(run.first - 0.5), bx1 = fr.x.to_px(run.last + 0.5);
-      if (fill) dl->AddRectFilled(ImVec2(bx0, fr.area_min.y), ImVec2(bx1, fr.area_max.y), fill);
+      if (fill && &fr == &frames_[2])
+        dl->AddRectFilled(ImVec2(bx0, fr.area_min.y), ImVec2(bx1, fr.area_max.y), fill);
+      if (fill && &fr == &frames_[0] && lay.strip_rows > 0)
+        dl->AddRectFilled(ImVec2(bx0, lay.strip_top - 2 * s), ImVec2(bx1, lay.plots_top - 4 * s),
+                          fill);
       if (run.first > 0)
         plot::vline(dl, fr, run.first - 0.5, with_alpha(pal.text_dim, 0.8f),
                     std::max(1.0f, std::round(s)), true);
@@ -550,7 +556,7 @@ void ExtensionView::paint(const Model& m, const Layout& lay, const Canvas& canva
              true, false, pal.text_dim);
   if (r_lo != r_hi)
     line_label(frames_[1], r_lo, "r = " + num(r_lo) + "  (" + who + (llama ? "low" : "α") + ")",
-               true, true, pal.text_dim);
+               false, true, pal.text_dim);  // left, under its line: the curve is high there
   plot::line(dl, frames_[1], m.index, m.rotations, pal.text, thick);
   // (c) θ′/θ: 1/s marked; the overlays first, the chosen method on top
   if (m.factor != 1.0)
@@ -566,8 +572,6 @@ void ExtensionView::paint(const Model& m, const Layout& lay, const Canvas& canva
     for (int i = 0; i < m.half; ++i) {
       const auto u = static_cast<std::size_t>(i);
       plot::marker(dl, frames_[2], m.index[u], m.ratio[u], chosen, r);
-      plot::marker(dl, frames_[0], m.index[u], m.wavelength[u], pal.text, r,
-                   i < m.no_turn_first || m.no_turn_first < 0);
     }
   }
 
