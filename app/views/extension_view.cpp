@@ -245,7 +245,9 @@ ExtensionView::Model ExtensionView::compute(const Inputs& in) {
       ++m.no_turn;
     }
   }
-  m.curves.push_back({sp.method, method_short(sp.method), m.ratio, false, true});
+  // dynamic NTK dashed: beside NTK-aware (the same colour) it is the other curve
+  m.curves.push_back(
+      {sp.method, method_short(sp.method), m.ratio, sp.method == ScalingMethod::dynamic, true});
   if (sp.method == ScalingMethod::yarn)
     m.curves.push_back(
         {ScalingMethod::yarn, "YaRN paper: ramp linear in r", paper_ramp(m.rotations, sp), true});
@@ -263,7 +265,8 @@ ExtensionView::Model ExtensionView::compute(const Inputs& in) {
         label += ", ℓ = s·L";
       }
       if (auto r = scaled_frequencies(in.dim, in.base, q))
-        m.curves.push_back({other, label, ratios(r.value()), false, false});
+        m.curves.push_back(
+            {other, label, ratios(r.value()), other == ScalingMethod::dynamic, false});
     }
   }
   // The bands: γ = 1 kept, 0 interpolated, between blended (yarn, llama3); PI divides all.

@@ -65,13 +65,15 @@ void llama3(Params& p) {
 
 // Draws one view alone in a window of `size` px for two frames, at the state's scale and theme.
 template <class View>
-void draw_alone(UiContext& ui, AppState& state, View& view, ImVec2 size) {
+void draw_alone(UiContext& ui, AppState& state, View& view, ImVec2 size,
+                ImVec2 mouse = ImVec2(-1e4f, -1e4f)) {
   const auto scale = static_cast<float>(state.params.ui_scale);
   for (int f = 0; f < 2; ++f) {
     ui.prepare(scale, state.params.theme);
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2(size.x + 80, size.y + 60);
     io.DeltaTime = 1.0f / 60.0f;
+    io.MousePos = mouse;
     ImGui::NewFrame();
     ImGui::SetNextWindowPos(ImVec2(40, 30));
     ImGui::SetNextWindowSize(size);
@@ -323,10 +325,22 @@ TEST_CASE("the extension view's bands and read-out for the two judged presets",
   CHECK(m->sf.attention_factor == 1.0);
   CHECK(m->curves.size() == 1);
 
-  // every method at the same s
+  // every method at the same s; dynamic NTK dashed beside NTK-aware (one colour)
   REQUIRE(set_param(state.params, "compare_methods", "true").ok());
   draw_alone(ui, state, view, ImVec2(1500, 1000));
-  CHECK(view.model()->curves.size() == 5);  // llama3, linear, ntk, dynamic, yarn
+  m = view.model();
+  REQUIRE(m);
+  REQUIRE(m->curves.size() == 5);  // llama3, linear, ntk, dynamic, yarn
+  for (const auto& c : m->curves)
+    CHECK(c.dashed == (c.method == ScalingMethod::dynamic));
+
+  // hovering a pair in each plot (the tooltip's values come from the model drawn)
+  for (int panel = 0; panel < 3; ++panel) {
+    const plot::Frame& fr = view.frame(panel);
+    const ImVec2 at(0.5f * (fr.area_min.x + fr.area_max.x), 0.5f * (fr.area_min.y + fr.area_max.y));
+    draw_alone(ui, state, view, ImVec2(1500, 1000), at);
+    CHECK(view.model()->half == 64);
+  }
 }
 
 TEST_CASE("the extension view's text stays inside the canvas without overlaps",
