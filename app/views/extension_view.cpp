@@ -432,68 +432,99 @@ ExtensionView::Layout ExtensionView::layout(const Model& m, const Canvas& canvas
 
 // [SECTION] paint
 
-void ExtensionView::paint(const Model& m, const Layout& lay, const Canvas& canvas,
-                          const ViewEnv& env, const Params& p) {
-  const Fonts& f = *env.fonts;
-  const float s = env.scale;
-  const Palette& pal = palette(p.theme);
-  const plot::Style st = plot::style(env, p.theme, &drawn_);
-  ImDrawList* dl = canvas.draw_list;
-  const Pen& pen = canvas.pen;
-  const ScalingParams& sp = p.extension.scaling;
+namespace {
 
-  float y = canvas.origin.y + lay.pad;
-  y += pen.wrapped(lay.title_font, ImVec2(lay.x0, y), lay.width, pal.text, lay.title) + 2 * s;
-  pen.wrapped(lay.sub_font, ImVec2(lay.x0, y), lay.width, pal.text_dim, lay.sub);
-
-  // the three plots share the x axis (pair index) and the left margin
-  const float h = lay.plots_max.y - lay.plots_top;
-  const float y1 = std::round(lay.plots_top + 0.3f * h), y2 = std::round(lay.plots_top + 0.6f * h);
-  plot::Axis ax;
-  ax.lo = -0.5;
-  ax.hi = std::max(0.5, m.half - 0.5);
-  ax.ticks = 8;
-  plot::Axis ax_bottom = ax;
-  ax_bottom.label = "pair i  (fast → slow)";
-  ax_bottom.short_label = "pair i";
+// The axes of the three plots: pair index; λ (log, 1 … a decade above s·L and every λ′);
+// r (log, a decade below 0.5 and the slowest pair … above 64 and the fastest); θ′/θ (linear).
+struct PanelAxes {
+  plot::Axis x, x_bottom, wave, turns, ratio;
+};
+PanelAxes panel_axes(const ExtensionView::Model& m) {
+  PanelAxes a;
+  a.x.lo = -0.5;
+  a.x.hi = std::max(0.5, m.half - 0.5);
+  a.x.ticks = 8;
+  a.x_bottom = a.x;
+  a.x_bottom.label = "pair i  (fast → slow)";
+  a.x_bottom.short_label = "pair i";
   double lmax = std::max(m.context * m.factor, m.context);
   for (std::size_t i = 0; i < m.wavelength.size(); ++i) {
     lmax = std::max(lmax, m.wavelength[i]);
     if (std::isfinite(m.wavelength_scaled[i])) lmax = std::max(lmax, m.wavelength_scaled[i]);
   }
-  plot::Axis aw;
-  aw.log = true;
-  aw.lo = 1.0;
-  aw.hi = std::pow(10.0, std::ceil(std::log10(lmax * 2.0)));
-  aw.label = "λᵢ (tokens)";
-  aw.short_label = "λᵢ";
-  aw.ticks = 4;
-  plot::Axis ar;
-  ar.log = true;
+  a.wave.log = true;
+  a.wave.lo = 1.0;
+  a.wave.hi = std::pow(10.0, std::ceil(std::log10(lmax * 2.0)));
+  a.wave.label = "λᵢ (tokens)";
+  a.wave.short_label = "λᵢ";
+  a.wave.ticks = 4;
   const double rmin = m.rotations.empty() ? 1.0 : std::min(m.rotations.back(), 0.5);
   const double rmax = m.rotations.empty() ? 64.0 : std::max(m.rotations.front(), 64.0);
-  ar.lo = std::pow(10.0, std::floor(std::log10(rmin)));
-  ar.hi = std::pow(10.0, std::ceil(std::log10(rmax * 1.5)));
-  ar.label = "rᵢ = L/λᵢ";
-  ar.short_label = "rᵢ";
-  ar.ticks = 4;
+  a.turns.log = true;
+  a.turns.lo = std::pow(10.0, std::floor(std::log10(rmin)));
+  a.turns.hi = std::pow(10.0, std::ceil(std::log10(rmax * 1.5)));
+  a.turns.label = "rᵢ = L/λᵢ";
+  a.turns.short_label = "rᵢ";
+  a.turns.ticks = 4;
   double ratio_max = 1.0;
-  for (const Curve& c : m.curves)
+  for (const ExtensionView::Curve& c : m.curves)
     for (double v : c.ratio)
       if (std::isfinite(v)) ratio_max = std::max(ratio_max, v);
-  plot::Axis aq;
-  aq.lo = 0.0;
-  aq.hi = ratio_max * 1.08;
-  aq.label = "θ′ᵢ/θᵢ";
-  aq.ticks = 4;
-  const auto rect_x = [&](const plot::Axis& a) {
-    return lay.x0 + lay.left - plot::margins(st, ax, a).left;
+  a.ratio.lo = 0.0;
+  a.ratio.hi = ratio_max * 1.08;
+  a.ratio.label = "θ′ᵢ/θᵢ";
+  a.ratio.ticks = 4;
+  return a;
+}
+
+}  // namespace
+
+void ExtensionView::paint(const Model& m, const Layout& lay, const Canvas& canvas,
+                          const ViewEnv& env, const Params& p) {
+  const float s = env.scale;
+  const Palette& pal = palette(p.theme);
+  const Pen& pen = canvas.pen;
+  float y = canvas.origin.y + lay.pad;
+  y += pen.wrapped(lay.title_font, ImVec2(lay.x0, y), lay.width, pal.text, lay.title) + 2 * s;
+  pen.wrapped(lay.sub_font, ImVec2(lay.x0, y), lay.width, pal.text_dim, lay.sub);
+  paint_plots(m, lay, canvas, env, p);
+  if (lay.place == Layout::Readout::none) return;
+  const plot::Style st = plot::style(env, p.theme, &drawn_);
+  float ry = lay.readout_min.y;
+  for (const Para& para : lay.paras) {
+    const bool heading = para.kind == Para::Kind::heading;
+    const ImU32 colour = heading ? method_colour(p.extension.scaling.method, p.theme)
+                                 : (para.kind == Para::Kind::note ? pal.text_dim : pal.text);
+    ry += pen.wrapped(heading ? env.fonts->bold : lay.read_font, ImVec2(lay.readout_min.x, ry),
+                      lay.readout_w, colour, para.text) +
+          6 * s;
+  }
+  plot::legend_row(canvas.draw_list, st, ImVec2(lay.readout_min.x, ry + 10 * s), lay.readout_w,
+                   lay.legend);
+}
+
+// The three plots share the x axis (pair index) and the left margin: axes, bands, lines, curves.
+void ExtensionView::paint_plots(const Model& m, const Layout& lay, const Canvas& canvas,
+                                const ViewEnv& env, const Params& p) {
+  const Fonts& f = *env.fonts;
+  const float s = env.scale;
+  const Palette& pal = palette(p.theme);
+  const plot::Style st = plot::style(env, p.theme, &drawn_);
+  ImDrawList* dl = canvas.draw_list;
+  const ScalingParams& sp = p.extension.scaling;
+
+  const float h = lay.plots_max.y - lay.plots_top;
+  const float y1 = std::round(lay.plots_top + 0.3f * h), y2 = std::round(lay.plots_top + 0.6f * h);
+  const PanelAxes a = panel_axes(m);
+  const auto rect_x = [&](const plot::Axis& ay) {
+    return lay.x0 + lay.left - plot::margins(st, a.x, ay).left;
   };
-  frames_[0] =
-      plot::axes(dl, st, ImVec2(rect_x(aw), lay.plots_top), ImVec2(lay.plots_max.x, y1), ax, aw);
-  frames_[1] =
-      plot::axes(dl, st, ImVec2(rect_x(ar), y1 + 6 * s), ImVec2(lay.plots_max.x, y2), ax, ar);
-  frames_[2] = plot::axes(dl, st, ImVec2(rect_x(aq), y2 + 6 * s), lay.plots_max, ax_bottom, aq);
+  frames_[0] = plot::axes(dl, st, ImVec2(rect_x(a.wave), lay.plots_top),
+                          ImVec2(lay.plots_max.x, y1), a.x, a.wave);
+  frames_[1] = plot::axes(dl, st, ImVec2(rect_x(a.turns), y1 + 6 * s), ImVec2(lay.plots_max.x, y2),
+                          a.x, a.turns);
+  frames_[2] =
+      plot::axes(dl, st, ImVec2(rect_x(a.ratio), y2 + 6 * s), lay.plots_max, a.x_bottom, a.ratio);
 
   // bands: shaded behind the data, named above the plots
   // (shaded behind the names and in the θ′/θ plot only: a software rasteriser pays for every
@@ -514,7 +545,7 @@ void ExtensionView::paint(const Model& m, const Layout& lay, const Canvas& canva
   int rows = 0;
   for (const BandLabel& l : band_labels(m.bands, lay.band_font, frames_[0].area_min.x,
                                         frames_[0].area_max.x, m.half, 12 * s, rows))
-    pen.text(
+    canvas.pen.text(
         lay.band_font,
         ImVec2(l.x, lay.strip_top + static_cast<float>(l.row) * (lay.band_font->FontSize + 4 * s)),
         pal.text, l.text);
@@ -580,18 +611,6 @@ void ExtensionView::paint(const Model& m, const Layout& lay, const Canvas& canva
 
   for (const Pending& l : labels)
     plot::label_box(dl, st, f.body, l.pos, l.colour, l.text);
-
-  // the read-out
-  if (lay.place == Layout::Readout::none) return;
-  float ry = lay.readout_min.y;
-  for (const Para& para : lay.paras) {
-    const bool heading = para.kind == Para::Kind::heading;
-    const ImU32 colour = para.kind == Para::Kind::note ? pal.text_dim : pal.text;
-    ry += pen.wrapped(heading ? f.bold : lay.read_font, ImVec2(lay.readout_min.x, ry),
-                      lay.readout_w, heading ? chosen : colour, para.text) +
-          6 * s;
-  }
-  plot::legend_row(dl, st, ImVec2(lay.readout_min.x, ry + 10 * s), lay.readout_w, lay.legend);
 }
 
 // [SECTION] hover: the pair under the mouse, exactly
