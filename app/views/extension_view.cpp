@@ -245,7 +245,9 @@ ExtensionView::Model ExtensionView::compute(const Inputs& in) {
       ++m.no_turn;
     }
   }
-  m.curves.push_back({sp.method, method_short(sp.method), m.ratio, false, true});
+  // dynamic NTK dashed: beside NTK-aware (the same colour) it is the other curve
+  m.curves.push_back(
+      {sp.method, method_short(sp.method), m.ratio, sp.method == ScalingMethod::dynamic, true});
   if (sp.method == ScalingMethod::yarn)
     m.curves.push_back(
         {ScalingMethod::yarn, "YaRN paper: ramp linear in r", paper_ramp(m.rotations, sp), true});
@@ -263,7 +265,8 @@ ExtensionView::Model ExtensionView::compute(const Inputs& in) {
         label += ", ℓ = s·L";
       }
       if (auto r = scaled_frequencies(in.dim, in.base, q))
-        m.curves.push_back({other, label, ratios(r.value()), false, false});
+        m.curves.push_back(
+            {other, label, ratios(r.value()), other == ScalingMethod::dynamic, false});
     }
   }
   // The bands: γ = 1 kept, 0 interpolated, between blended (yarn, llama3); PI divides all.
@@ -429,75 +432,112 @@ ExtensionView::Layout ExtensionView::layout(const Model& m, const Canvas& canvas
 
 // [SECTION] paint
 
-void ExtensionView::paint(const Model& m, const Layout& lay, const Canvas& canvas,
-                          const ViewEnv& env, const Params& p) {
-  const Fonts& f = *env.fonts;
-  const float s = env.scale;
-  const Palette& pal = palette(p.theme);
-  const plot::Style st = plot::style(env, p.theme, &drawn_);
-  ImDrawList* dl = canvas.draw_list;
-  const Pen& pen = canvas.pen;
-  const ScalingParams& sp = p.extension.scaling;
+namespace {
 
-  float y = canvas.origin.y + lay.pad;
-  y += pen.wrapped(lay.title_font, ImVec2(lay.x0, y), lay.width, pal.text, lay.title) + 2 * s;
-  pen.wrapped(lay.sub_font, ImVec2(lay.x0, y), lay.width, pal.text_dim, lay.sub);
-
-  // the three plots share the x axis (pair index) and the left margin
-  const float h = lay.plots_max.y - lay.plots_top;
-  const float y1 = std::round(lay.plots_top + 0.3f * h), y2 = std::round(lay.plots_top + 0.6f * h);
-  plot::Axis ax;
-  ax.lo = -0.5;
-  ax.hi = std::max(0.5, m.half - 0.5);
-  ax.ticks = 8;
-  plot::Axis ax_bottom = ax;
-  ax_bottom.label = "pair i  (fast → slow)";
-  ax_bottom.short_label = "pair i";
+// The axes of the three plots: pair index; λ (log, 1 … a decade above s·L and every λ′);
+// r (log, a decade below 0.5 and the slowest pair … above 64 and the fastest); θ′/θ (linear).
+struct PanelAxes {
+  plot::Axis x, x_bottom, wave, turns, ratio;
+};
+PanelAxes panel_axes(const ExtensionView::Model& m) {
+  PanelAxes a;
+  a.x.lo = -0.5;
+  a.x.hi = std::max(0.5, m.half - 0.5);
+  a.x.ticks = 8;
+  a.x_bottom = a.x;
+  a.x_bottom.label = "pair i  (fast → slow)";
+  a.x_bottom.short_label = "pair i";
   double lmax = std::max(m.context * m.factor, m.context);
   for (std::size_t i = 0; i < m.wavelength.size(); ++i) {
     lmax = std::max(lmax, m.wavelength[i]);
     if (std::isfinite(m.wavelength_scaled[i])) lmax = std::max(lmax, m.wavelength_scaled[i]);
   }
-  plot::Axis aw;
-  aw.log = true;
-  aw.lo = 1.0;
-  aw.hi = std::pow(10.0, std::ceil(std::log10(lmax * 2.0)));
-  aw.label = "λᵢ (tokens)";
-  aw.short_label = "λᵢ";
-  aw.ticks = 4;
-  plot::Axis ar;
-  ar.log = true;
+  a.wave.log = true;
+  a.wave.lo = 1.0;
+  a.wave.hi = std::pow(10.0, std::ceil(std::log10(lmax * 2.0)));
+  a.wave.label = "λᵢ (tokens)";
+  a.wave.short_label = "λᵢ";
+  a.wave.ticks = 4;
   const double rmin = m.rotations.empty() ? 1.0 : std::min(m.rotations.back(), 0.5);
   const double rmax = m.rotations.empty() ? 64.0 : std::max(m.rotations.front(), 64.0);
-  ar.lo = std::pow(10.0, std::floor(std::log10(rmin)));
-  ar.hi = std::pow(10.0, std::ceil(std::log10(rmax * 1.5)));
-  ar.label = "rᵢ = L/λᵢ";
-  ar.short_label = "rᵢ";
-  ar.ticks = 4;
+  a.turns.log = true;
+  a.turns.lo = std::pow(10.0, std::floor(std::log10(rmin)));
+  a.turns.hi = std::pow(10.0, std::ceil(std::log10(rmax * 1.5)));
+  a.turns.label = "rᵢ = L/λᵢ";
+  a.turns.short_label = "rᵢ";
+  a.turns.ticks = 4;
   double ratio_max = 1.0;
-  for (const Curve& c : m.curves)
+  for (const ExtensionView::Curve& c : m.curves)
     for (double v : c.ratio)
       if (std::isfinite(v)) ratio_max = std::max(ratio_max, v);
-  plot::Axis aq;
-  aq.lo = 0.0;
-  aq.hi = ratio_max * 1.08;
-  aq.label = "θ′ᵢ/θᵢ";
-  aq.ticks = 4;
-  const auto rect_x = [&](const plot::Axis& a) {
-    return lay.x0 + lay.left - plot::margins(st, ax, a).left;
+  a.ratio.lo = 0.0;
+  a.ratio.hi = ratio_max * 1.08;
+  a.ratio.label = "θ′ᵢ/θᵢ";
+  a.ratio.ticks = 4;
+  return a;
+}
+
+}  // namespace
+
+void ExtensionView::paint(const Model& m, const Layout& lay, const Canvas& canvas,
+                          const ViewEnv& env, const Params& p) {
+  const float s = env.scale;
+  const Palette& pal = palette(p.theme);
+  const Pen& pen = canvas.pen;
+  float y = canvas.origin.y + lay.pad;
+  y += pen.wrapped(lay.title_font, ImVec2(lay.x0, y), lay.width, pal.text, lay.title) + 2 * s;
+  pen.wrapped(lay.sub_font, ImVec2(lay.x0, y), lay.width, pal.text_dim, lay.sub);
+  paint_plots(m, lay, canvas, env, p);
+  if (lay.place == Layout::Readout::none) return;
+  const plot::Style st = plot::style(env, p.theme, &drawn_);
+  float ry = lay.readout_min.y;
+  for (const Para& para : lay.paras) {
+    const bool heading = para.kind == Para::Kind::heading;
+    const ImU32 colour = heading ? method_colour(p.extension.scaling.method, p.theme)
+                                 : (para.kind == Para::Kind::note ? pal.text_dim : pal.text);
+    ry += pen.wrapped(heading ? env.fonts->bold : lay.read_font, ImVec2(lay.readout_min.x, ry),
+                      lay.readout_w, colour, para.text) +
+          6 * s;
+  }
+  plot::legend_row(canvas.draw_list, st, ImVec2(lay.readout_min.x, ry + 10 * s), lay.readout_w,
+                   lay.legend);
+}
+
+// The three plots share the x axis (pair index) and the left margin: axes, bands, lines, curves.
+void ExtensionView::paint_plots(const Model& m, const Layout& lay, const Canvas& canvas,
+                                const ViewEnv& env, const Params& p) {
+  const Fonts& f = *env.fonts;
+  const float s = env.scale;
+  const Palette& pal = palette(p.theme);
+  const plot::Style st = plot::style(env, p.theme, &drawn_);
+  ImDrawList* dl = canvas.draw_list;
+  const ScalingParams& sp = p.extension.scaling;
+
+  const float h = lay.plots_max.y - lay.plots_top;
+  const float y1 = std::round(lay.plots_top + 0.3f * h), y2 = std::round(lay.plots_top + 0.6f * h);
+  const PanelAxes a = panel_axes(m);
+  const auto rect_x = [&](const plot::Axis& ay) {
+    return lay.x0 + lay.left - plot::margins(st, a.x, ay).left;
   };
-  frames_[0] =
-      plot::axes(dl, st, ImVec2(rect_x(aw), lay.plots_top), ImVec2(lay.plots_max.x, y1), ax, aw);
-  frames_[1] =
-      plot::axes(dl, st, ImVec2(rect_x(ar), y1 + 6 * s), ImVec2(lay.plots_max.x, y2), ax, ar);
-  frames_[2] = plot::axes(dl, st, ImVec2(rect_x(aq), y2 + 6 * s), lay.plots_max, ax_bottom, aq);
+  frames_[0] = plot::axes(dl, st, ImVec2(rect_x(a.wave), lay.plots_top),
+                          ImVec2(lay.plots_max.x, y1), a.x, a.wave);
+  frames_[1] = plot::axes(dl, st, ImVec2(rect_x(a.turns), y1 + 6 * s), ImVec2(lay.plots_max.x, y2),
+                          a.x, a.turns);
+  frames_[2] =
+      plot::axes(dl, st, ImVec2(rect_x(a.ratio), y2 + 6 * s), lay.plots_max, a.x_bottom, a.ratio);
 
   // bands: shaded behind the data, named above the plots
+  // (shaded behind the names and in the θ′/θ plot only: a software rasteriser pays for every
+  // filled pixel, and the dashed boundaries carry the bands through the other two plots)
   for (const plot::Frame& fr : frames_)
     for (const BandRun& run : m.bands) {
       const ImU32 fill = band_fill(run.band, pal);
       const float bx0 = fr.x.to_px(run.first - 0.5), bx1 = fr.x.to_px(run.last + 0.5);
-      if (fill) dl->AddRectFilled(ImVec2(bx0, fr.area_min.y), ImVec2(bx1, fr.area_max.y), fill);
+      if (fill && &fr == &frames_[2])
+        dl->AddRectFilled(ImVec2(bx0, fr.area_min.y), ImVec2(bx1, fr.area_max.y), fill);
+      if (fill && &fr == &frames_[0] && lay.strip_rows > 0)
+        dl->AddRectFilled(ImVec2(bx0, lay.strip_top - 2 * s), ImVec2(bx1, lay.plots_top - 4 * s),
+                          fill);
       if (run.first > 0)
         plot::vline(dl, fr, run.first - 0.5, with_alpha(pal.text_dim, 0.8f),
                     std::max(1.0f, std::round(s)), true);
@@ -505,7 +545,7 @@ void ExtensionView::paint(const Model& m, const Layout& lay, const Canvas& canva
   int rows = 0;
   for (const BandLabel& l : band_labels(m.bands, lay.band_font, frames_[0].area_min.x,
                                         frames_[0].area_max.x, m.half, 12 * s, rows))
-    pen.text(
+    canvas.pen.text(
         lay.band_font,
         ImVec2(l.x, lay.strip_top + static_cast<float>(l.row) * (lay.band_font->FontSize + 4 * s)),
         pal.text, l.text);
@@ -550,7 +590,7 @@ void ExtensionView::paint(const Model& m, const Layout& lay, const Canvas& canva
              true, false, pal.text_dim);
   if (r_lo != r_hi)
     line_label(frames_[1], r_lo, "r = " + num(r_lo) + "  (" + who + (llama ? "low" : "α") + ")",
-               true, true, pal.text_dim);
+               false, true, pal.text_dim);  // left, under its line: the curve is high there
   plot::line(dl, frames_[1], m.index, m.rotations, pal.text, thick);
   // (c) θ′/θ: 1/s marked; the overlays first, the chosen method on top
   if (m.factor != 1.0)
@@ -566,25 +606,11 @@ void ExtensionView::paint(const Model& m, const Layout& lay, const Canvas& canva
     for (int i = 0; i < m.half; ++i) {
       const auto u = static_cast<std::size_t>(i);
       plot::marker(dl, frames_[2], m.index[u], m.ratio[u], chosen, r);
-      plot::marker(dl, frames_[0], m.index[u], m.wavelength[u], pal.text, r,
-                   i < m.no_turn_first || m.no_turn_first < 0);
     }
   }
 
   for (const Pending& l : labels)
     plot::label_box(dl, st, f.body, l.pos, l.colour, l.text);
-
-  // the read-out
-  if (lay.place == Layout::Readout::none) return;
-  float ry = lay.readout_min.y;
-  for (const Para& para : lay.paras) {
-    const bool heading = para.kind == Para::Kind::heading;
-    const ImU32 colour = para.kind == Para::Kind::note ? pal.text_dim : pal.text;
-    ry += pen.wrapped(heading ? f.bold : lay.read_font, ImVec2(lay.readout_min.x, ry),
-                      lay.readout_w, heading ? chosen : colour, para.text) +
-          6 * s;
-  }
-  plot::legend_row(dl, st, ImVec2(lay.readout_min.x, ry + 10 * s), lay.readout_w, lay.legend);
 }
 
 // [SECTION] hover: the pair under the mouse, exactly

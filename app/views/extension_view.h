@@ -84,6 +84,8 @@ struct ExtensionView {
   Layout layout(const Model& m, const Canvas& canvas, const ViewEnv& env, const Params& p) const;
   void paint(const Model& m, const Layout& lay, const Canvas& canvas, const ViewEnv& env,
              const Params& p);
+  void paint_plots(const Model& m, const Layout& lay, const Canvas& canvas, const ViewEnv& env,
+                   const Params& p);
   void hover(const Model& m, const Canvas& canvas, const ViewEnv& env, const Params& p) const;
 
   ViewCache<Inputs, Model> model_;

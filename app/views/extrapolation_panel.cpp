@@ -49,6 +49,7 @@ ExtrapolationPanel::Model ExtrapolationPanel::compute(const Inputs& in) {
   m.dim = in.dim;
   m.base = in.base;
   m.context = L;
+  m.seed = in.seed;
   m.rank = f.rank;
   m.residual = f.residual_norm;
   // [0, 2L) step 1 once; [0, L) is its first half (the same s_k = k).
@@ -95,7 +96,7 @@ void ExtrapolationPanel::paint(const Model& m, const Canvas& canvas, const ViewE
                           nobreak("(" + std::to_string(m.dim) + " functions),") + " " +
                           nobreak("base " + plot::tick_label(m.base, false) + ",") + " " +
                           nobreak("L = " + plot::tick_label(L, false) + ",") + " " +
-                          nobreak("seed " + std::to_string(p.seed));
+                          nobreak("seed " + std::to_string(m.seed));
   const std::string note =
       "Rank tolerance " + nobreak("10⁻⁶:") + " the paper's scale " +
       nobreak("(rank " + std::to_string(m.rank) + " of " + std::to_string(m.dim) + ").") +
@@ -110,8 +111,10 @@ void ExtrapolationPanel::paint(const Model& m, const Canvas& canvas, const ViewE
                    pal.text, title) +
        2 * s;
   y += pen.wrapped(t.sub, ImVec2(x0, y), width, pal.text_dim, sub) + 2 * s;
-  y += pen.wrapped(f.body, ImVec2(x0, y), width, pal.accent,
-                   t.note ? note : "Rank tolerance " + nobreak("10⁻⁶") + " (the paper's scale).");
+  const std::string busy = model_.busy() ? "  Computing the new fit …" : "";
+  y += pen.wrapped(
+      f.body, ImVec2(x0, y), width, pal.accent,
+      (t.note ? note : "Rank tolerance " + nobreak("10⁻⁶") + " (the paper's scale).") + busy);
   y += 8 * s;
 
   // 2 x 2 plots, each with its title above it
@@ -185,9 +188,15 @@ void ExtrapolationPanel::paint(const Model& m, const Canvas& canvas, const ViewE
 
 void ExtrapolationPanel::Draw(AppState& state, const ViewEnv& env) {
   const Params& p = state.params;
-  const Model& m = model_.get(inputs_of(p), compute);
+  const Model* shown = model_.get(inputs_of(p), compute);
   const Canvas canvas("extrapolation_canvas", &drawn_);
   const float s = env.scale;
+  if (!shown) {
+    canvas.pen.text(env.fonts->large, ImVec2(canvas.origin.x + 16 * s, canvas.origin.y + 16 * s),
+                    palette(p.theme).text_dim, "Computing the fit …");
+    return;
+  }
+  const Model& m = *shown;
   if (!m.error.empty()) {
     const float pad = std::round(16.0f * s);
     canvas.pen.wrapped(env.fonts->large, ImVec2(canvas.origin.x + pad, canvas.origin.y + pad),

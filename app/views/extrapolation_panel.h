@@ -12,8 +12,11 @@
 // explosion beyond L depends on it (rope/extrapolation.h); 1e-6 gives the paper's scale (about
 // 10^4), NumPy's default gives about 10^10.
 //
-// Cost: the fit is one QR of an [L][d] matrix, computed once per input change in the cache
-// (measured in the README's benchmark section); that frame is slower by the fit's time.
+// Cost: the fit is one QR of an [L][d] matrix plus 3L + 400 evaluations of d terms: 24 + 9 ms
+// for d = 128, L = 2048 on an idle core (rope/extrapolation.h), 93 ms measured in the app at load
+// 11 on this 2-core machine. That is too slow for a frame, so it runs on a worker thread
+// (views/background_model.h): the previous picture stays, marked "computing", until the new
+// fit is ready; only the very first fit is waited for.
 #pragma once
 
 #include <cstdint>
@@ -23,8 +26,8 @@
 #include "state/app_state.h"
 #include "ui/canvas.h"
 #include "ui/plot.h"
-#include "ui/view_cache.h"
 #include "ui/view_env.h"
+#include "views/background_model.h"
 
 namespace rope::app {
 
@@ -36,7 +39,8 @@ struct ExtrapolationPanel {
     int dim = 0;
     double base = 0.0;
     int context = 0;  // L
-    int rank = 0;     // numerical rank of the [L][d] basis matrix at kFitRankTolerance
+    std::uint64_t seed = 0;
+    int rank = 0;  // numerical rank of the [L][d] basis matrix at kFitRankTolerance
     double residual = 0.0;
     std::vector<double> s_inside, a_inside;     // s = 0 … L−1
     std::vector<double> s_beyond, a_beyond;     // s = 0 … 2L−1
@@ -48,7 +52,9 @@ struct ExtrapolationPanel {
   };
 
   const DrawnText& drawn() const { return drawn_; }
-  const Model* model() const { return model_.model(); }
+  const Model* model() const { return model_.model(); }  // the one drawn last
+  bool computing() const { return model_.busy(); }
+  bool wait_for_model(double seconds = 30.0) { return model_.wait_idle(seconds); }
   const plot::Frame& frame(int panel) const { return frames_[panel]; }  // 0 … 3 as above
 
  private:
@@ -63,7 +69,7 @@ struct ExtrapolationPanel {
   static Model compute(const Inputs& in);
   void paint(const Model& m, const Canvas& canvas, const ViewEnv& env, const Params& p, int level);
 
-  ViewCache<Inputs, Model> model_;
+  BackgroundModel<Inputs, Model> model_;
   plot::Frame frames_[4]{};
   DrawnText drawn_;
 };
