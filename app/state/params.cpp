@@ -1,5 +1,6 @@
 #include "state/params.h"
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <charconv>
@@ -8,8 +9,9 @@
 #include <cstdlib>
 #include <limits>
 
+#include "io/number_format.h"
 #include "rope/frequencies.h"
-#include "rope/random.h"
+#include "rope/vectors.h"
 
 namespace rope::app {
 namespace {
@@ -33,31 +35,6 @@ std::string_view trim(std::string_view s) {
 
 Error error(std::string_view parameter, std::string message) {
   return Error{std::string(parameter), std::move(message)};
-}
-
-Result<double> real_in(std::string_view name, std::string_view text, double lo, double hi,
-                       const char* allowed) {
-  auto r = parse_real(name, text);
-  if (!r) return r;
-  if (!(r.value() >= lo && r.value() <= hi))
-    return error(name, std::string("must be ") + allowed + ", got " + quoted(text));
-  return r;
-}
-
-Result<long long> integer_in(std::string_view name, std::string_view text, long long lo,
-                             long long hi, const char* allowed) {
-  auto r = parse_integer(name, text);
-  if (!r) return r;
-  if (r.value() < lo || r.value() > hi)
-    return error(name, std::string("must be ") + allowed + ", got " + quoted(text));
-  return r;
-}
-
-Result<bool> parse_bool(std::string_view name, std::string_view text) {
-  const std::string_view t = trim(text);
-  if (t == "true" || t == "on" || t == "yes" || t == "1") return true;
-  if (t == "false" || t == "off" || t == "no" || t == "0") return false;
-  return error(name, "must be true or false (also on/off, yes/no, 1/0), got " + quoted(text));
 }
 
 // Looks `text` up in a {name, value} table; the message lists every name.
@@ -141,7 +118,7 @@ std::string print_vector_choice(const VectorChoice& c) {
   std::string s;
   for (std::size_t i = 0; i < c.values.size(); ++i) {
     if (i) s += ',';
-    s += format_real(c.values[i]);
+    append_number(s, c.values[i], NumberStyle::csv);
   }
   return s;
 }
@@ -154,10 +131,90 @@ Status check_sentence(std::string_view name, std::string_view text) {
   return {};
 }
 
+// [SECTION] numbers checked against the table's range
+
+// A range limit as the messages print it: integers in full, real limits from 1e6 up that are
+// powers of ten as "1e9", anything else as its shortest exact text ("0.05").
+std::string limit_text(double v, ParamKind kind) {
+  if (v < 0) return "-" + limit_text(-v, kind);
+  if (kind == ParamKind::integer || (v == std::round(v) && v < 1e6))
+    return format_number(v, NumberStyle::csv);
+  const double exponent = std::round(std::log10(v));
+  if (v == std::pow(10.0, exponent)) return "1e" + format_number(exponent, NumberStyle::csv);
+  return format_number(v, NumberStyle::tooltip);
+}
+
+std::string range_text(const ParamRange& r, ParamKind kind) {
+  std::string s;
+  if (std::isinf(r.max)) {
+    s = std::string("a finite number ") + (r.above_min ? "greater than " : "of at least ") +
+        limit_text(r.min, kind);
+  } else {
+    s = kind == ParamKind::integer ? (r.even ? "an even integer" : "an integer") : "a number";
+    s += " from " + limit_text(r.min, kind) + " to " + limit_text(r.max, kind);
+  }
+  return r.zero_is_off ? "0 (off) or " + s : s;
+}
+
+Error out_of_range(std::string_view name, std::string_view text) {
+  return error(name, "must be " + param_allowed(*find_param(name)) + ", got " + quoted(text));
+}
+
+Result<long long> integer_param(std::string_view name, std::string_view text) {
+  auto r = parse_integer(name, text);
+  if (r && !param_range(name).contains(static_cast<double>(r.value())))
+    return out_of_range(name, text);
+  return r;
+}
+
+Result<double> real_param(std::string_view name, std::string_view text) {
+  auto r = parse_real(name, text);
+  if (r && !param_range(name).contains(r.value())) return out_of_range(name, text);
+  return r;
+}
+
 // [SECTION] the table
 
-constexpr double kMaxPosition = 1e9;  // |m|, |n|: beyond this cos(m theta) still works, but
-                                      // nothing a lecture shows needs it
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kMaxPosition = 1e9;    // |m|, |n|: beyond this cos(m theta) still works, but
+                                        // nothing a lecture shows needs it
+constexpr double kMaxCoordinate = 1e6;  // trajectory: x and the offset k
+
+// A range whose slider shows all of it.
+constexpr ParamRange whole(double min, double max, bool logarithmic = false) {
+  ParamRange r;
+  r.min = r.slider_min = min;
+  r.max = r.slider_max = max;
+  r.logarithmic = logarithmic;
+  return r;
+}
+
+// A range whose slider deliberately shows only slider_min ... slider_max of it.
+constexpr ParamRange part(double min, double max, double slider_min, double slider_max,
+                          bool logarithmic = false) {
+  ParamRange r = whole(min, max, logarithmic);
+  r.slider_min = slider_min;
+  r.slider_max = slider_max;
+  return r;
+}
+
+// d: even, kMinDim ... kMaxDim (rope/conventions.h), the core's own rule.
+constexpr ParamRange dims(double slider_max, bool logarithmic, bool zero_is_off = false) {
+  ParamRange r = part(kMinDim, kMaxDim, kMinDim, slider_max, logarithmic);
+  r.even = true;
+  r.zero_is_off = zero_is_off;
+  return r;
+}
+
+// base: finite and greater than 1 (rope::validate_base); the slider spans 10 ... 1e7.
+constexpr ParamRange bases(bool zero_is_off = false) {
+  ParamRange r = part(1.0, kInf, 10.0, 1e7, /*logarithmic=*/true);
+  r.above_min = true;
+  r.zero_is_off = zero_is_off;
+  return r;
+}
+
+constexpr ParamRange kNoRange{};
 
 #define ROPE_CHOICE(field, table)               \
   [](Params& p, std::string_view t) -> Status { \
@@ -177,18 +234,18 @@ constexpr double kMaxPosition = 1e9;  // |m|, |n|: beyond this cos(m theta) stil
   },                                            \
       [](const Params& p) -> std::string { return p.field ? "true" : "false"; }
 
-#define ROPE_REAL(field, lo, hi, allowed)         \
-  [](Params& p, std::string_view t) -> Status {   \
-    auto r = real_in(#field, t, lo, hi, allowed); \
-    if (!r) return r.error();                     \
-    p.field = r.value();                          \
-    return {};                                    \
-  },                                              \
-      [](const Params& p) { return format_real(p.field); }
+#define ROPE_REAL(field)                        \
+  [](Params& p, std::string_view t) -> Status { \
+    auto r = real_param(#field, t);             \
+    if (!r) return r.error();                   \
+    p.field = r.value();                        \
+    return {};                                  \
+  },                                            \
+      [](const Params& p) { return format_number(p.field, NumberStyle::csv); }
 
-#define ROPE_INT(field, lo, hi, allowed)                 \
+#define ROPE_INT(field)                                  \
   [](Params& p, std::string_view t) -> Status {          \
-    auto r = integer_in(#field, t, lo, hi, allowed);     \
+    auto r = integer_param(#field, t);                   \
     if (!r) return r.error();                            \
     p.field = static_cast<decltype(p.field)>(r.value()); \
     return {};                                           \
@@ -203,10 +260,17 @@ constexpr double kMaxPosition = 1e9;  // |m|, |n|: beyond this cos(m theta) stil
   },                                                      \
       [](const Params& p) { return p.field; }
 
+using K = ParamKind;
+
+// {name, kind, range, allowed (choices, text, vectors), help, set, get}
 const std::array kSpecs = std::to_array<ParamSpec>({
-    {"view", "pointers, sinusoidal, trajectory, sentence, heatmap, decay, spectrum or derivation",
+    {"view", K::choice, kNoRange,
+     "pointers, sinusoidal, trajectory, sentence, heatmap, decay, spectrum or derivation",
      "the view shown in the main canvas", ROPE_CHOICE(view, kViews)},
-    {"dim", "even integer 2 ... 4096", "head dimension d",
+    // d and base are the core's own (rope::validate_dim, validate_base): judged, and reported,
+    // by the core; their rows here hold the same ranges (tests/app/test_params.cpp checks both
+    // agree) for the sliders and --help.
+    {"dim", K::integer, dims(512, false), nullptr, "head dimension d",
      [](Params& p, std::string_view t) -> Status {
        auto r = parse_integer("dim", t);
        if (!r) return r.error();
@@ -215,7 +279,7 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        return {};
      },
      [](const Params& p) { return std::to_string(p.dim); }},
-    {"base", "finite number > 1", "frequency base: theta_i = base^(-2i/d)",
+    {"base", K::real, bases(), nullptr, "frequency base: theta_i = base^(-2i/d)",
      [](Params& p, std::string_view t) -> Status {
        auto r = parse_real("base", t);
        if (!r) return r.error();
@@ -223,15 +287,16 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        p.base = r.value();
        return {};
      },
-     [](const Params& p) { return format_real(p.base); }},
-    {"position", "number from -1e9 to 1e9", "query position m",
-     ROPE_REAL(position, -kMaxPosition, kMaxPosition, "a number from -1e9 to 1e9")},
-    {"key_position", "number from -1e9 to 1e9", "key position n",
-     ROPE_REAL(key_position, -kMaxPosition, kMaxPosition, "a number from -1e9 to 1e9")},
-    {"pairing", "interleaved or half",
+     [](const Params& p) { return format_number(p.base, NumberStyle::csv); }},
+    {"position", K::real, part(-kMaxPosition, kMaxPosition, 0.0, 256.0), nullptr,
+     "query position m", ROPE_REAL(position)},
+    {"key_position", K::real, part(-kMaxPosition, kMaxPosition, 0.0, 256.0), nullptr,
+     "key position n", ROPE_REAL(key_position)},
+    {"pairing", K::choice, kNoRange, "interleaved or half",
      "which coordinates form a block: (x2i, x2i+1) or (xi, xi+d/2)",
      ROPE_CHOICE(pairing, kPairings)},
-    {"query", "unit, ones, random or d comma-separated numbers", "the query vector q",
+    {"query", K::vector, kNoRange, "unit, ones, random or d comma-separated numbers",
+     "the query vector q",
      [](Params& p, std::string_view t) -> Status {
        auto r = parse_vector_choice("query", t);
        if (!r) return r.error();
@@ -239,7 +304,8 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        return {};
      },
      [](const Params& p) { return print_vector_choice(p.query); }},
-    {"key", "unit, ones, random or d comma-separated numbers", "the key vector k",
+    {"key", K::vector, kNoRange, "unit, ones, random or d comma-separated numbers",
+     "the key vector k",
      [](Params& p, std::string_view t) -> Status {
        auto r = parse_vector_choice("key", t);
        if (!r) return r.error();
@@ -247,82 +313,58 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        return {};
      },
      [](const Params& p) { return print_vector_choice(p.key); }},
-    {"seed", "integer 0 ... 2^53-1", "seed of every random vector",
-     ROPE_INT(seed, 0, kMaxSeed, "an integer from 0 to 9007199254740991")},
-    {"layout", "dials or circle", "pointers: one dial per block, or all on one circle",
-     ROPE_CHOICE(layout, kLayouts)},
-    {"trails", "true or false", "pointers: draw recent positions as a trail", ROPE_BOOL(trails)},
-    {"trail_length", "number 0 ... 1000", "pointers: trail length in positions",
-     ROPE_REAL(trail_length, 0.0, 1000.0, "a number from 0 to 1000")},
-    {"playing", "true or false", "animate the position", ROPE_BOOL(playing)},
-    {"speed", "number 0.05 ... 100", "animation speed in positions per second",
-     ROPE_REAL(speed, 0.05, 100.0, "a number from 0.05 to 100")},
-    {"positions", "integer 8 ... 4096", "heatmap: number of positions N",
-     ROPE_INT(positions, 8, 4096, "an integer from 8 to 4096")},
-    {"encoding", "none, sinusoidal or rope", "heatmap: position encoding",
+    {"seed", K::integer, whole(0, static_cast<double>(kMaxSeed)), nullptr,
+     "seed of every random vector", ROPE_INT(seed)},
+    {"layout", K::choice, kNoRange, "dials or circle",
+     "pointers: one dial per block, or all on one circle", ROPE_CHOICE(layout, kLayouts)},
+    {"trails", K::boolean, kNoRange, nullptr, "pointers: draw recent positions as a trail",
+     ROPE_BOOL(trails)},
+    {"trail_length", K::real, part(0.0, 1000.0, 0.0, 50.0), nullptr,
+     "pointers: trail length in positions", ROPE_REAL(trail_length)},
+    {"playing", K::boolean, kNoRange, nullptr, "animate the position", ROPE_BOOL(playing)},
+    {"speed", K::real, whole(0.05, 100.0, true), nullptr, "animation speed in positions per second",
+     ROPE_REAL(speed)},
+    {"positions", K::integer, whole(8, 4096, true), nullptr, "heatmap: number of positions N",
+     ROPE_INT(positions)},
+    {"encoding", K::choice, kNoRange, "none, sinusoidal or rope", "heatmap: position encoding",
      ROPE_CHOICE(encoding, kEncodings)},
-    {"compare", "true or false", "heatmap: all three encodings side by side", ROPE_BOOL(compare)},
-    {"content", "shared, random or sentence", "heatmap: the vectors at each position",
-     ROPE_CHOICE(content, kContents)},
-    {"score_mode", "raw, scaled or softmax", "heatmap: q.k, q.k/sqrt(d), or row softmax",
-     ROPE_CHOICE(score_mode, kScoreModes)},
-    {"causal", "true or false", "heatmap: mask keys after the query", ROPE_BOOL(causal)},
-    {"max_distance", "integer 1 ... 100000", "decay: largest relative distance R",
-     ROPE_INT(max_distance, 1, 100000, "an integer from 1 to 100000")},
-    {"context_length", "integer 1 ... 10000000", "spectrum: context length marked",
-     ROPE_INT(context_length, 1, 10000000, "an integer from 1 to 10000000")},
-    {"pe_positions", "integer 1 ... 4096", "sinusoidal: positions (rows) in the figure",
-     ROPE_INT(pe_positions, 1, 4096, "an integer from 1 to 4096")},
-    {"pe_dim", "even integer 2 ... 4096", "sinusoidal: dimensions (columns) in the figure",
-     [](Params& p, std::string_view t) -> Status {
-       auto r = parse_integer("pe_dim", t);
-       if (!r) return r.error();
-       if (!validate_dim(r.value()))
-         return error("pe_dim", "must be an even integer from 2 to 4096, got " + quoted(t));
-       p.pe_dim = static_cast<int>(r.value());
-       return {};
-     },
-     [](const Params& p) { return std::to_string(p.pe_dim); }},
-    {"compare_base", "0 (off) or a finite number > 1", "decay: overlay the curve for this base",
-     [](Params& p, std::string_view t) -> Status {
-       auto r = parse_real("compare_base", t);
-       if (!r) return r.error();
-       if (r.value() != 0.0) {
-         if (auto s = validate_base(r.value()); !s)
-           return error("compare_base",
-                        "must be 0 (off) or a finite number greater than 1, got " + quoted(t));
-       }
-       p.compare_base = r.value();
-       return {};
-     },
-     [](const Params& p) { return format_real(p.compare_base); }},
-    {"compare_dim", "0 (off) or an even integer 2 ... 4096", "decay: overlay the curve for this d",
-     [](Params& p, std::string_view t) -> Status {
-       auto r = parse_integer("compare_dim", t);
-       if (!r) return r.error();
-       if (r.value() != 0 && !validate_dim(r.value()))
-         return error("compare_dim",
-                      "must be 0 (off) or an even integer from 2 to 4096, got " + quoted(t));
-       p.compare_dim = static_cast<int>(r.value());
-       return {};
-     },
-     [](const Params& p) { return std::to_string(p.compare_dim); }},
-    {"mean_score", "true or false", "decay: overlay the mean score of seeded random q, k",
-     ROPE_BOOL(mean_score)},
-    {"point_x", "number from -1e6 to 1e6", "trajectory: first coordinate of x",
-     ROPE_REAL(point_x, -1e6, 1e6, "a number from -1e6 to 1e6")},
-    {"point_y", "number from -1e6 to 1e6", "trajectory: second coordinate of x",
-     ROPE_REAL(point_y, -1e6, 1e6, "a number from -1e6 to 1e6")},
-    {"offset", "number from -1e6 to 1e6", "trajectory: the shift k in PE_{pos+k} = M(k) PE_pos",
-     ROPE_REAL(offset, -1e6, 1e6, "a number from -1e6 to 1e6")},
-    {"sentence_a", "text, up to 200 characters", "sentence demo: first sentence",
+    {"compare", K::boolean, kNoRange, nullptr, "heatmap: all three encodings side by side",
+     ROPE_BOOL(compare)},
+    {"content", K::choice, kNoRange, "shared, random or sentence",
+     "heatmap: the vectors at each position", ROPE_CHOICE(content, kContents)},
+    {"score_mode", K::choice, kNoRange, "raw, scaled or softmax",
+     "heatmap: q.k, q.k/sqrt(d), or row softmax", ROPE_CHOICE(score_mode, kScoreModes)},
+    {"causal", K::boolean, kNoRange, nullptr, "heatmap: mask keys after the query",
+     ROPE_BOOL(causal)},
+    {"max_distance", K::integer, part(1, 100000, 16, 100000, true), nullptr,
+     "decay: largest relative distance R", ROPE_INT(max_distance)},
+    {"context_length", K::integer, part(1, 1e7, 16, 1e7, true), nullptr,
+     "spectrum: context length marked", ROPE_INT(context_length)},
+    {"pe_positions", K::integer, whole(1, 4096, true), nullptr,
+     "sinusoidal: positions (rows) in the figure", ROPE_INT(pe_positions)},
+    {"pe_dim", K::integer, dims(kMaxDim, true), nullptr,
+     "sinusoidal: dimensions (columns) in the figure", ROPE_INT(pe_dim)},
+    {"compare_base", K::real, bases(/*zero_is_off=*/true), nullptr,
+     "decay: overlay the curve for this base", ROPE_REAL(compare_base)},
+    {"compare_dim", K::integer, dims(512, false, /*zero_is_off=*/true), nullptr,
+     "decay: overlay the curve for this d", ROPE_INT(compare_dim)},
+    {"mean_score", K::boolean, kNoRange, nullptr,
+     "decay: overlay the mean score of seeded random q, k", ROPE_BOOL(mean_score)},
+    {"point_x", K::real, whole(-kMaxCoordinate, kMaxCoordinate), nullptr,
+     "trajectory: first coordinate of x", ROPE_REAL(point_x)},
+    {"point_y", K::real, whole(-kMaxCoordinate, kMaxCoordinate), nullptr,
+     "trajectory: second coordinate of x", ROPE_REAL(point_y)},
+    {"offset", K::real, part(-kMaxCoordinate, kMaxCoordinate, -10.0, 10.0), nullptr,
+     "trajectory: the shift k in PE_{pos+k} = M(k) PE_pos", ROPE_REAL(offset)},
+    {"sentence_a", K::text, kNoRange, "text, up to 200 characters", "sentence demo: first sentence",
      ROPE_TEXT(sentence_a)},
-    {"sentence_b", "text, up to 200 characters", "sentence demo: second sentence",
-     ROPE_TEXT(sentence_b)},
-    {"query_word", "a word of both sentences", "sentence demo: the query word",
+    {"sentence_b", K::text, kNoRange, "text, up to 200 characters",
+     "sentence demo: second sentence", ROPE_TEXT(sentence_b)},
+    {"query_word", K::text, kNoRange, "a word of both sentences", "sentence demo: the query word",
      ROPE_TEXT(query_word)},
-    {"key_word", "a word of both sentences", "sentence demo: the key word", ROPE_TEXT(key_word)},
-    {"lesson", "lesson name", "lesson shown by the derivation view",
+    {"key_word", K::text, kNoRange, "a word of both sentences", "sentence demo: the key word",
+     ROPE_TEXT(key_word)},
+    {"lesson", K::text, kNoRange, "lesson name", "lesson shown by the derivation view",
      [](Params& p, std::string_view t) -> Status {
        constexpr std::size_t kMaxName = 100;
        if (t.size() > kMaxName) return error("lesson", "must be at most 100 characters");
@@ -330,9 +372,9 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        return {};
      },
      [](const Params& p) { return p.lesson; }},
-    {"step", "integer 1 ... 1000", "lesson step, counted from 1",
-     ROPE_INT(step, 1, 1000, "an integer from 1 to 1000")},
-    {"show_view", "any view but derivation", "derivation: the view drawn beside the lesson",
+    {"step", K::integer, whole(1, 1000), nullptr, "lesson step, counted from 1", ROPE_INT(step)},
+    {"show_view", K::choice, kNoRange, "any view but derivation",
+     "derivation: the view drawn beside the lesson",
      [](Params& p, std::string_view t) -> Status {
        auto r = parse_choice("show_view", t, kViews);
        if (!r) return r.error();
@@ -342,11 +384,11 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        return {};
      },
      [](const Params& p) -> std::string { return choice_name(p.show_view, kViews); }},
-    {"theme", "dark or light", "colour theme (light is the projector theme)",
+    {"theme", K::choice, kNoRange, "dark or light", "colour theme (light is the projector theme)",
      ROPE_CHOICE(theme, kThemes)},
-    {"ui_scale", "number 0.5 ... 4", "size of everything on screen",
-     ROPE_REAL(ui_scale, 0.5, 4.0, "a number from 0.5 to 4")},
-    {"presentation", "true or false", "full screen, projector theme, slim controls",
+    {"ui_scale", K::real, whole(0.5, 4.0), nullptr, "size of everything on screen",
+     ROPE_REAL(ui_scale)},
+    {"presentation", K::boolean, kNoRange, nullptr, "full screen, projector theme, slim controls",
      ROPE_BOOL(presentation)},
 });
 
@@ -366,6 +408,43 @@ const ParamSpec* find_param(std::string_view name) {
   for (const auto& s : kSpecs)
     if (name == s.name) return &s;
   return nullptr;
+}
+
+std::string param_allowed(const ParamSpec& spec) {
+  switch (spec.kind) {
+    case ParamKind::boolean:
+      return "true or false";
+    case ParamKind::integer:
+    case ParamKind::real:
+      return range_text(spec.range, spec.kind);
+    case ParamKind::choice:
+    case ParamKind::text:
+    case ParamKind::vector:
+      break;
+  }
+  return spec.allowed ? spec.allowed : "";
+}
+
+const ParamRange& param_range(std::string_view name) {
+  const ParamSpec* spec = find_param(name);
+  return spec ? spec->range : kNoRange;
+}
+
+bool ParamRange::contains(double v) const {
+  if (!std::isfinite(v)) return false;
+  if (zero_is_off && v == 0.0) return true;
+  if (above_min ? !(v > min) : !(v >= min)) return false;
+  return v <= max && (!even || std::fmod(v, 2.0) == 0.0);
+}
+
+double ParamRange::clamp(double v) const {
+  if (std::isnan(v)) return min;
+  if (zero_is_off && v == 0.0) return v;
+  double c = std::clamp(v, min, max);
+  if (even && std::fmod(c, 2.0) != 0.0) c += 1.0;  // an odd integer: up to the next even one
+  if (c > max) c -= 2.0;
+  if (above_min && !(c > min)) c = std::nextafter(min, max);
+  return c;
 }
 
 Status set_param(Params& params, std::string_view name, std::string_view text) {
@@ -389,24 +468,23 @@ Status validate_params(const Params& p) {
 }
 
 std::vector<double> effective_vector(const VectorChoice& c, const Params& p, bool is_key) {
-  const auto d = static_cast<std::size_t>(p.dim);
+  VectorSource source = VectorSource::given;
   switch (c.preset) {
-    case VectorPreset::unit: {
-      std::vector<double> v(d, 0.0);
-      if (!v.empty()) v.front() = 1.0;
-      return v;
-    }
+    case VectorPreset::unit:
+      source = VectorSource::unit;
+      break;
     case VectorPreset::ones:
-      return std::vector<double>(d, 1.0);
+      source = VectorSource::ones;
+      break;
     case VectorPreset::random:
-      return random_vectors(1, p.dim, p.seed + (is_key ? 1U : 0U));
-    case VectorPreset::custom: {
-      std::vector<double> v = c.values;
-      v.resize(d, 0.0);
-      return v;
-    }
+      source = VectorSource::random;
+      break;
+    case VectorPreset::custom:
+      break;
   }
-  return std::vector<double>(d, 0.0);
+  auto v = make_vector(source, p.dim, c.values, is_key ? key_seed(p.seed) : p.seed);
+  // Params hold a valid d and finite values (the parameter table checks them): never reached
+  return v ? std::move(v).value() : std::vector<double>(static_cast<std::size_t>(p.dim), 0.0);
 }
 
 const char* view_name(ViewId v) {
@@ -448,6 +526,13 @@ Result<double> parse_real(std::string_view parameter, std::string_view text) {
   return v;
 }
 
+Result<bool> parse_bool(std::string_view parameter, std::string_view text) {
+  const std::string_view t = trim(text);
+  if (t == "true" || t == "on" || t == "yes" || t == "1") return true;
+  if (t == "false" || t == "off" || t == "no" || t == "0") return false;
+  return error(parameter, "must be true or false (also on/off, yes/no, 1/0), got " + quoted(text));
+}
+
 Result<long long> parse_integer(std::string_view parameter, std::string_view text) {
   const std::string_view t = trim(text);
   long long v = 0;
@@ -475,16 +560,6 @@ Result<std::vector<double>> parse_real_list(std::string_view parameter, std::str
     start = comma + 1;
   }
   return out;
-}
-
-std::string format_real(double v) {
-  char buf[40];
-  if (std::isfinite(v) && v == std::round(v) && std::fabs(v) < 1e15) {
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-  } else {
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-  }
-  return buf;
 }
 
 }  // namespace rope::app
