@@ -17,7 +17,7 @@ import sys
 ALLOWED = {
     "io": set(),
     "state": {"io"},
-    "typeset": set(),
+    "typeset": {"io"},
     "lessons": {"io", "state", "typeset"},
     "render": {"io", "typeset"},
     "export": {"io", "state"},

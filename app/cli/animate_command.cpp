@@ -14,6 +14,7 @@
 #include "export/mp4.h"
 #include "export/sweep.h"
 #include "io/atomic_file.h"
+#include "io/number_format.h"
 #include "shell/offscreen_app.h"
 #include "state/params.h"
 #include "state/session.h"
@@ -50,9 +51,9 @@ std::shared_ptr<AnimateCommand> add_animate_command(CLI::App& root) {
   sub->add_option("--size", cmd->size, "window size WIDTHxHEIGHT")->capture_default_str();
   sub->add_option("--scale", cmd->scale, "pixel scale 1 ... 4")->capture_default_str();
   sub->add_option("--session", cmd->session, "session file (.json); flags override it");
-  sub->add_flag("--canvas-only", cmd->canvas_only,
+  add_bool_flag(*sub, "--canvas-only", cmd->canvas_only,
                 "the main canvas alone: no menu bar, no control panel");
-  sub->add_flag("--progress", cmd->progress,
+  add_bool_flag(*sub, "--progress", cmd->progress,
                 "print 'progress K N' on stdout after each of the N frames (for a progress bar)");
   add_state_flags(*sub, cmd->flags);
   return cmd;
@@ -71,13 +72,17 @@ int run_animate_command(const AnimateCommand& cmd) {
                  cmd.output + "'");
   const bool mp4 = ext == ".mp4";
   if (!(cmd.fps >= kSweepMinFps && cmd.fps <= kSweepMaxFps))
-    return usage("--fps: must be a number from " + format_real(kSweepMinFps) + " to " +
-                 format_real(kSweepMaxFps) + ", got " + format_real(cmd.fps));
+    return usage("--fps: must be a number from " + format_number(kSweepMinFps, NumberStyle::csv) +
+                 " to " + format_number(kSweepMaxFps, NumberStyle::csv) + ", got " +
+                 format_number(cmd.fps, NumberStyle::csv));
   if (!(cmd.seconds >= kSweepMinSeconds && cmd.seconds <= kSweepMaxSeconds))
-    return usage("--seconds: must be a number from " + format_real(kSweepMinSeconds) + " to " +
-                 format_real(kSweepMaxSeconds) + ", got " + format_real(cmd.seconds));
+    return usage("--seconds: must be a number from " +
+                 format_number(kSweepMinSeconds, NumberStyle::csv) + " to " +
+                 format_number(kSweepMaxSeconds, NumberStyle::csv) + ", got " +
+                 format_number(cmd.seconds, NumberStyle::csv));
   if (!(cmd.scale >= 1.0 && cmd.scale <= 4.0))
-    return usage("--scale: must be a number from 1 to 4, got " + format_real(cmd.scale));
+    return usage("--scale: must be a number from 1 to 4, got " +
+                 format_number(cmd.scale, NumberStyle::csv));
   const int frames = sweep_frames(cmd.seconds, cmd.fps);
   if (frames > kSweepMaxFrames)
     return usage("--seconds x --fps: at most " + std::to_string(kSweepMaxFrames) +
@@ -104,7 +109,7 @@ int run_animate_command(const AnimateCommand& cmd) {
   for (const auto& [name, v] : {std::pair{"--from", from}, std::pair{"--to", to.value()}})
     if (std::fabs(v) > 1e9)
       return usage(std::string(name) + ": must be a number from -1e9 to 1e9, got " +
-                   format_real(v));
+                   format_number(v, NumberStyle::csv));
 
   auto created =
       OffscreenApp::create(size.value().first, size.value().second, static_cast<float>(cmd.scale));
@@ -151,8 +156,8 @@ int run_animate_command(const AnimateCommand& cmd) {
                  std::to_string(video->video_height());
   }
   std::printf("wrote %s (%d frames, %dx%d, m from %s to %s%s)\n", cmd.output.c_str(), frames,
-              app.pixel_width(), app.pixel_height(), format_real(from).c_str(),
-              format_real(to.value()).c_str(), encoded.c_str());
+              app.pixel_width(), app.pixel_height(), format_number(from, NumberStyle::csv).c_str(),
+              format_number(to.value(), NumberStyle::csv).c_str(), encoded.c_str());
   return kExitOk;
 }
 

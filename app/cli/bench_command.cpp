@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/screenshot_command.h"
 #include "cli/state_flags.h"
+#include "io/number_format.h"
 #include "shell/offscreen_app.h"
 #include "state/params.h"
 
@@ -31,7 +32,8 @@ std::shared_ptr<BenchCommand> add_bench_command(CLI::App& root) {
       ->capture_default_str();
   sub->add_option("--warmup", cmd->warmup, "frames run first and not measured (0 ... 1000)")
       ->capture_default_str();
-  sub->add_flag("--canvas-only", cmd->canvas_only, "the main canvas alone: no menu, no panel");
+  add_bool_flag(*sub, "--canvas-only", cmd->canvas_only,
+                "the main canvas alone: no menu, no panel");
   add_state_flags(*sub, cmd->flags);
   return cmd;
 }
@@ -85,8 +87,8 @@ int run_bench_command(const BenchCommand& cmd) {
   };
   std::printf("view %s, %dx%d, d = %d, base = %s, %s, %d frames after %d warm-up\n",
               view_name(state.params.view), app.pixel_width(), app.pixel_height(), state.params.dim,
-              format_real(state.params.base).c_str(), state.params.playing ? "animating" : "still",
-              cmd.frames, cmd.warmup);
+              format_number(state.params.base, NumberStyle::csv).c_str(),
+              state.params.playing ? "animating" : "still", cmd.frames, cmd.warmup);
   std::printf("renderer: %s\n", app.renderer().c_str());
   std::printf("frame time: median %.2f ms, p99 %.2f ms, max %.2f ms\n", at(0.5), at(0.99),
               ms.back());

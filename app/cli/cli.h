@@ -1,4 +1,4 @@
-// cli/cli.h — the rope-lab command line: the GUI and the subcommands of DESIGN.md.
+// cli/cli.h — the rope-lab command line: the GUI and its subcommands.
 //
 //   rope-lab [SESSION.json] [state flags] [--frames N]
 //   rope-lab screenshot -o FILE.png [state flags] [--size WxH] [--scale S]

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "cli/cli.h"
+#include "cli/state_flags.h"
 #include "lessons/lesson.h"
 #include "lessons/quantities.h"
 
@@ -18,10 +19,10 @@ struct LessonsCommand {
 std::shared_ptr<LessonsCommand> add_lessons_command(CLI::App& root) {
   auto cmd = std::make_shared<LessonsCommand>();
   auto* sub = root.add_subcommand("lessons", "List or check lesson files (assets/lessons)");
-  sub->add_flag("--check", cmd->check,
+  add_bool_flag(*sub, "--check", cmd->check,
                 "check lesson files: syntax, parameters, TeX, live values, checks; exit 2 and "
                 "one 'file:line:col: message' line per problem on stderr");
-  sub->add_flag("--quantities", cmd->quantities,
+  add_bool_flag(*sub, "--quantities", cmd->quantities,
                 "list the live values and check quantities lessons can use");
   sub->add_option("files", cmd->files, "lesson files (default: every shipped lesson)");
   sub->footer("Lesson format: assets/lessons/FORMAT.md. Lessons are read from " +

@@ -5,6 +5,7 @@
 
 #include "cli/cli.h"
 #include "cli/state_flags.h"
+#include "io/number_format.h"
 #include "shell/offscreen_app.h"
 #include "state/params.h"
 #include "state/session.h"
@@ -47,9 +48,9 @@ std::shared_ptr<ScreenshotCommand> add_screenshot_command(CLI::App& root) {
   sub->add_option("--frames", cmd->frames, "frames to run before the capture (1 ... 1000)")
       ->capture_default_str();
   sub->add_option("--session", cmd->session, "session file (.json) to render; flags override it");
-  sub->add_flag("--canvas-only", cmd->canvas_only,
+  add_bool_flag(*sub, "--canvas-only", cmd->canvas_only,
                 "the main canvas alone: no menu bar, no control panel");
-  sub->add_flag("--transparent", cmd->transparent,
+  add_bool_flag(*sub, "--transparent", cmd->transparent,
                 "a see-through canvas background (PNG alpha), for slides");
   add_state_flags(*sub, cmd->flags);
   return cmd;
@@ -62,7 +63,8 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
     return kExitUsage;
   }
   if (!(cmd.scale >= 1.0 && cmd.scale <= 4.0)) {
-    print_error("--scale: must be a number from 1 to 4, got " + format_real(cmd.scale));
+    print_error("--scale: must be a number from 1 to 4, got " +
+                format_number(cmd.scale, NumberStyle::csv));
     return kExitUsage;
   }
   if (cmd.frames < 1 || cmd.frames > 1000) {

@@ -13,23 +13,43 @@ std::string flag_name(std::string_view param_name) {
   return f;
 }
 
+CLI::Validator bool_flag_value() {
+  // CLI11 hands a flag's "=VALUE" to its own converter, which throws std::invalid_argument past
+  // the parser's error handling for a word it does not know ("--trails=maybe"). This check runs
+  // first: it judges the value by the parameters' rule (state/params.h) and leaves CLI11 only
+  // "true" or "false"; anything else becomes a usage error naming the flag and the values.
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        auto r = parse_bool("", value);
+        if (!r) return r.error().message;
+        value = r.value() ? "true" : "false";
+        return {};
+      },
+      "");
+}
+
+CLI::Option* add_bool_flag(CLI::App& app, const std::string& names, bool& value,
+                           const std::string& help) {
+  return app.add_flag(names, value, help)->check(bool_flag_value());
+}
+
 void add_state_flags(CLI::App& app, StateFlags& flags) {
   for (const ParamSpec& spec : param_specs()) {
     const std::string flag = flag_name(spec.name);
     const std::string name = spec.name;
-    const std::string help = std::string(spec.help) + " (" + spec.allowed + ")";
-    if (std::string_view(spec.allowed) == "true or false") {
+    if (spec.kind == ParamKind::boolean) {
       app.add_flag_function(
              flag + ",!--no-" + flag.substr(2),
              [&flags, name](std::int64_t count) {
                flags.given.emplace_back(name, count > 0 ? "true" : "false");
              },
              std::string(spec.help))
+          ->check(bool_flag_value())
           ->group("State");
     } else {
       app.add_option_function<std::string>(
              flag, [&flags, name](const std::string& v) { flags.given.emplace_back(name, v); },
-             help)
+             std::string(spec.help) + " (" + param_allowed(spec) + ")")
           ->group("State");
     }
   }

@@ -15,7 +15,9 @@
 
 namespace CLI {
 class App;
-}
+class Option;
+class Validator;
+}  // namespace CLI
 
 namespace rope::app {
 
@@ -23,8 +25,19 @@ struct StateFlags {
   std::vector<std::pair<std::string, std::string>> given;  // (param name, text) as parsed
 };
 
-// Registers --name for every parameter (booleans as --name / --no-name), in group "State".
+// Registers --name for every parameter (booleans, by their kind in the parameter table, as
+// --name / --no-name, also --name=VALUE), in group "State".
 void add_state_flags(CLI::App& app, StateFlags& flags);
+
+// A boolean flag of a subcommand (--canvas-only): --name, or --name=VALUE with VALUE one of
+// true/on/yes/1 or false/off/no/0 (anything else is a usage error naming the flag and the
+// values, as every boolean flag of rope-lab).
+CLI::Option* add_bool_flag(CLI::App& app, const std::string& names, bool& value,
+                           const std::string& help);
+
+// The check behind both: lets only those six words and their opposites through, as "true" or
+// "false".
+CLI::Validator bool_flag_value();
 
 // Applies the given flags to a copy of params, checks the whole, and only then commits.
 // Error.parameter is the flag as typed (--key-position).

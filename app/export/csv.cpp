@@ -1,29 +1,8 @@
 #include "export/csv.h"
 
-#include <charconv>
-#include <cmath>
-#include <system_error>
+#include "io/number_format.h"
 
 namespace rope::app {
-
-void append_number(std::string& out, double v) {
-  // to_chars with chars_format::general and a precision is specified as printf's %.*g, but
-  // does not consult the locale (a German LC_NUMERIC would turn printf's '.' into ',').
-  // 17 digits of a double need at most 24 characters ("-1.2345678901234567e-308").
-  char buf[32];
-  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 17);
-  if (ec != std::errc()) {  // cannot happen with 32 characters; stay defined regardless
-    out += std::isnan(v) ? "nan" : "?";
-    return;
-  }
-  out.append(buf, end);
-}
-
-std::string csv_number(double v) {
-  std::string s;
-  append_number(s, v);
-  return s;
-}
 
 Status write_csv(const CsvTable& table, const ByteSink& sink, std::size_t chunk_bytes) {
   std::string buffer;
@@ -39,7 +18,7 @@ Status write_csv(const CsvTable& table, const ByteSink& sink, std::size_t chunk_
     table.fill_row(r, cells);
     for (std::size_t c = 0; c < cells.size(); ++c) {
       if (c) buffer += ',';
-      append_number(buffer, cells[c]);
+      append_number(buffer, cells[c], NumberStyle::csv);
     }
     buffer += '\n';
     if (buffer.size() >= chunk_bytes) {

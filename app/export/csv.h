@@ -5,8 +5,9 @@
 // sink (standard output, an AtomicFile, a string), so 16.7 million rows of scores need no more
 // memory than the numbers they are computed from.
 //
-// Every cell is printed as %.17g: 17 significant digits read back as the very same double, and
-// whole numbers (indices, positions) print plainly ("12"). Lines end in "\n"; the header is the
+// Every cell is printed in the csv style of io/number_format.h (%.17g: 17 significant digits read
+// back as the very same double, and whole numbers such as indices and positions print plainly,
+// "12"). Lines end in "\n"; the header is the
 // first line; there is no trailing comma and no quoting (column names are plain words).
 //
 // Usage:
@@ -28,11 +29,6 @@
 #include "rope/conventions.h"
 
 namespace rope::app {
-
-// Appends v exactly as printf("%.17g") prints it, independent of the C locale; "inf", "-inf"
-// and "nan" for the special values.
-void append_number(std::string& out, double v);
-std::string csv_number(double v);
 
 struct CsvTable {
   std::vector<std::string> header;  // column names; every row has header.size() cells

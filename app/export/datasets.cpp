@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstddef>
 
+#include "io/number_format.h"
 #include "rope/decay.h"
 #include "rope/extrapolation.h"
 #include "rope/frequencies.h"
@@ -98,7 +99,8 @@ Result<std::vector<double>> read_vector(const ExportArgs& args, const char* name
   for (std::size_t i = 0; i < x.size(); ++i) {
     if (std::fabs(x[i]) > kMaxVectorEntry)
       return Error{name, "entry " + std::to_string(i + 1) +
-                             " must be a number from -1e100 to 1e100, got " + format_real(x[i])};
+                             " must be a number from -1e100 to 1e100, got " +
+                             format_number(x[i], NumberStyle::csv)};
   }
   if (!validate_dim(static_cast<std::int64_t>(x.size())))
     return Error{name, "has " + std::to_string(x.size()) +

@@ -5,6 +5,7 @@
 #include <ctime>
 #include <fstream>
 
+#include "io/number_format.h"
 #include "state/params.h"
 
 namespace rope::app {
@@ -59,9 +60,7 @@ std::string screenshot_name(const Params& p) {
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y-%m-%d_%H-%M-%S", &local);
   const auto short_number = [](double v) {  // a name, not a record: 6 digits are plenty
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return std::string(buf);
+    return format_number(v, NumberStyle::plain, 6);
   };
   return std::string("rope-lab_") + view_name(p.view) + "_d" + std::to_string(p.dim) + "_base" +
          short_number(p.base) + "_m" + short_number(p.position) + "_n" +

@@ -1,6 +1,7 @@
 #include "export/view_data.h"
 
 #include "io/atomic_file.h"
+#include "io/number_format.h"
 #include "state/params.h"
 #include "state/scaling_params.h"
 
@@ -10,7 +11,7 @@ namespace {
 std::string join(const std::vector<double>& v) {
   std::string s;
   for (double x : v)
-    s += (s.empty() ? "" : ",") + format_real(x);
+    s += (s.empty() ? "" : ",") + format_number(x, NumberStyle::csv);
   return s;
 }
 
@@ -29,13 +30,13 @@ std::string ViewExport::command() const {
 
 Result<ViewExport> view_export(const Params& p) {
   const std::string dim = std::to_string(p.dim);
-  const std::string base = format_real(p.base);
+  const std::string base = format_number(p.base, NumberStyle::csv);
   const std::string pairing = pairing_name(p.pairing);
   switch (p.view) {
     case ViewId::pointers:
       return ViewExport{"rotate",
                         {{"vector", join(effective_vector(p.query, p, false))},
-                         {"position", format_real(p.position)},
+                         {"position", format_number(p.position, NumberStyle::csv)},
                          {"base", base},
                          {"pairing", pairing}}};
     case ViewId::spectrum:

@@ -7,6 +7,9 @@
 #include "lessons/lesson.h"
 
 #include "io/data_paths.h"
+#include "io/number_format.h"
+#include "io/placeholders.h"
+#include "io/utf8.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -30,10 +33,8 @@ SourcePos Block::position_of(std::size_t offset) const {
   for (const Piece& p : pieces)
     if (p.offset <= offset) best = &p;
   if (best == nullptr) return pos;
-  int col = best->pos.column;
-  for (std::size_t i = best->offset; i < offset && i < text.size(); ++i)
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++col;
-  return {best->pos.line, col};
+  const std::string_view piece = std::string_view(text).substr(std::min(best->offset, text.size()));
+  return {best->pos.line, best->pos.column + app::utf8_column(piece, offset - best->offset) - 1};
 }
 
 namespace {
@@ -45,45 +46,16 @@ constexpr std::size_t kMaxProblems = 200;        // a binary file stops reportin
 
 // 1-based column (code points) of byte `offset` in `line`.
 int column_at(std::string_view line, std::size_t offset) {
-  int col = 1;
-  for (std::size_t i = 0; i < offset && i < line.size(); ++i)
-    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++col;
-  return col;
+  return app::utf8_column(line, offset);
 }
 
-// Byte offset of the first invalid UTF-8 sequence (or a NUL / control byte), npos if none.
-std::size_t invalid_utf8_at(std::string_view s) {
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      if (c < 0x20 && c != '\t') return i;
-      ++i;
-      continue;
-    }
-    std::size_t len = 0;
-    std::uint32_t cp = 0;
-    if ((c & 0xE0) == 0xC0) {
-      len = 2;
-      cp = c & 0x1Fu;
-    } else if ((c & 0xF0) == 0xE0) {
-      len = 3;
-      cp = c & 0x0Fu;
-    } else if ((c & 0xF8) == 0xF0) {
-      len = 4;
-      cp = c & 0x07u;
-    } else {
-      return i;
-    }
-    if (i + len > s.size()) return i;
-    for (std::size_t j = 1; j < len; ++j) {
-      const auto cc = static_cast<unsigned char>(s[i + j]);
-      if ((cc & 0xC0) != 0x80) return i;
-      cp = (cp << 6) | (cc & 0x3Fu);
-    }
-    const std::uint32_t min_cp = len == 2 ? 0x80u : len == 3 ? 0x800u : 0x10000u;
-    if (cp < min_cp || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
-    i += len;
+// Byte offset of the first malformed UTF-8 sequence (io/utf8.h) or NUL / control byte (tab
+// is allowed), npos if none.
+std::size_t invalid_text_at(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const app::Utf8Char c = app::decode_utf8(s, i);
+    if (!c.valid || (c.code_point < 0x20 && c.code_point != '\t')) return i;
+    i += c.length;
   }
   return std::string_view::npos;
 }
@@ -94,38 +66,6 @@ std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
     s.remove_suffix(1);
   return s;
-}
-
-bool is_ident_start(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-bool is_ident_char(char c) {
-  return is_ident_start(c) || (c >= '0' && c <= '9') || c == '.';
-}
-
-// A `{{name}}` in text: byte offset of the name and the name.
-struct Placeholder {
-  std::size_t offset;
-  std::string name;
-};
-
-std::vector<Placeholder> placeholders(std::string_view s) {
-  std::vector<Placeholder> out;
-  std::size_t i = 0;
-  while ((i = s.find("{{", i)) != std::string_view::npos) {
-    std::size_t j = i + 2;
-    if (j < s.size() && is_ident_start(s[j])) {
-      while (j < s.size() && is_ident_char(s[j]))
-        ++j;
-      if (s.substr(j, 2) == "}}") {
-        out.push_back({i + 2, std::string(s.substr(i + 2, j - i - 2))});
-        i = j + 2;
-        continue;
-      }
-    }
-    i += 2;
-  }
-  return out;
 }
 
 // [SECTION] the line parser
@@ -155,7 +95,7 @@ struct Parser {
       std::string_view raw = lines[li];
       if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
       const int line_no = static_cast<int>(li) + 1;
-      if (const auto bad = invalid_utf8_at(raw); bad != std::string_view::npos) {
+      if (const auto bad = invalid_text_at(raw); bad != std::string_view::npos) {
         problem({line_no, column_at(raw, bad)},
                 "invalid UTF-8 or control character (lesson files are UTF-8 text)");
         in_paragraph = false;
@@ -315,7 +255,7 @@ struct Parser {
       std::string_view raw = lines[cur];
       if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
       if (cur != li) {
-        if (const auto bad = invalid_utf8_at(raw); bad != std::string_view::npos) {
+        if (const auto bad = invalid_text_at(raw); bad != std::string_view::npos) {
           problem({static_cast<int>(cur) + 1, column_at(raw, bad)},
                   "invalid UTF-8 or control character (lesson files are UTF-8 text)");
           raw = raw.substr(0, bad);
@@ -385,11 +325,12 @@ struct Parser {
   // [SECTION] validation
 
   void validate_placeholders(const Block& b, typeset::Values* values) {
-    for (const Placeholder& ph : placeholders(b.text)) {
-      if (find_quantity(ph.name) == nullptr)
-        problem(b.position_of(ph.offset),
-                "unknown live value {{" + ph.name + "}} (see assets/lessons/FORMAT.md)");
-      if (values) (*values)[ph.name] = "1";
+    for (const app::Placeholder& ph : app::find_placeholders(b.text)) {
+      const std::string name(ph.name);
+      if (find_quantity(name) == nullptr)
+        problem(b.position_of(ph.offset + 2),
+                "unknown live value {{" + name + "}} (see assets/lessons/FORMAT.md)");
+      if (values) (*values)[name] = "1";
     }
   }
 
@@ -429,28 +370,21 @@ struct Parser {
         const typeset::ParseResult r = typeset::parse(b.text, values);
         for (const typeset::Diagnostic& d : r.diagnostics) {
           // the diagnostic column counts code points of b.text; map it back to the file
-          std::size_t offset = 0;
-          int col = 1;
-          while (offset < b.text.size() && col < d.column) {
-            ++offset;
-            while (offset < b.text.size() &&
-                   (static_cast<unsigned char>(b.text[offset]) & 0xC0) == 0x80)
-              ++offset;
-            ++col;
-          }
-          problem(b.position_of(offset), "TeX: " + d.message);
+          problem(b.position_of(app::utf8_offset_of_column(b.text, d.column)), "TeX: " + d.message);
         }
       }
       if (!s.checks.empty() && app::validate_params(state).ok()) {
         const QuantityContext ctx(state);
+        const auto number = [](double v) {  // for the terminal: 10 digits, "1.5e-07" is fine
+          return app::format_number(v, app::NumberStyle::plain, 10);
+        };
         for (const Check& c : s.checks) {
           const CheckOutcome o = run_check(ctx, c.left, c.right, c.relation);
           if (!o.computed) {
             problem(c.pos, "check cannot be computed at this step's state: " + o.error);
           } else if (!o.passed) {
             problem(c.pos, "check fails at this step's state: " + c.left + " = " +
-                               text_number(o.left[0]) + ", " + c.right + " = " +
-                               text_number(o.right[0]));
+                               number(o.left[0]) + ", " + c.right + " = " + number(o.right[0]));
           }
         }
       }

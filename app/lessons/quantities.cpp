@@ -10,8 +10,8 @@
 #include <charconv>
 #include <cmath>
 #include <complex>
-#include <cstdio>
 
+#include "io/number_format.h"
 #include "rope/attention.h"
 #include "rope/frequencies.h"
 #include "rope/low_precision.h"
@@ -19,6 +19,7 @@
 #include "rope/rotation.h"
 #include "rope/sinusoidal.h"
 #include "state/params.h"
+#include "state/words.h"
 
 namespace rope::lessons {
 namespace {
@@ -98,27 +99,6 @@ bool valid_index_syntax(std::string_view index) {
   if (index == "last") return true;
   if (index.empty() || index.size() > 6) return false;
   return std::all_of(index.begin(), index.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// The words of a sentence, without surrounding punctuation.
-std::vector<std::string> words_of(std::string_view s) {
-  std::vector<std::string> out;
-  std::string cur;
-  const auto flush = [&] {
-    while (!cur.empty() && std::string_view(",.;:!?\"'").find(cur.back()) != std::string::npos)
-      cur.pop_back();
-    if (!cur.empty()) out.push_back(cur);
-    cur.clear();
-  };
-  for (char c : s) {
-    if (c == ' ' || c == '\t') {
-      flush();
-    } else {
-      cur += c;
-    }
-  }
-  flush();
-  return out;
 }
 
 // [SECTION] the table of names
@@ -555,7 +535,7 @@ Result<Vec> linear_family(const Env& e, std::string_view name) {
 // Self-attention over the words of sentence_a, q = k = v = the word's hash embedding:
 // without positions it is permutation equivariant, with RoPE it is not.
 Result<Vec> attention_family(const Env& e, std::string_view name) {
-  const auto words = words_of(e.p.sentence_a);
+  const auto words = app::split_words(e.p.sentence_a);  // state/words.h
   const auto t = static_cast<std::int64_t>(words.size());
   if (name == "tokens") return one(static_cast<double>(t));
   if (t < 1) return fail(name, "sentence_a has no words");
@@ -697,12 +677,12 @@ std::string QuantityContext::tex_value(std::string_view name) const {
   auto v = evaluate(name);
   if (!v) return "\\text{(" + std::string(name) + "?)}";
   const Vec& x = v.value();
-  if (x.size() == 1) return tex_number(x[0]);
+  if (x.size() == 1) return app::format_number(x[0], app::NumberStyle::tex);
   constexpr std::size_t kShown = 4;
   std::string s = "(";
   for (std::size_t j = 0; j < x.size() && j < kShown; ++j) {
     if (j) s += ",\\ ";
-    s += tex_number(x[j]);
+    app::append_number(s, x[j], app::NumberStyle::tex);
   }
   if (x.size() > kShown) s += ",\\ \\ldots";
   return s + ")";
@@ -748,37 +728,6 @@ CheckOutcome run_check(const QuantityContext& ctx, std::string_view left, std::s
     c.passed = c.passed && ok && std::isfinite(x) && std::isfinite(y);
   }
   return c;
-}
-
-std::string tex_number(double v) {
-  if (!std::isfinite(v)) return "\\text{NaN}";
-  if (v == 0.0) return "0";
-  char buf[64];
-  if (v == std::round(v) && std::fabs(v) < 1e9) {
-    std::snprintf(buf, sizeof buf, "%.0f", std::fabs(v));
-    std::string digits = buf, grouped;
-    // 10\,000 as in print; four-digit numbers stay whole
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-      if (i > 0 && (digits.size() - i) % 3 == 0 && digits.size() > 4) grouped += "\\,";
-      grouped += digits[i];
-    }
-    return (v < 0 ? "-" : "") + grouped;
-  }
-  std::snprintf(buf, sizeof buf, "%.5g", v);
-  std::string s = buf;
-  const auto e = s.find('e');
-  if (e == std::string::npos) return s;
-  const std::string mantissa = s.substr(0, e);
-  int exponent = 0;
-  std::from_chars(s.data() + e + (s[e + 1] == '+' ? 2 : 1), s.data() + s.size(), exponent);
-  const std::string power = "10^{" + std::to_string(exponent) + "}";
-  return mantissa == "1" ? power : mantissa + " \\times " + power;
-}
-
-std::string text_number(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.10g", v);
-  return buf;
 }
 
 }  // namespace rope::lessons

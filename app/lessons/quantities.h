@@ -75,9 +75,4 @@ struct CheckOutcome {
 CheckOutcome run_check(const QuantityContext& ctx, std::string_view left, std::string_view right,
                        Relation relation);
 
-// A number as TeX: integers plainly, others with 5 significant digits, 1.5 \times 10^{-7}.
-std::string tex_number(double v);
-// A number as plain text for the terminal ("1.5e-07" style is fine there).
-std::string text_number(double v);
-
 }  // namespace rope::lessons

@@ -1,5 +1,6 @@
 #include "state/params.h"
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <charconv>
@@ -8,9 +9,12 @@
 #include <cstdlib>
 #include <limits>
 
+#include "io/number_format.h"
 #include "rope/frequencies.h"
 #include "rope/low_precision.h"
 #include "rope/random.h"
+#include "rope/scaling.h"
+#include "rope/vectors.h"
 
 namespace rope::app {
 namespace {
@@ -34,31 +38,6 @@ std::string_view trim(std::string_view s) {
 
 Error error(std::string_view parameter, std::string message) {
   return Error{std::string(parameter), std::move(message)};
-}
-
-Result<double> real_in(std::string_view name, std::string_view text, double lo, double hi,
-                       const char* allowed) {
-  auto r = parse_real(name, text);
-  if (!r) return r;
-  if (!(r.value() >= lo && r.value() <= hi))
-    return error(name, std::string("must be ") + allowed + ", got " + quoted(text));
-  return r;
-}
-
-Result<long long> integer_in(std::string_view name, std::string_view text, long long lo,
-                             long long hi, const char* allowed) {
-  auto r = parse_integer(name, text);
-  if (!r) return r;
-  if (r.value() < lo || r.value() > hi)
-    return error(name, std::string("must be ") + allowed + ", got " + quoted(text));
-  return r;
-}
-
-Result<bool> parse_bool(std::string_view name, std::string_view text) {
-  const std::string_view t = trim(text);
-  if (t == "true" || t == "on" || t == "yes" || t == "1") return true;
-  if (t == "false" || t == "off" || t == "no" || t == "0") return false;
-  return error(name, "must be true or false (also on/off, yes/no, 1/0), got " + quoted(text));
 }
 
 // Looks `text` up in a {name, value} table; the message lists every name.
@@ -142,7 +121,7 @@ std::string print_vector_choice(const VectorChoice& c) {
   std::string s;
   for (std::size_t i = 0; i < c.values.size(); ++i) {
     if (i) s += ',';
-    s += format_real(c.values[i]);
+    append_number(s, c.values[i], NumberStyle::csv);
   }
   return s;
 }
@@ -155,10 +134,103 @@ Status check_sentence(std::string_view name, std::string_view text) {
   return {};
 }
 
+// [SECTION] numbers checked against the table's range
+
+// A range limit as the messages print it: integers in full, real limits from 1e6 up that are
+// powers of ten as "1e9", anything else as its shortest exact text ("0.05").
+std::string limit_text(double v, ParamKind kind) {
+  if (v < 0) return "-" + limit_text(-v, kind);
+  if (kind == ParamKind::integer || (v == std::round(v) && v < 1e6))
+    return format_number(v, NumberStyle::csv);
+  const double exponent = std::round(std::log10(v));
+  if (v == std::pow(10.0, exponent)) return "1e" + format_number(exponent, NumberStyle::csv);
+  return format_number(v, NumberStyle::tooltip);
+}
+
+std::string range_text(const ParamRange& r, ParamKind kind) {
+  std::string s;
+  if (std::isinf(r.max)) {
+    s = std::string("a finite number ") + (r.above_min ? "greater than " : "of at least ") +
+        limit_text(r.min, kind);
+  } else {
+    s = kind == ParamKind::integer ? (r.even ? "an even integer" : "an integer") : "a number";
+    s += " from " + limit_text(r.min, kind) + " to " + limit_text(r.max, kind);
+  }
+  return r.zero_is_off ? "0 (off) or " + s : s;
+}
+
+Error out_of_range(std::string_view name, std::string_view text) {
+  return error(name, "must be " + param_allowed(*find_param(name)) + ", got " + quoted(text));
+}
+
+Result<long long> integer_param(std::string_view name, std::string_view text) {
+  auto r = parse_integer(name, text);
+  if (r && !param_range(name).contains(static_cast<double>(r.value())))
+    return out_of_range(name, text);
+  return r;
+}
+
+Result<double> real_param(std::string_view name, std::string_view text) {
+  auto r = parse_real(name, text);
+  if (r && !param_range(name).contains(r.value())) return out_of_range(name, text);
+  return r;
+}
+
 // [SECTION] the table
 
-constexpr double kMaxPosition = 1e9;  // |m|, |n|: beyond this cos(m theta) still works, but
-                                      // nothing a lecture shows needs it
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kMaxPosition = 1e9;    // |m|, |n|: beyond this cos(m theta) still works, but
+                                        // nothing a lecture shows needs it
+constexpr double kMaxCoordinate = 1e6;  // trajectory: x and the offset k
+
+// A range whose slider shows all of it.
+constexpr ParamRange whole(double min, double max, bool logarithmic = false) {
+  ParamRange r;
+  r.min = r.slider_min = min;
+  r.max = r.slider_max = max;
+  r.logarithmic = logarithmic;
+  return r;
+}
+
+// A range whose slider deliberately shows only slider_min ... slider_max of it.
+constexpr ParamRange part(double min, double max, double slider_min, double slider_max,
+                          bool logarithmic = false) {
+  ParamRange r = whole(min, max, logarithmic);
+  r.slider_min = slider_min;
+  r.slider_max = slider_max;
+  return r;
+}
+
+// d: even, kMinDim ... kMaxDim (rope/conventions.h), the core's own rule.
+constexpr ParamRange dims(double slider_max, bool logarithmic, bool zero_is_off = false) {
+  ParamRange r = part(kMinDim, kMaxDim, kMinDim, slider_max, logarithmic);
+  r.even = true;
+  r.zero_is_off = zero_is_off;
+  return r;
+}
+
+// base: finite and greater than 1 (rope::validate_base); the slider spans 10 ... 1e7.
+constexpr ParamRange bases(bool zero_is_off = false) {
+  ParamRange r = part(1.0, kInf, 10.0, 1e7, /*logarithmic=*/true);
+  r.above_min = true;
+  r.zero_is_off = zero_is_off;
+  return r;
+}
+
+// A number greater than 0 with no upper limit; the slider spans slider_min ... slider_max.
+constexpr ParamRange positive(double slider_min, double slider_max) {
+  ParamRange r = part(0.0, kInf, slider_min, slider_max, /*logarithmic=*/true);
+  r.above_min = true;
+  return r;
+}
+
+// A range that also accepts 0, meaning "off" or "unset" (sequence_length).
+constexpr ParamRange off_or(ParamRange r) {
+  r.zero_is_off = true;
+  return r;
+}
+
+constexpr ParamRange kNoRange{};
 
 #define ROPE_CHOICE(field, table)               \
   [](Params& p, std::string_view t) -> Status { \
@@ -178,18 +250,18 @@ constexpr double kMaxPosition = 1e9;  // |m|, |n|: beyond this cos(m theta) stil
   },                                            \
       [](const Params& p) -> std::string { return p.field ? "true" : "false"; }
 
-#define ROPE_REAL(field, lo, hi, allowed)         \
-  [](Params& p, std::string_view t) -> Status {   \
-    auto r = real_in(#field, t, lo, hi, allowed); \
-    if (!r) return r.error();                     \
-    p.field = r.value();                          \
-    return {};                                    \
-  },                                              \
-      [](const Params& p) { return format_real(p.field); }
+#define ROPE_REAL(field)                        \
+  [](Params& p, std::string_view t) -> Status { \
+    auto r = real_param(#field, t);             \
+    if (!r) return r.error();                   \
+    p.field = r.value();                        \
+    return {};                                  \
+  },                                            \
+      [](const Params& p) { return format_number(p.field, NumberStyle::csv); }
 
-#define ROPE_INT(field, lo, hi, allowed)                 \
+#define ROPE_INT(field)                                  \
   [](Params& p, std::string_view t) -> Status {          \
-    auto r = integer_in(#field, t, lo, hi, allowed);     \
+    auto r = integer_param(#field, t);                   \
     if (!r) return r.error();                            \
     p.field = static_cast<decltype(p.field)>(r.value()); \
     return {};                                           \
@@ -219,12 +291,18 @@ constexpr double kMaxPosition = 1e9;  // |m|, |n|: beyond this cos(m theta) stil
   },                                                                                               \
       [](const Params& p) -> std::string { return format_name(p.precision.formats.point); }
 
+using K = ParamKind;
+
+// {name, kind, range, allowed (choices, text, vectors), help, set, get}
 const std::array kSpecs = std::to_array<ParamSpec>({
-    {"view",
-     "pointers, sinusoidal, trajectory, sentence, heatmap, decay, spectrum, derivation or "
-     "precision",
+    {"view", K::choice, kNoRange,
+     "pointers, sinusoidal, trajectory, sentence, heatmap, decay, spectrum, derivation, precision "
+     "or extension",
      "the view shown in the main canvas", ROPE_CHOICE(view, kViews)},
-    {"dim", "even integer 2 ... 4096", "head dimension d",
+    // d and base are the core's own (rope::validate_dim, validate_base): judged, and reported,
+    // by the core; their rows here hold the same ranges (tests/app/test_params.cpp checks both
+    // agree) for the sliders and --help.
+    {"dim", K::integer, dims(512, false), nullptr, "head dimension d",
      [](Params& p, std::string_view t) -> Status {
        auto r = parse_integer("dim", t);
        if (!r) return r.error();
@@ -233,7 +311,7 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        return {};
      },
      [](const Params& p) { return std::to_string(p.dim); }},
-    {"base", "finite number > 1", "frequency base: theta_i = base^(-2i/d)",
+    {"base", K::real, bases(), nullptr, "frequency base: theta_i = base^(-2i/d)",
      [](Params& p, std::string_view t) -> Status {
        auto r = parse_real("base", t);
        if (!r) return r.error();
@@ -241,15 +319,16 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        p.base = r.value();
        return {};
      },
-     [](const Params& p) { return format_real(p.base); }},
-    {"position", "number from -1e9 to 1e9", "query position m",
-     ROPE_REAL(position, -kMaxPosition, kMaxPosition, "a number from -1e9 to 1e9")},
-    {"key_position", "number from -1e9 to 1e9", "key position n",
-     ROPE_REAL(key_position, -kMaxPosition, kMaxPosition, "a number from -1e9 to 1e9")},
-    {"pairing", "interleaved or half",
+     [](const Params& p) { return format_number(p.base, NumberStyle::csv); }},
+    {"position", K::real, part(-kMaxPosition, kMaxPosition, 0.0, 256.0), nullptr,
+     "query position m", ROPE_REAL(position)},
+    {"key_position", K::real, part(-kMaxPosition, kMaxPosition, 0.0, 256.0), nullptr,
+     "key position n", ROPE_REAL(key_position)},
+    {"pairing", K::choice, kNoRange, "interleaved or half",
      "which coordinates form a block: (x2i, x2i+1) or (xi, xi+d/2)",
      ROPE_CHOICE(pairing, kPairings)},
-    {"query", "unit, ones, random or d comma-separated numbers", "the query vector q",
+    {"query", K::vector, kNoRange, "unit, ones, random or d comma-separated numbers",
+     "the query vector q",
      [](Params& p, std::string_view t) -> Status {
        auto r = parse_vector_choice("query", t);
        if (!r) return r.error();
@@ -257,7 +336,8 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        return {};
      },
      [](const Params& p) { return print_vector_choice(p.query); }},
-    {"key", "unit, ones, random or d comma-separated numbers", "the key vector k",
+    {"key", K::vector, kNoRange, "unit, ones, random or d comma-separated numbers",
+     "the key vector k",
      [](Params& p, std::string_view t) -> Status {
        auto r = parse_vector_choice("key", t);
        if (!r) return r.error();
@@ -265,82 +345,58 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        return {};
      },
      [](const Params& p) { return print_vector_choice(p.key); }},
-    {"seed", "integer 0 ... 2^53-1", "seed of every random vector",
-     ROPE_INT(seed, 0, kMaxSeed, "an integer from 0 to 9007199254740991")},
-    {"layout", "dials or circle", "pointers: one dial per block, or all on one circle",
-     ROPE_CHOICE(layout, kLayouts)},
-    {"trails", "true or false", "pointers: draw recent positions as a trail", ROPE_BOOL(trails)},
-    {"trail_length", "number 0 ... 1000", "pointers: trail length in positions",
-     ROPE_REAL(trail_length, 0.0, 1000.0, "a number from 0 to 1000")},
-    {"playing", "true or false", "animate the position", ROPE_BOOL(playing)},
-    {"speed", "number 0.05 ... 100", "animation speed in positions per second",
-     ROPE_REAL(speed, 0.05, 100.0, "a number from 0.05 to 100")},
-    {"positions", "integer 8 ... 4096", "heatmap: number of positions N",
-     ROPE_INT(positions, 8, 4096, "an integer from 8 to 4096")},
-    {"encoding", "none, sinusoidal or rope", "heatmap: position encoding",
+    {"seed", K::integer, whole(0, static_cast<double>(kMaxSeed)), nullptr,
+     "seed of every random vector", ROPE_INT(seed)},
+    {"layout", K::choice, kNoRange, "dials or circle",
+     "pointers: one dial per block, or all on one circle", ROPE_CHOICE(layout, kLayouts)},
+    {"trails", K::boolean, kNoRange, nullptr, "pointers: draw recent positions as a trail",
+     ROPE_BOOL(trails)},
+    {"trail_length", K::real, part(0.0, 1000.0, 0.0, 50.0), nullptr,
+     "pointers: trail length in positions", ROPE_REAL(trail_length)},
+    {"playing", K::boolean, kNoRange, nullptr, "animate the position", ROPE_BOOL(playing)},
+    {"speed", K::real, whole(0.05, 100.0, true), nullptr, "animation speed in positions per second",
+     ROPE_REAL(speed)},
+    {"positions", K::integer, whole(8, 4096, true), nullptr, "heatmap: number of positions N",
+     ROPE_INT(positions)},
+    {"encoding", K::choice, kNoRange, "none, sinusoidal or rope", "heatmap: position encoding",
      ROPE_CHOICE(encoding, kEncodings)},
-    {"compare", "true or false", "heatmap: all three encodings side by side", ROPE_BOOL(compare)},
-    {"content", "shared, random or sentence", "heatmap: the vectors at each position",
-     ROPE_CHOICE(content, kContents)},
-    {"score_mode", "raw, scaled or softmax", "heatmap: q.k, q.k/sqrt(d), or row softmax",
-     ROPE_CHOICE(score_mode, kScoreModes)},
-    {"causal", "true or false", "heatmap: mask keys after the query", ROPE_BOOL(causal)},
-    {"max_distance", "integer 1 ... 100000", "decay: largest relative distance R",
-     ROPE_INT(max_distance, 1, 100000, "an integer from 1 to 100000")},
-    {"context_length", "integer 1 ... 10000000", "spectrum: context length marked",
-     ROPE_INT(context_length, 1, 10000000, "an integer from 1 to 10000000")},
-    {"pe_positions", "integer 1 ... 4096", "sinusoidal: positions (rows) in the figure",
-     ROPE_INT(pe_positions, 1, 4096, "an integer from 1 to 4096")},
-    {"pe_dim", "even integer 2 ... 4096", "sinusoidal: dimensions (columns) in the figure",
-     [](Params& p, std::string_view t) -> Status {
-       auto r = parse_integer("pe_dim", t);
-       if (!r) return r.error();
-       if (!validate_dim(r.value()))
-         return error("pe_dim", "must be an even integer from 2 to 4096, got " + quoted(t));
-       p.pe_dim = static_cast<int>(r.value());
-       return {};
-     },
-     [](const Params& p) { return std::to_string(p.pe_dim); }},
-    {"compare_base", "0 (off) or a finite number > 1", "decay: overlay the curve for this base",
-     [](Params& p, std::string_view t) -> Status {
-       auto r = parse_real("compare_base", t);
-       if (!r) return r.error();
-       if (r.value() != 0.0) {
-         if (auto s = validate_base(r.value()); !s)
-           return error("compare_base",
-                        "must be 0 (off) or a finite number greater than 1, got " + quoted(t));
-       }
-       p.compare_base = r.value();
-       return {};
-     },
-     [](const Params& p) { return format_real(p.compare_base); }},
-    {"compare_dim", "0 (off) or an even integer 2 ... 4096", "decay: overlay the curve for this d",
-     [](Params& p, std::string_view t) -> Status {
-       auto r = parse_integer("compare_dim", t);
-       if (!r) return r.error();
-       if (r.value() != 0 && !validate_dim(r.value()))
-         return error("compare_dim",
-                      "must be 0 (off) or an even integer from 2 to 4096, got " + quoted(t));
-       p.compare_dim = static_cast<int>(r.value());
-       return {};
-     },
-     [](const Params& p) { return std::to_string(p.compare_dim); }},
-    {"mean_score", "true or false", "decay: overlay the mean score of seeded random q, k",
-     ROPE_BOOL(mean_score)},
-    {"point_x", "number from -1e6 to 1e6", "trajectory: first coordinate of x",
-     ROPE_REAL(point_x, -1e6, 1e6, "a number from -1e6 to 1e6")},
-    {"point_y", "number from -1e6 to 1e6", "trajectory: second coordinate of x",
-     ROPE_REAL(point_y, -1e6, 1e6, "a number from -1e6 to 1e6")},
-    {"offset", "number from -1e6 to 1e6", "trajectory: the shift k in PE_{pos+k} = M(k) PE_pos",
-     ROPE_REAL(offset, -1e6, 1e6, "a number from -1e6 to 1e6")},
-    {"sentence_a", "text, up to 200 characters", "sentence demo: first sentence",
+    {"compare", K::boolean, kNoRange, nullptr, "heatmap: all three encodings side by side",
+     ROPE_BOOL(compare)},
+    {"content", K::choice, kNoRange, "shared, random or sentence",
+     "heatmap: the vectors at each position", ROPE_CHOICE(content, kContents)},
+    {"score_mode", K::choice, kNoRange, "raw, scaled or softmax",
+     "heatmap: q.k, q.k/sqrt(d), or row softmax", ROPE_CHOICE(score_mode, kScoreModes)},
+    {"causal", K::boolean, kNoRange, nullptr, "heatmap: mask keys after the query",
+     ROPE_BOOL(causal)},
+    {"max_distance", K::integer, part(1, 100000, 16, 100000, true), nullptr,
+     "decay: largest relative distance R", ROPE_INT(max_distance)},
+    {"context_length", K::integer, part(1, 1e7, 16, 1e7, true), nullptr,
+     "spectrum: context length marked", ROPE_INT(context_length)},
+    {"pe_positions", K::integer, whole(1, 4096, true), nullptr,
+     "sinusoidal: positions (rows) in the figure", ROPE_INT(pe_positions)},
+    {"pe_dim", K::integer, dims(kMaxDim, true), nullptr,
+     "sinusoidal: dimensions (columns) in the figure", ROPE_INT(pe_dim)},
+    {"compare_base", K::real, bases(/*zero_is_off=*/true), nullptr,
+     "decay: overlay the curve for this base", ROPE_REAL(compare_base)},
+    {"compare_dim", K::integer, dims(512, false, /*zero_is_off=*/true), nullptr,
+     "decay: overlay the curve for this d", ROPE_INT(compare_dim)},
+    {"mean_score", K::boolean, kNoRange, nullptr,
+     "decay: overlay the mean score of seeded random q, k", ROPE_BOOL(mean_score)},
+    {"point_x", K::real, whole(-kMaxCoordinate, kMaxCoordinate), nullptr,
+     "trajectory: first coordinate of x", ROPE_REAL(point_x)},
+    {"point_y", K::real, whole(-kMaxCoordinate, kMaxCoordinate), nullptr,
+     "trajectory: second coordinate of x", ROPE_REAL(point_y)},
+    {"offset", K::real, part(-kMaxCoordinate, kMaxCoordinate, -10.0, 10.0), nullptr,
+     "trajectory: the shift k in PE_{pos+k} = M(k) PE_pos", ROPE_REAL(offset)},
+    {"sentence_a", K::text, kNoRange, "text, up to 200 characters", "sentence demo: first sentence",
      ROPE_TEXT(sentence_a)},
-    {"sentence_b", "text, up to 200 characters", "sentence demo: second sentence",
-     ROPE_TEXT(sentence_b)},
-    {"query_word", "a word of both sentences", "sentence demo: the query word",
+    {"sentence_b", K::text, kNoRange, "text, up to 200 characters",
+     "sentence demo: second sentence", ROPE_TEXT(sentence_b)},
+    {"query_word", K::text, kNoRange, "a word of both sentences", "sentence demo: the query word",
      ROPE_TEXT(query_word)},
-    {"key_word", "a word of both sentences", "sentence demo: the key word", ROPE_TEXT(key_word)},
-    {"lesson", "lesson name", "lesson shown by the derivation view",
+    {"key_word", K::text, kNoRange, "a word of both sentences", "sentence demo: the key word",
+     ROPE_TEXT(key_word)},
+    {"lesson", K::text, kNoRange, "lesson name", "lesson shown by the derivation view",
      [](Params& p, std::string_view t) -> Status {
        constexpr std::size_t kMaxName = 100;
        if (t.size() > kMaxName) return error("lesson", "must be at most 100 characters");
@@ -348,9 +404,9 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        return {};
      },
      [](const Params& p) { return p.lesson; }},
-    {"step", "integer 1 ... 1000", "lesson step, counted from 1",
-     ROPE_INT(step, 1, 1000, "an integer from 1 to 1000")},
-    {"show_view", "any view but derivation", "derivation: the view drawn beside the lesson",
+    {"step", K::integer, whole(1, 1000), nullptr, "lesson step, counted from 1", ROPE_INT(step)},
+    {"show_view", K::choice, kNoRange, "any view but derivation",
+     "derivation: the view drawn beside the lesson",
      [](Params& p, std::string_view t) -> Status {
        auto r = parse_choice("show_view", t, kViews);
        if (!r) return r.error();
@@ -360,15 +416,15 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        return {};
      },
      [](const Params& p) -> std::string { return choice_name(p.show_view, kViews); }},
-    {"theme", "dark or light", "colour theme (light is the projector theme)",
+    {"theme", K::choice, kNoRange, "dark or light", "colour theme (light is the projector theme)",
      ROPE_CHOICE(theme, kThemes)},
-    {"ui_scale", "number 0.5 ... 4", "size of everything on screen",
-     ROPE_REAL(ui_scale, 0.5, 4.0, "a number from 0.5 to 4")},
-    {"presentation", "true or false", "full screen, projector theme, slim controls",
+    {"ui_scale", K::real, whole(0.5, 4.0), nullptr, "size of everything on screen",
+     ROPE_REAL(ui_scale)},
+    {"presentation", K::boolean, kNoRange, nullptr, "full screen, projector theme, slim controls",
      ROPE_BOOL(presentation)},
     // precision view (state/precision_params.h): the preset row comes before the four formats,
     // so flags and sessions apply a preset first and a format given beside it wins
-    {"precision", "fp32, bf16, fp16, theta-bf16, fix, exact or custom",
+    {"precision", K::choice, kNoRange, "fp32, bf16, fp16, theta-bf16, fix, exact or custom",
      "precision: all four cast points as a preset of rope/low_precision.h (custom: keep them)",
      [](Params& p, std::string_view t) -> Status {
        const std::string_view name = trim(t);
@@ -382,62 +438,71 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        return {};
      },
      [](const Params& p) -> std::string { return preset_name(p.precision.formats); }},
-    {"position_format", "fp64, fp32, bf16 or fp16", "precision: format of the position m",
-     ROPE_FORMAT(position)},
-    {"theta_format", "fp64, fp32, bf16 or fp16", "precision: format of theta_i (inv_freq)",
-     ROPE_FORMAT(theta)},
-    {"angle_format", "fp64, fp32, bf16 or fp16", "precision: format of the angle m theta_i",
-     ROPE_FORMAT(angle)},
-    {"trig_format", "fp64, fp32, bf16 or fp16", "precision: format of cos and sin",
-     ROPE_FORMAT(trig)},
-    {"precision_pair", "integer 0 ... 2047", "precision: the pair shown large (below d/2)",
+    {"position_format", K::choice, kNoRange, "fp64, fp32, bf16 or fp16",
+     "precision: format of the position m", ROPE_FORMAT(position)},
+    {"theta_format", K::choice, kNoRange, "fp64, fp32, bf16 or fp16",
+     "precision: format of theta_i (inv_freq)", ROPE_FORMAT(theta)},
+    {"angle_format", K::choice, kNoRange, "fp64, fp32, bf16 or fp16",
+     "precision: format of the angle m theta_i", ROPE_FORMAT(angle)},
+    {"trig_format", K::choice, kNoRange, "fp64, fp32, bf16 or fp16",
+     "precision: format of cos and sin", ROPE_FORMAT(trig)},
+    {"precision_pair", K::integer, whole(0, kMaxPrecisionPair), nullptr,
+     "precision: the pair shown large (below d/2)",
      [](Params& p, std::string_view t) -> Status {
-       auto r = integer_in("precision_pair", t, 0, kMaxPrecisionPair, "an integer from 0 to 2047");
+       auto r = integer_param("precision_pair", t);
        if (!r) return r.error();
        p.precision.pair = static_cast<int>(r.value());
        return {};
      },
      [](const Params& p) { return std::to_string(p.precision.pair); }},
-    // context extension (state/scaling_params.h): one block, its rules in that file
-    {"scaling", "none, linear, ntk, dynamic, yarn, llama3, longrope or proportional",
+    // context extension (state/scaling_params.h): one block, judged there with the core's limits
+    // (rope/scaling.h); the ranges here are the same limits, for the sliders and --help
+    {"scaling", K::choice, kNoRange,
+     "none, linear, ntk, dynamic, yarn, llama3, longrope or proportional",
      "context extension: the method that changes theta_i", ROPE_EXTENSION("scaling")},
-    {"factor", "number 1e-6 ... 1e6", "context extension: s = target context / L",
-     ROPE_EXTENSION("factor")},
-    {"original_context", "integer 1 ... 2^30", "context extension: L, the pre-training context",
-     ROPE_EXTENSION("original_context")},
-    {"beta_fast", "number 0.001 ... 100000, at least beta_slow",
-     "yarn: pairs turning more often in L keep theta", ROPE_EXTENSION("beta_fast")},
-    {"beta_slow", "number 0.001 ... 100000", "yarn: pairs turning less often in L get theta/s",
-     ROPE_EXTENSION("beta_slow")},
-    {"truncate", "true or false", "yarn: round the ramp ends to whole pairs (floor/ceil)",
-     ROPE_EXTENSION("truncate")},
-    {"low_freq_factor", "number > 0, less than high_freq_factor",
-     "llama3: pairs with wavelength > L/low get theta/s", ROPE_EXTENSION("low_freq_factor")},
-    {"high_freq_factor", "number > 0", "llama3: pairs with wavelength < L/high keep theta",
-     ROPE_EXTENSION("high_freq_factor")},
-    {"sequence_length", "0 (unset) or integer 1 ... 2^30",
-     "dynamic, longrope: the current sequence length", ROPE_EXTENSION("sequence_length")},
-    {"attention_factor", "0 (the method's default) or number up to 100",
-     "yarn, longrope: the factor on cos and sin", ROPE_EXTENSION("attention_factor")},
-    {"mscale", "0 (unset) or number up to 100", "yarn (DeepSeek): temperature coefficient",
-     ROPE_EXTENSION("mscale")},
-    {"mscale_all_dim", "0 (unset) or number up to 100",
-     "yarn (DeepSeek): temperature coefficient of the divisor", ROPE_EXTENSION("mscale_all_dim")},
-    {"rotary_fraction", "number 0 ... 1", "proportional: the fraction of pairs that rotate",
-     ROPE_EXTENSION("rotary_fraction")},
-    {"long_factor", "d/2 comma-separated numbers, or empty",
+    {"factor", K::real, part(kMinScalingFactor, kMaxScalingFactor, 1.0, 64.0, true), nullptr,
+     "context extension: s = target context / L", ROPE_EXTENSION("factor")},
+    {"original_context", K::integer, part(1, static_cast<double>(kMaxContext), 256, 131072, true),
+     nullptr, "context extension: L, the pre-training context", ROPE_EXTENSION("original_context")},
+    {"beta_fast", K::real, part(kMinBeta, kMaxBeta, 1.0, 128.0, true), nullptr,
+     "yarn: pairs turning more often in L keep theta (at least beta_slow)",
+     ROPE_EXTENSION("beta_fast")},
+    {"beta_slow", K::real, part(kMinBeta, kMaxBeta, 0.125, 32.0, true), nullptr,
+     "yarn: pairs turning less often in L get theta/s", ROPE_EXTENSION("beta_slow")},
+    {"truncate", K::boolean, kNoRange, nullptr,
+     "yarn: round the ramp ends to whole pairs (floor/ceil)", ROPE_EXTENSION("truncate")},
+    {"low_freq_factor", K::real, positive(0.25, 16.0), nullptr,
+     "llama3: pairs with wavelength > L/low get theta/s (less than high_freq_factor)",
+     ROPE_EXTENSION("low_freq_factor")},
+    {"high_freq_factor", K::real, positive(0.25, 16.0), nullptr,
+     "llama3: pairs with wavelength < L/high keep theta", ROPE_EXTENSION("high_freq_factor")},
+    {"sequence_length", K::integer,
+     off_or(part(1, static_cast<double>(kMaxContext), 256, 1048576, true)), nullptr,
+     "dynamic, longrope: the current sequence length (0: unset)",
+     ROPE_EXTENSION("sequence_length")},
+    {"attention_factor", K::real, part(0, kMaxAttentionFactor, 0, 4), nullptr,
+     "yarn, longrope: the factor on cos and sin (0: the method's default)",
+     ROPE_EXTENSION("attention_factor")},
+    {"mscale", K::real, part(0, kMaxAttentionFactor, 0, 4), nullptr,
+     "yarn (DeepSeek): temperature coefficient (0: unset)", ROPE_EXTENSION("mscale")},
+    {"mscale_all_dim", K::real, part(0, kMaxAttentionFactor, 0, 4), nullptr,
+     "yarn (DeepSeek): temperature coefficient of the divisor (0: unset)",
+     ROPE_EXTENSION("mscale_all_dim")},
+    {"rotary_fraction", K::real, whole(0, 1), nullptr,
+     "proportional: the fraction of pairs that rotate", ROPE_EXTENSION("rotary_fraction")},
+    {"long_factor", K::vector, kNoRange, "d/2 comma-separated numbers, or empty",
      "longrope: divisors when the sequence is longer than L", ROPE_EXTENSION("long_factor")},
-    {"short_factor", "d/2 comma-separated numbers, or empty", "longrope: divisors up to L",
-     ROPE_EXTENSION("short_factor")},
-    {"long_factor_file", "a file of d/2 numbers", "longrope: read long_factor from a file",
-     ROPE_EXTENSION("long_factor_file")},
-    {"short_factor_file", "a file of d/2 numbers", "longrope: read short_factor from a file",
-     ROPE_EXTENSION("short_factor_file")},
-    {"extension_mode", "frequencies or extrapolation",
+    {"short_factor", K::vector, kNoRange, "d/2 comma-separated numbers, or empty",
+     "longrope: divisors up to L", ROPE_EXTENSION("short_factor")},
+    {"long_factor_file", K::text, kNoRange, "a file of d/2 numbers",
+     "longrope: read long_factor from a file", ROPE_EXTENSION("long_factor_file")},
+    {"short_factor_file", K::text, kNoRange, "a file of d/2 numbers",
+     "longrope: read short_factor from a file", ROPE_EXTENSION("short_factor_file")},
+    {"extension_mode", K::choice, kNoRange, "frequencies or extrapolation",
      "extension: theta' per pair, or why extrapolation fails (PI Fig. 2, 5)",
      ROPE_EXTENSION("extension_mode")},
-    {"compare_methods", "true or false", "extension: overlay every method at the same s",
-     ROPE_EXTENSION("compare_methods")},
+    {"compare_methods", K::boolean, kNoRange, nullptr,
+     "extension: overlay every method at the same s", ROPE_EXTENSION("compare_methods")},
 });
 
 #undef ROPE_CHOICE
@@ -458,6 +523,43 @@ const ParamSpec* find_param(std::string_view name) {
   for (const auto& s : kSpecs)
     if (name == s.name) return &s;
   return nullptr;
+}
+
+std::string param_allowed(const ParamSpec& spec) {
+  switch (spec.kind) {
+    case ParamKind::boolean:
+      return "true or false";
+    case ParamKind::integer:
+    case ParamKind::real:
+      return range_text(spec.range, spec.kind);
+    case ParamKind::choice:
+    case ParamKind::text:
+    case ParamKind::vector:
+      break;
+  }
+  return spec.allowed ? spec.allowed : "";
+}
+
+const ParamRange& param_range(std::string_view name) {
+  const ParamSpec* spec = find_param(name);
+  return spec ? spec->range : kNoRange;
+}
+
+bool ParamRange::contains(double v) const {
+  if (!std::isfinite(v)) return false;
+  if (zero_is_off && v == 0.0) return true;
+  if (above_min ? !(v > min) : !(v >= min)) return false;
+  return v <= max && (!even || std::fmod(v, 2.0) == 0.0);
+}
+
+double ParamRange::clamp(double v) const {
+  if (std::isnan(v)) return min;
+  if (zero_is_off && v == 0.0) return v;
+  double c = std::clamp(v, min, max);
+  if (even && std::fmod(c, 2.0) != 0.0) c += 1.0;  // an odd integer: up to the next even one
+  if (c > max) c -= 2.0;
+  if (above_min && !(c > min)) c = std::nextafter(min, max);
+  return c;
 }
 
 Status set_param(Params& params, std::string_view name, std::string_view text) {
@@ -482,24 +584,23 @@ Status validate_params(const Params& p) {
 }
 
 std::vector<double> effective_vector(const VectorChoice& c, const Params& p, bool is_key) {
-  const auto d = static_cast<std::size_t>(p.dim);
+  VectorSource source = VectorSource::given;
   switch (c.preset) {
-    case VectorPreset::unit: {
-      std::vector<double> v(d, 0.0);
-      if (!v.empty()) v.front() = 1.0;
-      return v;
-    }
+    case VectorPreset::unit:
+      source = VectorSource::unit;
+      break;
     case VectorPreset::ones:
-      return std::vector<double>(d, 1.0);
+      source = VectorSource::ones;
+      break;
     case VectorPreset::random:
-      return random_vectors(1, p.dim, p.seed + (is_key ? 1U : 0U));
-    case VectorPreset::custom: {
-      std::vector<double> v = c.values;
-      v.resize(d, 0.0);
-      return v;
-    }
+      source = VectorSource::random;
+      break;
+    case VectorPreset::custom:
+      break;
   }
-  return std::vector<double>(d, 0.0);
+  auto v = make_vector(source, p.dim, c.values, is_key ? key_seed(p.seed) : p.seed);
+  // Params hold a valid d and finite values (the parameter table checks them): never reached
+  return v ? std::move(v).value() : std::vector<double>(static_cast<std::size_t>(p.dim), 0.0);
 }
 
 const char* view_name(ViewId v) {
@@ -541,6 +642,13 @@ Result<double> parse_real(std::string_view parameter, std::string_view text) {
   return v;
 }
 
+Result<bool> parse_bool(std::string_view parameter, std::string_view text) {
+  const std::string_view t = trim(text);
+  if (t == "true" || t == "on" || t == "yes" || t == "1") return true;
+  if (t == "false" || t == "off" || t == "no" || t == "0") return false;
+  return error(parameter, "must be true or false (also on/off, yes/no, 1/0), got " + quoted(text));
+}
+
 Result<long long> parse_integer(std::string_view parameter, std::string_view text) {
   const std::string_view t = trim(text);
   long long v = 0;
@@ -568,16 +676,6 @@ Result<std::vector<double>> parse_real_list(std::string_view parameter, std::str
     start = comma + 1;
   }
   return out;
-}
-
-std::string format_real(double v) {
-  char buf[40];
-  if (std::isfinite(v) && v == std::round(v) && std::fabs(v) < 1e15) {
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-  } else {
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-  }
-  return buf;
 }
 
 }  // namespace rope::app

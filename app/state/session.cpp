@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "io/atomic_file.h"
+#include "io/number_format.h"
 #include "state/params.h"
 
 namespace rope::app {
@@ -24,10 +25,10 @@ std::string session_to_json(const Params& params) {
   nlohmann::ordered_json values = nlohmann::ordered_json::object();
   for (const ParamSpec& spec : param_specs()) {
     const std::string text = spec.get(params);
-    if (std::string_view(spec.allowed) == "true or false") {
+    if (spec.kind == ParamKind::boolean) {
       values[spec.name] = text == "true";
     } else if (auto num = parse_real(spec.name, text);
-               num && text.find(',') == std::string::npos && !text.empty()) {
+               num && (spec.kind == ParamKind::integer || spec.kind == ParamKind::real)) {
       const double x = num.value();
       if (x == std::round(x) && std::fabs(x) < 9e15) {
         values[spec.name] = static_cast<long long>(x);
@@ -75,7 +76,7 @@ Status session_from_json(std::string_view text, Params& params) {
     if (value.is_boolean()) {
       value_text = value.get<bool>() ? "true" : "false";
     } else if (value.is_number()) {
-      value_text = format_real(value.get<double>());
+      value_text = format_number(value.get<double>(), NumberStyle::csv);
     } else if (value.is_string()) {
       value_text = value.get<std::string>();
     } else {

@@ -148,28 +148,6 @@ float Pen::wrapped(ImFont* font, ImVec2 pos, float width, ImU32 colour,
   return y - pos.y;
 }
 
-std::string format_number(double v, int digits) {
-  if (!std::isfinite(v)) return v > 0 ? "∞" : (v < 0 ? "−∞" : "NaN");
-  char buf[64];
-  const double a = std::fabs(v);
-  if (a != 0.0 && (a >= 1e7 || a < 1e-4)) {
-    std::snprintf(buf, sizeof buf, "%.*e", std::max(0, digits - 1), a);
-  } else {
-    std::snprintf(buf, sizeof buf, "%.*g", digits, a);
-  }
-  std::string s = buf;
-  if (auto e = s.find('e'); e != std::string::npos) {  // 3.162e-05 -> 3.162·10⁻⁵
-    static const char* kSup[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
-    const int exponent = std::atoi(s.c_str() + e + 1);
-    std::string sup = exponent < 0 ? "⁻" : "";
-    for (char c : std::to_string(std::abs(exponent)))
-      sup += kSup[c - '0'];
-    s = s.substr(0, e) + "·10" + sup;
-  }
-  const bool negative = v < 0 && s.find_first_not_of("0.·") != std::string::npos;
-  return negative ? "−" + s : s;
-}
-
 CanvasArea begin_canvas(const char* id, DrawnText* log) {
   CanvasArea a;
   a.draw_list = ImGui::GetWindowDrawList();

@@ -1,6 +1,6 @@
 // ui/canvas.h — small drawing helpers over ImDrawList shared by every view: arrows, arcs,
-// text that wraps to the canvas and records where it went, a read-out box, and number
-// formatting for labels.
+// text that wraps to the canvas and records where it went, a read-out box. Numbers on screen come
+// from io/number_format.h.
 //
 // All sizes are in px at scale 1 and are multiplied by the `scale` argument.
 //
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "imgui.h"
+#include "io/number_format.h"
 
 namespace rope::app {
 
@@ -81,9 +82,10 @@ struct Pen {
   float wrapped(ImFont* font, ImVec2 pos, float width, ImU32 colour, const std::string& s) const;
 };
 
-// A number for a label: `digits` significant digits, no exponent for moderate magnitudes,
-// "−" (U+2212) for minus as in typeset maths.
-std::string format_number(double v, int digits = 4);
+// forwarding: views move to io/number_format.h (format_number(v, NumberStyle::label, digits))
+inline std::string format_number(double v, int digits = kLabelDigits) {
+  return format_number(v, NumberStyle::label, digits);
+}
 
 // The area a view draws in: an InvisibleButton over the window's whole content region (hover
 // and clicks come from it), with a clip rectangle pushed on the window's draw list for as long

@@ -111,14 +111,6 @@ void stroke(ImDrawList* dl, const std::vector<ImVec2>& pts, ImU32 colour, float 
   }
 }
 
-std::string with_thin_spaces(long long v) {
-  std::string digits = std::to_string(v < 0 ? -v : v);
-  if (digits.size() > 4)
-    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
-      digits.insert(static_cast<std::size_t>(i), " ");  // U+2009 thin space
-  return (v < 0 ? "−" : "") + digits;
-}
-
 }  // namespace
 
 float Scale::to_px(double v) const {
@@ -192,24 +184,6 @@ std::vector<double> ticks(const Scale& s, int target) {
   return out;
 }
 
-std::string tick_label(double v, bool log) {
-  if (!std::isfinite(v)) return format_number(v);
-  if (log && v > 0.0) {
-    const double e = std::log10(v);
-    const double re = std::round(e);
-    if (std::fabs(e - re) < 1e-9 && std::fabs(re) >= 5.0) {
-      static const char* kSup[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
-      const auto n = static_cast<long long>(re);
-      std::string s = n < 0 ? "10⁻" : "10";
-      for (char c : std::to_string(n < 0 ? -n : n))
-        s += kSup[c - '0'];
-      return s;
-    }
-  }
-  if (v == std::round(v) && std::fabs(v) < 1e15) return with_thin_spaces(std::llround(v));
-  return format_number(v, 4);
-}
-
 // [SECTION] style and axes
 
 namespace {
@@ -223,7 +197,8 @@ std::vector<double> axis_ticks(const Scale& sc, const Axis& a) {
 }
 
 std::string axis_label(double v, const Axis& a) {
-  if (a.categories.empty()) return tick_label(v, a.log);
+  if (a.categories.empty())
+    return format_number(v, a.log ? NumberStyle::log_tick : NumberStyle::tick);
   const auto i = static_cast<std::size_t>(std::max(0.0, v));
   return i < a.categories.size() ? a.categories[i] : std::string();
 }
@@ -602,7 +577,7 @@ Scale colour_bar(ImDrawList* dl, const Style& st, ImVec2 bar_min, ImVec2 bar_max
   const int target = std::clamp(static_cast<int>(length / per_tick), 1, vertical ? 5 : 4);
   float last_lo = 1e9f, last_hi = -1e9f;  // the extent of the last label drawn along the bar
   for (double v : ticks(sc, target)) {
-    const std::string t = tick_label(v, false);
+    const std::string t = format_number(v, NumberStyle::tick);
     const ImVec2 ts = text_size(font, t);
     const float p = std::round(sc.to_px(v)) + 0.5f;
     const float from = vertical ? std::round(p - 0.5f * ts.y) : std::round(p - 0.5f * ts.x);

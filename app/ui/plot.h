@@ -51,9 +51,11 @@ double nice_step(double range, int target);
 // (every one, or every 2nd, 3rd... to keep about `target` of them), with 2 and 5 in between
 // when fewer than three decades are shown.
 std::vector<double> ticks(const Scale& s, int target);
-// A tick label: integers as integers (with thin spaces above 9999: "10 000"), else
-// significant digits; powers of ten on a log scale as 10ⁿ when |n| >= 5.
-std::string tick_label(double v, bool log);
+// A tick label: the tick and log_tick styles of io/number_format.h.
+// forwarding: views move to io/number_format.h (format_number(v, NumberStyle::tick / log_tick))
+inline std::string tick_label(double v, bool log) {
+  return format_number(v, log ? NumberStyle::log_tick : NumberStyle::tick);
+}
 
 // [SECTION] style and axes
 

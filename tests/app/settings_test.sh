@@ -6,9 +6,19 @@ set -euo pipefail
 rope=$1
 dir=$(mktemp -d)
 chmod 755 "$dir"
-trap 'chmod -R u+rwX "$dir"; rm -rf "$dir"' EXIT
+# One X server for every run (xvfb-run -a per run races with other tests for display numbers
+# on a busy machine); without -auth it takes local clients of any user (the mode-000 part).
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$dir/display" 2>"$dir/xvfb.log" &
+xvfb=$!
+trap 'kill $xvfb 2>/dev/null; chmod -R u+rwX "$dir"; rm -rf "$dir"' EXIT
+# On a failure, say where: the line and what the app printed.
+trap 'echo "failed at line $LINENO"; cat "$dir/err" 2>/dev/null' ERR
+for _ in $(seq 200); do [ -s "$dir/display" ] && break; sleep 0.05; done
+[ -s "$dir/display" ] || { echo "Xvfb did not start"; cat "$dir/xvfb.log"; exit 1; }
+export DISPLAY=":$(cat "$dir/display")"
 export XDG_CONFIG_HOME="$dir/config"
-run() { xvfb-run -a -s "-screen 0 1280x800x24" "$rope" "$@" --frames 3; }
+: > "$dir/err"
+run() { "$rope" "$@" --frames 3; }
 cat > "$dir/lecture.json" <<'JSON'
 {"format": "rope-lab-session", "version": 1, "params": {"dim": 8}}
 JSON
@@ -39,7 +49,7 @@ grep -q 'newer RoPE Lab' "$dir/err"
 # A FIFO in its place does not hang the start, and stays a FIFO.
 rm "$settings"
 mkfifo "$settings"
-timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" "$rope" --frames 3 2> "$dir/err"
+timeout 60 "$rope" --frames 3 2> "$dir/err"
 grep -q 'not a regular file' "$dir/err"
 [ -p "$settings" ]
 rm "$settings"
@@ -52,9 +62,9 @@ as_user=()
 if [ "$(id -u)" -eq 0 ]; then
   chmod -R a+rwX "$XDG_CONFIG_HOME"
   chmod 000 "$settings"
-  as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups env HOME="$dir")
+  as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups env HOME="$dir" DISPLAY="$DISPLAY")
 fi
-"${as_user[@]}" xvfb-run -a -s "-screen 0 1280x800x24" "$rope" --frames 3 2> "$dir/err"
+"${as_user[@]}" "$rope" --frames 3 2> "$dir/err"
 grep -q 'cannot be read' "$dir/err"
 [ "$(stat -c %a "$settings")" = "0" ]
 chmod 600 "$settings"

@@ -9,6 +9,8 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include <string_view>
+
 #include "shell/frame.h"
 #include "state/params.h"
 #include "ui/ui_context.h"
@@ -17,6 +19,24 @@ using namespace rope::app;
 
 namespace {
 
+// Vertices of the last frame that the views drew themselves: those of the main canvas window
+// and, for the derivation view, its lesson panel (windows "Canvas" and "Lesson" of
+// shell/frame.cpp, and their child windows), without the menu bar, the control panel and any
+// overlay. 0 when no such window was drawn.
+int view_vertices() {
+  const ImDrawData* dd = ImGui::GetDrawData();
+  int vertices = 0;
+  for (int i = 0; i < dd->CmdListsCount; ++i) {
+    const ImDrawList* dl = dd->CmdLists[i];
+    const std::string_view owner = dl->_OwnerName ? dl->_OwnerName : "";
+    if (owner == "Canvas" || owner.starts_with("Canvas/") || owner == "Lesson" ||
+        owner.starts_with("Lesson/"))
+      vertices += dl->VtxBuffer.Size;
+  }
+  return vertices;
+}
+
+// Runs `frames` frames; returns the vertices the views drew in the last one (view_vertices).
 int run_frames(UiContext& ui, AppState& state, Views& views, int frames) {
   int vertices = 0;
   for (int f = 0; f < frames; ++f) {
@@ -29,7 +49,7 @@ int run_frames(UiContext& ui, AppState& state, Views& views, int frames) {
     draw_frame(state, views,
                ViewEnv{&ui.fonts(), false, static_cast<float>(state.params.ui_scale)});
     ImGui::Render();
-    vertices = ImGui::GetDrawData()->TotalVtxCount;
+    vertices = view_vertices();
   }
   return vertices;
 }
@@ -61,7 +81,9 @@ TEST_CASE("every available view draws headless in both themes and at several sca
         state.params.ui_scale = scale;
         Views views;
         INFO(view_name(v) << " theme " << theme_name(theme) << " scale " << scale);
-        CHECK(run_frames(ui, state, views, 2) > 1000);
+        // measured: 684 (sinusoidal at scale 2) to 5042 (pointers at scale 1) vertices of the
+        // views' own; one line of a title is about 160, the menu bar and panel about 650 to 2300
+        CHECK(run_frames(ui, state, views, 2) > 400);
       }
     }
   }

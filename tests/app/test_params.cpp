@@ -1,7 +1,13 @@
 // Parameter table: every name parses what it prints, bad values leave the state unchanged and
-// name the parameter and what is allowed.
+// name the parameter and what is allowed, the ranges (and the sliders' parts of them) agree with
+// the core and with themselves, and the kinds say which parameters are booleans.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <string>
+
+#include "io/number_format.h"
+#include "rope/frequencies.h"
 #include "state/params.h"
 
 using namespace rope::app;
@@ -85,4 +91,113 @@ TEST_CASE("effective vectors follow the preset and the dimension", "[params]") {
   CHECK(r1 != rk);  // the key draws from seed + 1
   CHECK(effective_vector(VectorChoice{VectorPreset::custom, {1, 2}}, p, false) ==
         std::vector<double>{1, 2, 0, 0, 0, 0});
+}
+
+TEST_CASE("the table's messages name the range it holds", "[params]") {
+  const auto message = [](const char* name, const char* value) {
+    Params p;
+    const auto s = set_param(p, name, value);
+    REQUIRE_FALSE(s.ok());
+    return s.error().message;
+  };
+  CHECK(message("dim", "7") == "must be an even integer from 2 to 4096, got 7");  // the core's
+  CHECK(message("base", "1") == "must be a finite number greater than 1, got 1");
+  CHECK(message("pe_dim", "7") == "must be an even integer from 2 to 4096, got '7'");
+  CHECK(message("position", "1e10") == "must be a number from -1e9 to 1e9, got '1e10'");
+  CHECK(message("speed", "0") == "must be a number from 0.05 to 100, got '0'");
+  CHECK(message("seed", "-1") == "must be an integer from 0 to 9007199254740991, got '-1'");
+  CHECK(message("context_length", "0") == "must be an integer from 1 to 10000000, got '0'");
+  CHECK(message("compare_dim", "3") ==
+        "must be 0 (off) or an even integer from 2 to 4096, got '3'");
+  CHECK(message("compare_base", "0.5") ==
+        "must be 0 (off) or a finite number greater than 1, got '0.5'");
+  CHECK(message("trails", "maybe") ==
+        "must be true or false (also on/off, yes/no, 1/0), got 'maybe'");
+  CHECK(param_allowed(*find_param("point_x")) == "a number from -1e6 to 1e6");
+  CHECK(param_allowed(*find_param("trails")) == "true or false");
+  CHECK(param_allowed(*find_param("pairing")) == "interleaved or half");
+}
+
+TEST_CASE("d and base: the table accepts exactly what the core accepts", "[params]") {
+  for (long long d = -4; d <= rope::kMaxDim + 4; ++d) {
+    Params p;
+    INFO("d " << d);
+    CHECK(set_param(p, "dim", std::to_string(d)).ok() == rope::validate_dim(d).ok());
+    CHECK(set_param(p, "pe_dim", std::to_string(d)).ok() == rope::validate_dim(d).ok());
+    CHECK(param_range("dim").contains(static_cast<double>(d)) == rope::validate_dim(d).ok());
+  }
+  for (double b : {-1.0, 0.0, 0.5, 1.0, 1.0000000000000002, 2.0, 1e4, 1e300}) {
+    Params p;
+    INFO("base " << b);
+    CHECK(set_param(p, "base", format_number(b, NumberStyle::csv)).ok() ==
+          rope::validate_base(b).ok());
+    CHECK(param_range("base").contains(b) == rope::validate_base(b).ok());
+  }
+}
+
+TEST_CASE("every number parameter: its slider lies inside what it accepts", "[params]") {
+  int numbers = 0;
+  for (const ParamSpec& spec : param_specs()) {
+    const ParamRange& r = spec.range;
+    INFO(spec.name);
+    CHECK(&param_range(spec.name) == &r);
+    if (spec.kind != ParamKind::integer && spec.kind != ParamKind::real) {
+      CHECK((r.min == 0.0 && r.max == 0.0 && r.slider_min == 0.0 && r.slider_max == 0.0));
+      continue;
+    }
+    ++numbers;
+    CHECK(r.min < r.max);
+    CHECK(r.slider_min < r.slider_max);
+    CHECK(r.contains(r.slider_min));
+    CHECK(r.contains(r.slider_max));
+    if (r.logarithmic) CHECK(r.slider_min > 0.0);
+    // the printed default is accepted, and so are the ends (a finite max only)
+    Params p;
+    CHECK(r.contains(std::stod(spec.get(p))));
+    const std::string lo =
+        format_number(r.above_min ? std::nextafter(r.min, r.max) : r.min, NumberStyle::csv);
+    CHECK(set_param(p, spec.name, lo).ok());
+    if (std::isfinite(r.max))
+      CHECK(set_param(p, spec.name, format_number(r.max, NumberStyle::csv)).ok());
+  }
+  CHECK(numbers == 31);
+  // deliberate sub-ranges: d's slider shows 2 ... 512 of 2 ... 4096
+  CHECK(param_range("dim").slider_max == 512);
+  CHECK(param_range("dim").max == rope::kMaxDim);
+  CHECK(param_range("no_such_thing").max == 0.0);
+}
+
+TEST_CASE("a range clamps into what it accepts", "[params]") {
+  const ParamRange& dim = param_range("dim");
+  CHECK(dim.clamp(7) == 8);
+  CHECK(dim.clamp(1024) == 1024);  // beyond the slider, inside the range: kept
+  CHECK(dim.clamp(5000) == 4096);
+  CHECK(dim.clamp(4095) == 4096);
+  CHECK(dim.clamp(-3) == 2);
+  CHECK(dim.clamp(std::nan("")) == 2);
+  CHECK(param_range("compare_dim").clamp(0) == 0);  // off
+  CHECK(param_range("compare_dim").clamp(1) == 2);
+  CHECK(param_range("base").clamp(1.0) > 1.0);
+  CHECK(param_range("base").clamp(1e300) == 1e300);
+  CHECK(param_range("speed").clamp(1000) == 100);
+}
+
+TEST_CASE("booleans are the parameters of boolean kind, and only those print true/false",
+          "[params]") {
+  int booleans = 0;
+  for (const ParamSpec& spec : param_specs()) {
+    Params p;
+    const std::string printed = spec.get(p);
+    INFO(spec.name << " = " << printed);
+    const bool looks_boolean = printed == "true" || printed == "false";
+    CHECK(looks_boolean == (spec.kind == ParamKind::boolean));
+    if (spec.kind == ParamKind::boolean) {
+      ++booleans;
+      REQUIRE(set_param(p, spec.name, "on").ok());
+      CHECK(spec.get(p) == "true");
+      REQUIRE(set_param(p, spec.name, "0").ok());
+      CHECK(spec.get(p) == "false");
+    }
+  }
+  CHECK(booleans == 8);
 }

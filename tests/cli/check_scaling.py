@@ -12,7 +12,7 @@ PROGRAM, followed by the WORDs, takes the flags of `rope-lab export frequencies 
 and prints the CSV
   i,theta,wavelength,theta_scaled,wavelength_scaled,ratio,rotations_per_context,attention_factor
 
-The formulas below are written from /work/shared/notes/context-extension.md (which describes
+The formulas below are written from the project's notes on context extension (which describe
 transformers' modeling_rope_utils.py), in transformers' order of operations, without reference
 to the C++ code. Standard library only.
 

@@ -1,5 +1,6 @@
 // test_support.h — shared fixtures of the typeset tests: the math font (loaded once) and the
-// equation corpus of notes/math-typesetting.md section 6 plus RoPE Lab lesson equations.
+// equation corpus (in test_support.cpp: the 15 equations of the RoFormer paper plus RoPE Lab
+// lesson equations).
 #pragma once
 
 #include <string>

@@ -15,6 +15,8 @@
 #include <cctype>
 #include <utility>
 
+#include "io/placeholders.h"
+#include "io/utf8.h"
 #include "symbols.h"
 
 namespace rope::typeset {
@@ -24,63 +26,17 @@ constexpr int kMaxDepth = 64;  // nesting guard against stack exhaustion on host
 
 // [SECTION] Helpers: UTF-8, colours
 
-// Decodes one UTF-8 code point at s[pos], advancing pos. Returns U+FFFD for malformed bytes
-// (and advances by one byte), so the caller always makes progress.
+// Decodes one UTF-8 code point at s[pos] (io/utf8.h), advancing pos. Malformed bytes give
+// U+FFFD and advance by one byte, so the caller always makes progress.
 char32_t decode_utf8(std::string_view s, std::size_t& pos) {
-  const auto b0 = static_cast<unsigned char>(s[pos]);
-  int extra = 0;
-  char32_t cp = 0;
-  if (b0 < 0x80) {
-    ++pos;
-    return b0;
-  } else if ((b0 & 0xE0) == 0xC0) {
-    extra = 1;
-    cp = b0 & 0x1Fu;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    extra = 2;
-    cp = b0 & 0x0Fu;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    extra = 3;
-    cp = b0 & 0x07u;
-  } else {
-    ++pos;
-    return 0xFFFD;
-  }
-  if (pos + static_cast<std::size_t>(extra) >= s.size()) {
-    ++pos;
-    return 0xFFFD;
-  }
-  for (int i = 1; i <= extra; ++i) {
-    const auto b = static_cast<unsigned char>(s[pos + static_cast<std::size_t>(i)]);
-    if ((b & 0xC0) != 0x80) {
-      ++pos;
-      return 0xFFFD;
-    }
-    cp = (cp << 6) | (b & 0x3Fu);
-  }
-  pos += static_cast<std::size_t>(extra) + 1;
-  return cp > 0x10FFFF ? 0xFFFD : cp;
-}
-
-// 1-based column in code points of byte offset `offset`.
-int column_of(std::string_view s, std::size_t offset) {
-  int col = 1;
-  for (std::size_t i = 0; i < offset && i < s.size(); ++i) {
-    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) ++col;
-  }
-  return col;
+  const app::Utf8Char c = app::decode_utf8(s, pos);
+  pos += c.length;
+  return c.code_point;
 }
 
 bool is_letter(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
-bool is_ident_start(char c) {
-  return is_letter(c) || c == '_';
-}
-bool is_ident(char c) {
-  return is_ident_start(c) || (c >= '0' && c <= '9') || c == '.';
-}
-
 int hex_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -132,7 +88,7 @@ class Parser {
     ParseResult r;
     r.nodes = parse_list(true);
     for (auto& [offset, message] : errors_) {
-      r.diagnostics.push_back({column_of(s_, offset), std::move(message)});
+      r.diagnostics.push_back({app::utf8_column(s_, offset), std::move(message)});
     }
     return r;
   }
@@ -399,24 +355,14 @@ class Parser {
     }
   }
 
-  // `{{name}}` with an identifier name.
-  bool placeholder_at(std::size_t p) const {
-    if (p + 4 > s_.size()) return false;
-    if (s_.compare(p, 2, "{{") != 0) return false;
-    std::size_t e = p + 2;
-    if (e >= s_.size() || !is_ident_start(s_[e])) return false;
-    while (e < s_.size() && is_ident(s_[e]))
-      ++e;
-    return s_.compare(e, 2, "}}") == 0;
-  }
+  // `{{name}}` with an identifier name (io/placeholders.h).
+  bool placeholder_at(std::size_t p) const { return app::placeholder_at(s_, p).has_value(); }
 
   Node parse_placeholder() {
     const std::size_t begin = pos_;
-    std::size_t e = pos_ + 2;
-    while (is_ident(s_[e]))
-      ++e;
-    const std::string name(s_.substr(pos_ + 2, e - pos_ - 2));
-    pos_ = e + 2;
+    const app::Placeholder ph = *app::placeholder_at(s_, pos_);  // the caller checked
+    const std::string name(ph.name);
+    pos_ += ph.size();
     if (!allow_placeholders_)
       return error_node(begin, pos_, "placeholder inside a placeholder value");
     auto it = values_.find(name);

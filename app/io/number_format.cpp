@@ -1,0 +1,151 @@
+#include "io/number_format.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <string_view>
+#include <system_error>
+
+namespace rope::app {
+namespace {
+
+constexpr const char* kMinus = "−";      // U+2212, as in typeset maths
+constexpr const char* kThinSpace = " ";  // U+2009, between groups of three digits
+constexpr const char* kSuperscript[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+
+int digits_or(int digits, int fallback) {
+  return digits == 0 ? fallback : std::clamp(digits, 1, 17);
+}
+
+// to_chars is specified as printf in the C locale; 64 characters hold any double in any of the
+// formats used here (at most 17 significant digits, or 309 integer digits never asked for).
+std::string chars(double v, std::chars_format fmt, int precision) {
+  char buf[64];
+  const auto [end, ec] = precision < 0 ? std::to_chars(buf, buf + sizeof buf, v, fmt)
+                                       : std::to_chars(buf, buf + sizeof buf, v, fmt, precision);
+  if (ec != std::errc()) return std::isnan(v) ? "nan" : "?";  // cannot happen; stay defined
+  return std::string(buf, end);
+}
+
+std::string superscript(long long n) {
+  std::string s = n < 0 ? "⁻" : "";
+  for (char c : std::to_string(n < 0 ? -n : n))
+    s += kSuperscript[c - '0'];
+  return s;
+}
+
+// "3.162e-05" -> "3.162·10⁻⁵"; text without an exponent is returned as it is.
+std::string with_power_of_ten(std::string s) {
+  const auto e = s.find('e');
+  if (e == std::string::npos) return s;
+  const long long exponent = std::atoll(s.c_str() + e + 1);
+  return s.substr(0, e) + "·10" + superscript(exponent);
+}
+
+std::string non_finite(double v) {
+  return v > 0 ? "∞" : (v < 0 ? "−∞" : "NaN");
+}
+
+std::string label(double v, int digits) {
+  if (!std::isfinite(v)) return non_finite(v);
+  const double a = std::fabs(v);
+  const std::string s = with_power_of_ten(a != 0.0 && (a >= 1e7 || a < 1e-4)
+                                              ? chars(a, std::chars_format::scientific, digits - 1)
+                                              : chars(a, std::chars_format::general, digits));
+  // a value that rounds to zero is shown without a sign
+  const bool negative = v < 0 && s.find_first_not_of("0.·") != std::string::npos;
+  return negative ? kMinus + s : s;
+}
+
+std::string tooltip(double v) {
+  if (!std::isfinite(v)) return non_finite(v);
+  const double a = std::fabs(v);
+  const std::string s = a == 0.0 || (a >= 1e-4 && a < 1e15)
+                            ? chars(a, std::chars_format::fixed, -1)
+                            : with_power_of_ten(chars(a, std::chars_format::scientific, -1));
+  return std::signbit(v) && a != 0.0 ? kMinus + s : s;
+}
+
+// 12345 -> "12 345" (thin spaces), four digits stay whole.
+std::string grouped(long long v, const char* separator, const char* minus) {
+  std::string digits = std::to_string(v < 0 ? -v : v), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && digits.size() > 4 && (digits.size() - i) % 3 == 0) out += separator;
+    out += digits[i];
+  }
+  return (v < 0 ? minus : "") + out;
+}
+
+std::string tick(double v) {
+  if (std::isfinite(v) && v == std::round(v) && std::fabs(v) < 1e15)
+    return grouped(std::llround(v), kThinSpace, kMinus);
+  return label(v, kLabelDigits);
+}
+
+std::string log_tick(double v) {
+  if (std::isfinite(v) && v > 0.0) {
+    const double e = std::log10(v);
+    const double re = std::round(e);
+    if (std::fabs(e - re) < 1e-9 && std::fabs(re) >= 5.0)
+      return "10" + superscript(static_cast<long long>(re));
+  }
+  return tick(v);
+}
+
+std::string tex(double v, int digits) {
+  if (!std::isfinite(v)) return "\\text{NaN}";
+  if (v == 0.0) return "0";
+  if (v == std::round(v) && std::fabs(v) < 1e9) return grouped(std::llround(v), "\\,", "-");
+  const std::string s = chars(v, std::chars_format::general, digits);
+  const auto e = s.find('e');
+  if (e == std::string::npos) return s;
+  const std::string mantissa = s.substr(0, e);
+  const std::string power = "10^{" + std::to_string(std::atoi(s.c_str() + e + 1)) + "}";
+  return mantissa == "1" ? power : mantissa + " \\times " + power;
+}
+
+}  // namespace
+
+void append_number(std::string& out, double v, NumberStyle style, int digits) {
+  switch (style) {
+    case NumberStyle::csv: {
+      // the hot path of every export: straight into `out`, no temporary
+      char buf[32];  // "-1.2345678901234567e-308" is 24 characters
+      const auto [end, ec] =
+          std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 17);
+      if (ec != std::errc()) {
+        out += std::isnan(v) ? "nan" : "?";  // cannot happen with 32 characters
+        return;
+      }
+      out.append(buf, end);
+      return;
+    }
+    case NumberStyle::tooltip:
+      out += tooltip(v);
+      return;
+    case NumberStyle::label:
+      out += label(v, digits_or(digits, kLabelDigits));
+      return;
+    case NumberStyle::tick:
+      out += tick(v);
+      return;
+    case NumberStyle::log_tick:
+      out += log_tick(v);
+      return;
+    case NumberStyle::tex:
+      out += tex(v, digits_or(digits, kTexDigits));
+      return;
+    case NumberStyle::plain:
+      out += chars(v, std::chars_format::general, digits_or(digits, kPlainDigits));
+      return;
+  }
+}
+
+std::string format_number(double v, NumberStyle style, int digits) {
+  std::string s;
+  append_number(s, v, style, digits);
+  return s;
+}
+
+}  // namespace rope::app
