@@ -163,17 +163,31 @@ Error out_of_range(std::string_view name, std::string_view text) {
   return error(name, "must be " + param_allowed(*find_param(name)) + ", got " + quoted(text));
 }
 
+// A value that is not a number at all gets the same message as one out of range: what is
+// allowed, then what was given ("must be an integer from 1 to 10000000, got 'abc'").
 Result<long long> integer_param(std::string_view name, std::string_view text) {
   auto r = parse_integer(name, text);
-  if (r && !param_range(name).contains(static_cast<double>(r.value())))
+  if (!r || !param_range(name).contains(static_cast<double>(r.value())))
     return out_of_range(name, text);
   return r;
 }
 
 Result<double> real_param(std::string_view name, std::string_view text) {
   auto r = parse_real(name, text);
-  if (r && !param_range(name).contains(r.value())) return out_of_range(name, text);
+  if (!r || !param_range(name).contains(r.value())) return out_of_range(name, text);
   return r;
+}
+
+// The context-extension rows are judged in state/scaling_params.cpp, with their own rules (and
+// messages) for numbers out of range; a value that is not a number at all is refused here, with
+// the row's range.
+Status number_row_first(std::string_view name, std::string_view text) {
+  const ParamSpec* spec = find_param(name);
+  if (spec && spec->kind == ParamKind::integer && !parse_integer(name, text))
+    return out_of_range(name, text);
+  if (spec && spec->kind == ParamKind::real && !parse_real(name, text))
+    return out_of_range(name, text);
+  return {};
 }
 
 // [SECTION] the table
@@ -268,8 +282,11 @@ constexpr ParamRange kNoRange{};
   },                                                     \
       [](const Params& p) { return std::to_string(p.field); }
 
-#define ROPE_EXTENSION(name)                                                               \
-  [](Params& p, std::string_view t) { return set_extension_param(p.extension, name, t); }, \
+#define ROPE_EXTENSION(name)                              \
+  [](Params& p, std::string_view t) -> Status {           \
+    if (auto s = number_row_first(name, t); !s) return s; \
+    return set_extension_param(p.extension, name, t);     \
+  },                                                      \
       [](const Params& p) { return get_extension_param(p.extension, name); }
 
 #define ROPE_TEXT(field)                                  \
@@ -305,7 +322,7 @@ const std::array kSpecs = std::to_array<ParamSpec>({
     {"dim", K::integer, dims(512, false), nullptr, "head dimension d",
      [](Params& p, std::string_view t) -> Status {
        auto r = parse_integer("dim", t);
-       if (!r) return r.error();
+       if (!r) return out_of_range("dim", t);
        if (auto s = validate_dim(r.value()); !s) return s;
        p.dim = static_cast<int>(r.value());
        return {};
@@ -314,7 +331,7 @@ const std::array kSpecs = std::to_array<ParamSpec>({
     {"base", K::real, bases(), nullptr, "frequency base: theta_i = base^(-2i/d)",
      [](Params& p, std::string_view t) -> Status {
        auto r = parse_real("base", t);
-       if (!r) return r.error();
+       if (!r) return out_of_range("base", t);
        if (auto s = validate_base(r.value()); !s) return s;
        p.base = r.value();
        return {};
@@ -637,7 +654,9 @@ Result<double> parse_real(std::string_view parameter, std::string_view text) {
   errno = 0;
   const double v = std::strtod(begin, &end);
   if (end != begin + t.size()) return error(parameter, "must be a number, got " + quoted(text));
-  if (!std::isfinite(v) || errno == ERANGE)
+  // ERANGE also flags underflow (1e-320 is a subnormal, 1e-400 reads as 0): both are finite
+  // numbers the caller's range then judges; only an overflow to infinity is refused here.
+  if (!std::isfinite(v) || (errno == ERANGE && std::abs(v) > 1.0))
     return error(parameter, "must be a finite number, got " + quoted(text));
   return v;
 }

@@ -35,13 +35,13 @@ TEST_CASE("bad values are rejected with the parameter, the value and the allowed
       {"dim", "0", "2 to 4096"},
       {"dim", "-4", "2 to 4096"},
       {"dim", "99999999999", "2 to 4096"},
-      {"dim", "eight", "whole number"},
+      {"dim", "eight", "must be an even integer from 2 to 4096"},
       {"base", "1", "greater than 1"},
       {"base", "0.5", "greater than 1"},
       {"base", "nan", "finite"},
       {"base", "inf", "finite"},
       {"position", "1e300", "-1e9 to 1e9"},
-      {"position", "nan", "finite"},
+      {"position", "nan", "must be a number from -1e9 to 1e9"},
       {"pairing", "zigzag", "interleaved or half"},
       {"query", "1,x,3", "entry 2"},
       {"view", "nope", "pointers"},
@@ -200,4 +200,26 @@ TEST_CASE("booleans are the parameters of boolean kind, and only those print tru
     }
   }
   CHECK(booleans == 8);
+}
+
+TEST_CASE("a value that is not a number names the allowed range; tiny numbers are numbers",
+          "[params]") {
+  const auto message = [](const char* name, const char* value) {
+    Params p;
+    const auto s = set_param(p, name, value);
+    REQUIRE_FALSE(s.ok());
+    return s.error().message;
+  };
+  CHECK(message("speed", "fast") == "must be a number from 0.05 to 100, got 'fast'");
+  CHECK(message("context_length", "1.5") == "must be an integer from 1 to 10000000, got '1.5'");
+  CHECK(message("factor", "big") == "must be a number from 1e-6 to 1e6, got 'big'");
+  CHECK(message("base", "ten") == "must be a finite number greater than 1, got 'ten'");
+  // 1e-320 is a subnormal and 1e-400 reads as 0: finite numbers, judged by the range
+  Params p;
+  CHECK(set_param(p, "position", "1e-320").ok());
+  CHECK(p.position == 1e-320);
+  CHECK(set_param(p, "position", "-1e-400").ok());
+  CHECK(p.position == 0.0);
+  CHECK(message("base", "1e-320") == "must be a finite number greater than 1, got 1e-320");
+  CHECK(message("position", "1e400") == "must be a number from -1e9 to 1e9, got '1e400'");
 }
