@@ -2,7 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
+#include <string>
+
+#include <ft2build.h>
+#include FT_FREETYPE_H
 
 namespace rope::app {
 namespace {
@@ -110,6 +115,42 @@ void apply_style(Theme theme, float scale) {
   ImGui::GetStyle() = style;
 }
 
+std::string ui_font_dir() {
+  const char* env = std::getenv("ROPE_LAB_FONT_DIR");
+  return env && *env ? std::string(env) : std::string(kDefaultFontDir);
+}
+
+namespace {
+
+// Empty when `path` is a scalable font with the glyphs A, θ and → that load; else why not.
+std::string font_problem(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return "not found";
+  FT_Library lib = nullptr;
+  if (FT_Init_FreeType(&lib) != 0) return "FreeType could not start";
+  std::string problem;
+  FT_Face face = nullptr;
+  if (FT_New_Face(lib, path.c_str(), 0, &face) != 0) {
+    problem = "not a font FreeType can read";
+  } else if (!FT_IS_SCALABLE(face)) {
+    problem = "not a scalable font";
+  } else {
+    for (FT_ULong c : {FT_ULong{'A'}, FT_ULong{0x03B8}, FT_ULong{0x2192}}) {
+      const FT_UInt glyph = FT_Get_Char_Index(face, c);
+      if (glyph == 0 || FT_Set_Pixel_Sizes(face, 0, 19) != 0 ||
+          FT_Load_Glyph(face, glyph, FT_LOAD_DEFAULT) != 0) {
+        problem = "damaged (glyph U+" + std::to_string(c) + " missing or unreadable)";
+        break;
+      }
+    }
+  }
+  if (face) FT_Done_Face(face);
+  FT_Done_FreeType(lib);
+  return problem;
+}
+
+}  // namespace
+
 Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir) {
   // Latin-1, Greek, general punctuation, super/subscripts, letterlike symbols (ℝ), arrows,
   // mathematical operators, misc technical (⌈⌉), geometric shapes (▶ ■), dingbats (✓ ✗),
@@ -124,13 +165,19 @@ Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir) {
   Fonts f;
   f.scale = scale;
   atlas.Clear();
+  std::string problem = font_problem(regular);
+  if (problem.empty()) {
+    problem = font_problem(bold);
+    if (!problem.empty()) problem = bold + ": " + problem;
+  } else {
+    problem = regular + ": " + problem;
+  }
   const auto add = [&](const std::string& path, float px) -> ImFont* {
+    if (!problem.empty()) return nullptr;
     ImFontConfig cfg;
     cfg.OversampleH = 2;
     cfg.OversampleV = 1;
     cfg.PixelSnapH = false;
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) return nullptr;
     return atlas.AddFontFromFileTTF(path.c_str(), std::round(px * scale), &cfg, kRanges);
   };
   f.body = add(regular, 19.0f);
@@ -143,8 +190,10 @@ Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir) {
     cfg.SizePixels = std::round(13.0f * scale);
     ImFont* fallback = atlas.AddFontDefault(&cfg);
     f.body = f.bold = f.large = f.title = fallback;
-    f.warning =
-        "font " + regular + " not found (install fonts-dejavu-core); using ImGui's built-in font";
+    f.warning = "font " + (problem.empty() ? regular + ": not usable" : problem) +
+                " (install fonts-dejavu-core, or set ROPE_LAB_FONT_DIR to a folder holding "
+                "DejaVuSans.ttf and DejaVuSans-Bold.ttf); using ImGui's built-in font, which "
+                "lacks Greek letters and arrows";
   }
   for (int i = 0; i < 2; ++i)
     f.rings[i].rect = atlas.AddCustomRectRegular(kRingSizes[i], kRingSizes[i]);

@@ -71,7 +71,11 @@ void bake_ring(ImFontAtlas& atlas, Fonts& fonts);
 // Greek, sub- and superscripts, arrows and math operators. Missing font files fall back to
 // ImGui's built-in font (Latin only) and fill Fonts::warning. Call before the atlas texture is
 // created.
+// The font folder: $ROPE_LAB_FONT_DIR when set (tests, unusual installations), else DejaVu's.
+// Each file is opened with FreeType and must hold the glyphs the views draw (A, θ, →) before
+// ImGui sees it: a damaged file falls back like a missing one instead of failing in the atlas.
 inline constexpr const char* kDefaultFontDir = "/usr/share/fonts/truetype/dejavu";
-Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir = kDefaultFontDir);
+std::string ui_font_dir();
+Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir = ui_font_dir());
 
 }  // namespace rope::app

@@ -15,6 +15,7 @@
 #include "rope/typeset/imgui_draw.h"
 #include "rope/typeset/layout.h"
 #include "rope/typeset/parser.h"
+#include "state/actions.h"
 #include "state/params.h"
 #include "ui/canvas.h"
 #include "ui/theme.h"
@@ -306,9 +307,13 @@ ImVec2 DerivationView::draw_formula(const Pass& pass, const std::string& tex, fl
 void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library& library) {
   results_ = Results{};
   ensure_font();
+  report_problem(state, font_error_);
   if (atlas_ && atlas_->full()) atlas_->reset();
   const Params& p = state.params;
   const lessons::LoadedLesson* loaded = library.current(p);
+  if (library.lessons().empty())
+    report_problem(state, "no lessons were found in " + library.directory() +
+                              " (set ROPE_LAB_LESSONS to the folder holding the .lesson files)");
   if (loaded == nullptr) return draw_lesson_choice(state, env, library);
   const Palette& pal = palette(p.theme);
   const Fonts& f = *env.fonts;

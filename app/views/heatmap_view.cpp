@@ -12,6 +12,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "state/actions.h"
 #include "state/params.h"
 #include "ui/page.h"
 #include "ui/theme.h"
@@ -569,6 +570,7 @@ void HeatmapView::Draw(AppState& state, const ViewEnv& env) {
   if (lay.count == 0 || canvas.size.x < 50) return;
   if (env.has_gl && !renderer_) renderer_ = std::make_unique<HeatmapRenderer>();
   const Cell cell = paint(lay, canvas, env, p);
+  report_problem(state, error_);  // a shader that could not be read or compiled
   if (cell.panel >= 0 && cell.m >= 0 && cell.n >= 0) hover(cell, lay);
 }
 

@@ -14,6 +14,7 @@
 #include "rope/frequencies.h"
 #include "rope/rotation.h"
 #include "rope/sinusoidal.h"
+#include "state/actions.h"
 #include "ui/theme.h"
 
 namespace rope::app {
@@ -350,6 +351,7 @@ void SinusoidalView::Draw(AppState& state, const ViewEnv& env) {
   const float y = header(lay, lay.level, canvas.pen);
   if (m.rows == 0 || lay.bottom - y < 100 * lay.s) return;
   const plot::Frame fr = paint_table(m, lay, canvas, env, y);
+  if (renderer_) report_problem(state, renderer_->error());
   paint_marks(lay, fr, canvas.draw_list, m.rows, p);
   if (lay.row_plot) paint_row_plot(rm, lay, fr, canvas.draw_list, m.cols);
   if (canvas.hovered && fr.contains(canvas.mouse)) hover(m, fr, canvas.mouse, p);
