@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -151,7 +152,15 @@ std::string font_problem(const std::string& path) {
 
 }  // namespace
 
-Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir) {
+// The largest scale glyphs are rasterised at. The atlas grows with scale²: measured with these
+// four fonts and ranges (1 260 glyphs each), 8192 x 8192 at scale 6 without oversampling, so
+// scale 8 needs about 11 000², inside a 16384 texture. A smaller texture limit lowers the cap
+// in proportion; a UI scale of 4 in a 4x export (16) is drawn from glyphs rasterised at 8.
+float raster_cap(int max_texture) {
+  return std::max(1.0f, 8.0f * static_cast<float>(max_texture) / 16384.0f);
+}
+
+Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir, int max_texture) {
   // Latin-1, Greek, general punctuation, super/subscripts, letterlike symbols (ℝ), arrows,
   // mathematical operators, misc technical (⌈⌉), geometric shapes (▶ ■), dingbats (✓ ✗),
   // and the subscript letters ᵢ ⱼ that live outside those blocks.
@@ -164,7 +173,15 @@ Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir) {
 
   Fonts f;
   f.scale = scale;
+  f.max_texture = max_texture;
+  f.raster_scale = std::min(scale, raster_cap(max_texture));
+  const float raster = f.raster_scale;
   atlas.Clear();
+  // ImGui's own choice stops at 4096 wide and grows the height: 4096 x 32768 at scale 6, more
+  // than any GL texture. A wider atlas keeps both sides inside the limit.
+  atlas.TexDesiredWidth = raster > 6.0f   ? max_texture
+                          : raster > 3.0f ? std::min(8192, max_texture)
+                                          : 0;
   std::string problem = font_problem(regular);
   if (problem.empty()) {
     problem = font_problem(bold);
@@ -175,10 +192,12 @@ Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir) {
   const auto add = [&](const std::string& path, float px) -> ImFont* {
     if (!problem.empty()) return nullptr;
     ImFontConfig cfg;
-    cfg.OversampleH = 2;
+    // Horizontal oversampling sharpens small text at fractional positions; above 40 px it
+    // only doubles the atlas.
+    cfg.OversampleH = px * raster < 40.0f ? 2 : 1;
     cfg.OversampleV = 1;
     cfg.PixelSnapH = false;
-    return atlas.AddFontFromFileTTF(path.c_str(), std::round(px * scale), &cfg, kRanges);
+    return atlas.AddFontFromFileTTF(path.c_str(), std::round(px * raster), &cfg, kRanges);
   };
   f.body = add(regular, 19.0f);
   f.bold = add(bold, 19.0f);
@@ -187,7 +206,7 @@ Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir) {
   if (!f.body || !f.bold || !f.large || !f.title) {
     atlas.Clear();
     ImFontConfig cfg;
-    cfg.SizePixels = std::round(13.0f * scale);
+    cfg.SizePixels = std::round(13.0f * raster);
     ImFont* fallback = atlas.AddFontDefault(&cfg);
     f.body = f.bold = f.large = f.title = fallback;
     f.warning = "font " + (problem.empty() ? regular + ": not usable" : problem) +
@@ -200,10 +219,42 @@ Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir) {
   return f;
 }
 
+namespace {
+
+// Glyphs rasterised at raster_scale drawn at scale: every metric grows by k, the UVs stay.
+void enlarge_glyphs(ImFont* font, float k) {
+  font->FontSize *= k;
+  font->Ascent *= k;
+  font->Descent *= k;
+  for (ImFontGlyph& g : font->Glyphs) {
+    g.AdvanceX *= k;
+    g.X0 *= k;
+    g.Y0 *= k;
+    g.X1 *= k;
+    g.Y1 *= k;
+  }
+  font->BuildLookupTable();
+}
+
+}  // namespace
+
 void bake_ring(ImFontAtlas& atlas, Fonts& fonts) {
   unsigned char* pixels = nullptr;
   int width = 0, height = 0;
   atlas.GetTexDataAsRGBA32(&pixels, &width, &height);
+  if (width > fonts.max_texture || height > fonts.max_texture) {
+    char scale[32];
+    std::snprintf(scale, sizeof scale, "%g", static_cast<double>(fonts.scale));
+    fonts.warning = std::string("the font texture at UI scale x export scale ") + scale +
+                    " needs " + std::to_string(width) + " x " + std::to_string(height) +
+                    " px, more than this OpenGL's largest texture (" +
+                    std::to_string(fonts.max_texture) + " px): choose a smaller scale";
+  }
+  if (fonts.scale > fonts.raster_scale) {
+    const float k = fonts.scale / fonts.raster_scale;
+    for (ImFont* font : atlas.Fonts)
+      enlarge_glyphs(font, k);
+  }
   for (int i = 0; i < 2; ++i) {
     Fonts::Ring& ring = fonts.rings[i];
     const ImFontAtlasCustomRect* rect =
