@@ -1,5 +1,7 @@
 #include "ui/ui_context.h"
 
+#include <cstdlib>
+#include <new>
 #include <utility>
 
 #include "backends/imgui_impl_opengl3.h"
@@ -10,8 +12,25 @@
 
 namespace rope::app {
 
+namespace {
+
+// ImGui allocates through IM_ALLOC and never checks for null: a font atlas that does not fit in
+// memory (a 4x picture at UI scale 4 under a memory limit) crashed in GetTexDataAsRGBA32. This
+// allocator throws std::bad_alloc instead, which run_cli reports as one line and exit 1.
+void* alloc_or_throw(std::size_t size, void*) {
+  void* p = std::malloc(size == 0 ? 1 : size);
+  if (!p) throw std::bad_alloc();
+  return p;
+}
+void free_memory(void* p, void*) {
+  std::free(p);
+}
+
+}  // namespace
+
 UiContext::UiContext(bool with_gl) : with_gl_(with_gl) {
   IMGUI_CHECKVERSION();
+  ImGui::SetAllocatorFunctions(alloc_or_throw, free_memory);
   context_ = ImGui::CreateContext();
   ImGui::SetCurrentContext(context_);
   ImGuiIO& io = ImGui::GetIO();
