@@ -219,9 +219,9 @@ constexpr QuantityInfo kTable[] = {
      "the factor on cos and sin of the scaling (1 for most methods); scores scale by a^2"},
     {"yarn_temperature", "0.1\\ln s + 1", "YaRN's sqrt(1/t) = 0.1 ln s + 1 (1 for s <= 1)"},
     {"ramp_low", "i_{\\text{low}}",
-     "YaRN: the last pair index that keeps theta (floor of c(beta_fast))"},
+     "YaRN: the last pair index that keeps theta, floor(c(beta_fast)); 0 for other methods"},
     {"ramp_high", "i_{\\text{high}}",
-     "YaRN: the first pair index divided by s (ceil of c(beta_slow))"},
+     "YaRN: the first pair index divided by s, ceil(c(beta_slow)); 0 for other methods"},
     {"high_wavelength", "L/h",
      "Llama 3.1: L / high_freq_factor, below it theta is kept, positions"},
     {"low_wavelength", "L/\\ell",
@@ -684,10 +684,8 @@ Result<Vec> QuantityContext::evaluate(std::string_view name) const {
       name == "scaled_score" || name == "scaled_relative_score") {
     if (!scaling_error_.empty()) return fail(name, "cannot be computed: " + scaling_error_);
     if (name == "attention_factor") return one(scaled_.attention_factor);
-    if (name == "ramp_low" || name == "ramp_high") {
-      if (sp.method != ScalingMethod::yarn) return fail(name, "is defined for scaling=yarn only");
+    if (name == "ramp_low" || name == "ramp_high")  // 0 for the other methods (scaling.h)
       return one(name == "ramp_low" ? scaled_.ramp_low : scaled_.ramp_high);
-    }
     const double a2 = scaled_.attention_factor * scaled_.attention_factor;
     const Vec& ts = scaled_.theta_scaled;
     if (name == "scaled_score")

@@ -353,9 +353,14 @@ void paint_beyond(ImDrawList* dl, const Sheet& sh, const HeatmapScores& sc, cons
   const ImVec2 lp = plot::label_box_padding(sh.st);
   ImFont* font = fit_font({sh.f.large, sh.f.body}, label, fr.area_max.x - fr.area_min.x - 4 * lp.x);
   const float tw = text_size(font, label).x;
-  const float lx = std::clamp(xl + 8 * s + lp.x, fr.area_min.x + lp.x,
-                              std::max(fr.area_min.x + lp.x, fr.area_max.x - tw - lp.x - 4 * s));
-  const float ly = std::min(yl + 8 * s + lp.y, fr.area_max.y - font->FontSize - lp.y - 4 * s);
+  // in the bottom left corner (m ≥ L, n < L), away from the diagonals near the framed cell;
+  // when that strip is too thin for it, at the top of the right strip (n ≥ L)
+  const float h = font->FontSize + 2 * lp.y + 8 * s;
+  const bool bottom = fr.area_max.y - yl >= h;
+  const float lx = bottom ? fr.area_min.x + lp.x + 6 * s
+                          : std::max(fr.area_min.x + lp.x, fr.area_max.x - tw - lp.x - 6 * s);
+  const float ly =
+      bottom ? fr.area_max.y - font->FontSize - lp.y - 6 * s : fr.area_min.y + lp.y + 6 * s;
   plot::label_box(dl, sh.st, font, ImVec2(lx, ly), sh.pal.accent, label);
 }
 

@@ -81,11 +81,12 @@ struct DialGrid {
 // else the largest dials without labels.
 DialGrid dial_grid(int n, float area_x, float area_y, float area_w, float area_h, const Fonts& f,
                    float s, bool scaled) {
-  const float label_h = f.bold->FontSize + 2.0f * f.body->FontSize + 10.0f * s;
+  // with a scaling on the labels take three lines when they do not share one: θ, θ′ and λ′
+  const float label_h = f.bold->FontSize + (scaled ? 3.0f : 2.0f) * f.body->FontSize + 10.0f * s;
   const Grid plain = best_grid(n, area_w, area_h, n, 0.0f);
   const float r_plain = 0.5f * plain.cell - 10.0f * s;
-  // "θ = 0.0056 → θ′ = 0.00035" needs about 200 px
-  const int max_cols = static_cast<int>(area_w / ((scaled ? 200.0f : 130.0f) * s));
+  // "θ′ = 6.25·10⁻⁵" needs about 150 px
+  const int max_cols = static_cast<int>(area_w / ((scaled ? 150.0f : 130.0f) * s));
   const Grid labelled = best_grid(n, area_w, area_h, max_cols, label_h);
   const float r_labelled = 0.5f * labelled.cell - 10.0f * s;
   const int level = first_fitting(
@@ -97,7 +98,7 @@ DialGrid dial_grid(int n, float area_x, float area_y, float area_w, float area_h
   g.cell_h = 2.0f * g.r + 20.0f * s + (g.labels ? label_h : 0.0f);
   g.cell_w = std::max(2.0f * g.r + 20.0f * s, area_w / static_cast<float>(g.grid.cols));
   // they share one line when the cells are wide
-  g.label_one_line = g.cell_w >= (scaled ? 340.0f : 250.0f) * s;
+  g.label_one_line = g.cell_w >= (scaled ? 400.0f : 250.0f) * s;
   const float grid_w = g.cell_w * static_cast<float>(g.grid.cols);
   const float grid_h = g.cell_h * static_cast<float>(g.grid.rows);
   g.x0 = area_x + 0.5f * (area_w - grid_w);
@@ -226,14 +227,18 @@ void paint_labels(const Pen& pen, const Fonts& f, const Palette& pal, const Dial
   pen.centred(f.bold, ImVec2(d.c.x, ly), d.col, "i = " + std::to_string(d.i));
   ly += f.bold->FontSize;
   const bool scaled = d.th0 >= 0.0;
-  const std::string t = scaled ? nobreak("θ = " + format_number(d.th0, 3)) + " " +
-                                     nobreak("→ θ′ = " + format_number(d.th, 3))
-                               : "θ = " + format_number(d.th, 3);
+  const std::string t0 = "θ = " + format_number(scaled ? d.th0 : d.th, 3);
+  const std::string t1 = "θ′ = " + format_number(d.th, 3);
+  const std::string t = scaled ? nobreak(t0) + " " + nobreak("→ " + t1) : t0;
   const std::string w = scaled ? (d.th > 0.0 ? "λ′ = " + format_number(wavelength(d.th), 3)
                                              : std::string("θ′ = 0: still"))
                                : "λ = " + format_number(wavelength(d.th), 3);
   if (one_line) {
     pen.centred(f.body, ImVec2(d.c.x, ly), pal.text, t + "   " + w);
+  } else if (scaled) {  // θ dimmed: the pointers turn at θ′
+    pen.centred(f.body, ImVec2(d.c.x, ly), pal.text_dim, t0);
+    pen.centred(f.body, ImVec2(d.c.x, ly + f.body->FontSize), pal.text, t1);
+    pen.centred(f.body, ImVec2(d.c.x, ly + 2 * f.body->FontSize), pal.text_dim, w);
   } else {
     pen.centred(f.body, ImVec2(d.c.x, ly), pal.text, t);
     pen.centred(f.body, ImVec2(d.c.x, ly + f.body->FontSize), pal.text_dim, w);
@@ -251,7 +256,7 @@ void paint_original(ImDrawList* dl, ImVec2 c, ImVec2 tip, ImU32 col, float thick
 
 // The legend's items, each after its icon.
 constexpr const char* kLegendLabels[4] = {"query Rₘq (solid)", "key Rₙk (ring)",
-                                          "angle between them", "query at the original θ"};
+                                          "angle between them", "faint: q, k at the original θ"};
 
 // The legend's icon of item 0 (query arrow), 1 (key ring), 2 (angle arc) or 3 (the faint
 // pointer at the original θ, with a scaling on), from `left`, whose y is the middle of the
@@ -384,8 +389,9 @@ struct PointersView::Layout {
   // the read-out: positions, the two equal scores, d and base, and which blocks are shown
   float pad = 0.0f, xa = 0.0f, width = 0.0f, top = 0.0f;  // top: of the read-out, px
   std::string line1{}, a{}, b{}, info{}, notice{};        // notice: empty when every block is shown
-  std::string scaling{};  // with a scaling on: the method, θ′ and the attention factor
-  int legend_items = 3;   // 4 with a scaling on: the faint pointer at the original θ
+  std::string scaling{};       // with a scaling on: the method, θ′ and the attention factor
+  int legend_items = 3;        // 4 with a scaling on: the faint pointer at the original θ
+  float legend_bottom = 0.0f;  // of the legend's column, px
   ImFont *head = nullptr, *big = nullptr;
   float wa = 0.0f, gap_ab = 0.0f;
   bool ab_one_line = true;
@@ -435,7 +441,7 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
   if (m.scaled) {
     const double a = m.attention_factor;
     lay.scaling = scaling_words(view_scaling(p)) + ":  pointers turn at " + nobreak("θ′ᵢ") +
-                  " (faint: where " + nobreak("θᵢ") + " would put them)";
+                  " (faint: where " + nobreak("θᵢ") + " would put q and k)";
     if (a != 1.0)
       lay.scaling += ";  " + nobreak("cos, sin × a = " + format_number(a, 5) + ",") + " " +
                      nobreak("scores × a² = " + format_number(a * a, 5));
@@ -459,6 +465,7 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
     readout_w = std::max(readout_w, text_size(lay.head, l).x);
   lay.legend_column = readout_w + item_w + 3 * lay.pad <= canvas.size.x;
   lay.legend_x = lay.legend_column ? canvas.origin.x + canvas.size.x - lay.pad - item_w : lay.xa;
+  lay.legend_bottom = lay.top + static_cast<float>(lay.legend_items) * (f.body->FontSize + 6 * s);
 
   // the dials: the area left under the read-out and the legend (measured: a Pen{} draws nothing)
   lay.area_x = canvas.origin.x + lay.pad;
@@ -495,8 +502,12 @@ float PointersView::paint_readout(const Layout& lay, const Pen& pen) {
   pen.text(lay.big, ImVec2(lay.ab_one_line ? xa + lay.wa + lay.gap_ab : xa, y), pal.key, lay.b);
   y += lay.big->FontSize + 4.0f * s;
   float h = pen.wrapped(lay.f.body, ImVec2(xa, y), lay.width, pal.text_dim, lay.info);
-  if (!lay.scaling.empty())
-    h += pen.wrapped(lay.f.bold, ImVec2(xa, y + h), lay.width, pal.accent, lay.scaling);
+  if (!lay.scaling.empty()) {
+    // beside the legend's column it wraps short of it (the four items reach this far down)
+    const bool beside = lay.legend_column && y + h < lay.legend_bottom;
+    const float w = beside ? std::max(1.0f, lay.legend_x - lay.pad - xa) : lay.width;
+    h += pen.wrapped(lay.f.bold, ImVec2(xa, y + h), w, pal.accent, lay.scaling);
+  }
   if (!lay.notice.empty())
     h += pen.wrapped(lay.f.body, ImVec2(xa, y + h), lay.width, pal.accent, lay.notice);
   y += h + 14.0f * s;
@@ -562,6 +573,8 @@ void PointersView::paint_dials(const Model& m, const Layout& lay, const Canvas& 
     paint_trail(dl, lay.f, d, p.position, trail, lay.shown, s);
     if (m.scaled && d.rq > 0.0f && r >= 20.0f * s)  // under the pointers the model uses
       paint_original(dl, c, polar(c, d.rq, m.q_angle[u] + p.position * d.th0), d.col, d.thick);
+    if (m.scaled && d.rk > 0.0f && r >= 20.0f * s)
+      paint_original(dl, c, polar(c, d.rk, m.k_angle[u] + p.key_position * d.th0), d.col, d.thick);
     paint_angle(dl, canvas.pen, lay.f, pal.accent, d, lay.circle, s);
     tips_[u] = paint_pointers(dl, d, s);
     if (lay.labels)

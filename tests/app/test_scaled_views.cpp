@@ -55,9 +55,15 @@ void draw_alone(UiContext& ui, AppState& state, View& view, ImVec2 size) {
   }
 }
 
+// A line of text on screen containing `part`, with no-break spaces (ui/canvas.h's nobreak) read
+// as spaces.
 bool has_text(const DrawnText& d, const std::string& part) {
-  return std::any_of(d.boxes.begin(), d.boxes.end(),
-                     [&](const TextBox& b) { return b.text.find(part) != std::string::npos; });
+  return std::any_of(d.boxes.begin(), d.boxes.end(), [&](const TextBox& b) {
+    std::string t = b.text;
+    for (std::size_t at; (at = t.find("\u00a0")) != std::string::npos;)
+      t.replace(at, 2, " ");
+    return t.find(part) != std::string::npos;
+  });
 }
 
 // Every recorded line inside the canvas, none on top of another.
@@ -133,8 +139,11 @@ TEST_CASE("pointers: θ′ and a² with a scaling on, θ unchanged with none", "
   CHECK(view.relative() == Approx(expected).epsilon(1e-12));
   CHECK(std::fabs(view.score() - unscaled) > 1e-3 * std::fabs(unscaled));
   CHECK(has_text(view.drawn(), "YaRN"));
-  CHECK(has_text(view.drawn(), "→ θ′ = "));  // the dials' labels name θ and θ′
-  CHECK(has_text(view.drawn(), "query at the original θ"));
+  // the dials' labels name θ and θ′: pair 3 turns r = 4096·0.0316/2π = 20.6 times in L, inside
+  // YaRN's ramp at d = 16 (pairs 2 … 6), so it is blended
+  CHECK(has_text(view.drawn(), "θ = 0.0316"));
+  CHECK(has_text(view.drawn(), "θ′ = 0.0242"));
+  CHECK(has_text(view.drawn(), "faint: q, k at the original θ"));
   check_text_fits(view.drawn());
 
   // back to none: the same picture as before
@@ -171,7 +180,7 @@ TEST_CASE("heatmap: a scaled RoPE score is the core's at θ′ times a², beyond
     CHECK(sc->attention_factor == Approx(a).epsilon(1e-15));
     INFO(content);
     // (m, n) = (3, 70) and (90, 17): inside L, and both beyond it
-    for (const auto [m, n] : {std::pair{3, 70}, std::pair{90, 17}, std::pair{40, 40}}) {
+    for (const auto& [m, n] : {std::pair{3, 70}, std::pair{90, 17}, std::pair{40, 40}}) {
       std::vector<double> q, k;
       if (std::string(content) == "shared") {
         q = effective_vector(p.query, p, false);
@@ -235,6 +244,8 @@ TEST_CASE("decay: D(r) at θ′ beside the original, the mean score times a²", 
   set(p, "dim", "128");
   set(p, "max_distance", "300");
   set(p, "mean_score", "true");
+  set(p, "compare_base", "0");  // no overlays of another base or d: the curves are the current
+  set(p, "compare_dim", "0");   // one, (with a scaling) the original, and the mean score
   DecayView plain;
   draw_alone(ui, state, plain, ImVec2(1540, 1000));
   REQUIRE(plain.curves().size() == 2);
