@@ -285,10 +285,12 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
     for (int k = 0; k < 2; ++k) {
       const plot::Frame& fr = frames[static_cast<std::size_t>(k)];
       const std::string label = (k == 0 ? "line: θ′ᵢ, " : "line: λ′ᵢ, ") + what;
+      // in the empty corner of each plot: θ falls to the right, λ rises to the right, so the
+      // bottom left of the top plot and the bottom right of the bottom one
       const float lw = text_size(f.body, label).x;
-      const float ly =
-          k == 0 ? fr.area_max.y - f.body->FontSize - lp.y - 6 * s : fr.area_min.y + lp.y + 6 * s;
-      plot::label_box(dl, lay.st, f.body, ImVec2(fr.area_max.x - lw - lp.x - 8 * s, ly), c, label);
+      const float ly = fr.area_max.y - f.body->FontSize - lp.y - 6 * s;
+      const float lx = k == 0 ? fr.area_min.x + lp.x + 8 * s : fr.area_max.x - lw - lp.x - 8 * s;
+      plot::label_box(dl, lay.st, f.body, ImVec2(lx, ly), c, label);
     }
   }
   if (lay.place == NotePlace::right)
