@@ -8,6 +8,7 @@
 #include "rope/frequencies.h"
 #include "ui/page.h"
 #include "ui/theme.h"
+#include "views/view_scaling.h"
 
 namespace rope::app {
 namespace {
@@ -51,6 +52,7 @@ float note(const Pen& pen, const Page& pg, float x, float y, float w) {
 struct Header {
   std::string title = "Frequencies and wavelengths of the blocks";
   std::string formula, d_base, context;
+  std::string scaling;  // with a scaling on: the method, and what the lines show
 };
 
 Header header_text(const Params& p, int half, int incomplete, int first_incomplete) {
@@ -82,6 +84,8 @@ float header(const Pen& pen, const Page& pg, const Header& h, bool compact) {
   y += pen.wrapped(font, ImVec2(pg.x0, y), pg.width, pg.pal.text, compact ? h.d_base : h.formula) +
        2 * pg.s;
   y += pen.wrapped(font, ImVec2(pg.x0, y), pg.width, pg.pal.accent, h.context);
+  if (!h.scaling.empty())
+    y += 2 * pg.s + pen.wrapped(f.bold, ImVec2(pg.x0, y), pg.width, pg.pal.text, h.scaling);
   return y + 10 * pg.s;
 }
 
@@ -150,7 +154,7 @@ struct SpectrumView::Layout : Page {
 };
 
 SpectrumView::Inputs SpectrumView::inputs_of(const Params& p) {
-  return {p.dim, p.base, p.context_length};
+  return {p.dim, p.base, p.context_length, view_scaling(p)};
 }
 
 SpectrumView::Model SpectrumView::compute(const Inputs& in) {
@@ -165,6 +169,19 @@ SpectrumView::Model SpectrumView::compute(const Inputs& in) {
       if (m.first_incomplete < 0) m.first_incomplete = static_cast<int>(i);
       ++m.incomplete;
     }
+  }
+  if (scaling_on(in.scaling)) {  // validated with the params; an error is shown, θ stays
+    auto sf = scaled_frequencies(in.dim, in.base, in.scaling);
+    if (!sf) {
+      m.scaling_error = sf.error().to_string();
+      return m;
+    }
+    m.thetas_scaled = sf.value().theta_scaled;
+    for (std::size_t i = 0; i < m.thetas_scaled.size(); ++i)
+      if (m.thetas_scaled[i] > 0.0) {  // a still pair has no place on a log axis
+        m.index_scaled.push_back(static_cast<double>(i));
+        m.wavelengths_scaled.push_back(wavelength(m.thetas_scaled[i]));
+      }
   }
   return m;
 }
@@ -181,6 +198,12 @@ SpectrumView::Layout SpectrumView::layout(const Model& m, const Params& p, const
   const float s = env.scale;
   Layout lay(canvas, env, p.theme);
   lay.text = header_text(p, static_cast<int>(m.thetas.size()), m.incomplete, m.first_incomplete);
+  if (!m.thetas_scaled.empty())
+    lay.text.scaling = scaling_words(view_scaling(p)) + ":  the lines are " +
+                       nobreak("θ′ᵢ and λ′ᵢ = 2π/θ′ᵢ,") + " the marks the original " +
+                       nobreak("θᵢ and λᵢ");
+  else if (!m.scaling_error.empty())
+    lay.text.scaling = "scaling not applied: " + m.scaling_error;
   const float min_plots_h = 380.0f * s;
   const float right_w = std::min(std::round(400.0f * s), 0.3f * canvas.size.x);
   const float room = lay.bottom - header(Pen{}, lay, lay.text, false);
@@ -219,8 +242,16 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
                             : canvas.max().x - lay.pad;
   const float plots_bottom = lay.bottom - lay.note_h;
   const float mid = std::round(lay.top + 0.45f * (plots_bottom - lay.top));
-  const auto frames = axes(dl, lay, ImVec2(lay.x0, lay.top), ImVec2(plot_x1, plots_bottom), mid,
-                           m.thetas.back(), std::max(m.wavelengths.back(), ctx), half);
+  double tmin = m.thetas.back();
+  double lmax = std::max(m.wavelengths.back(), ctx);
+  std::vector<double> scaled_pos;  // θ′ of the pairs with θ′ > 0, in index_scaled's order
+  for (std::size_t k = 0; k < m.index_scaled.size(); ++k) {
+    scaled_pos.push_back(m.thetas_scaled[static_cast<std::size_t>(m.index_scaled[k])]);
+    tmin = std::min(tmin, scaled_pos.back());
+    lmax = std::max(lmax, m.wavelengths_scaled[k]);
+  }
+  const auto frames =
+      axes(dl, lay, ImVec2(lay.x0, lay.top), ImVec2(plot_x1, plots_bottom), mid, tmin, lmax, half);
   const plot::Frame &top = frames[0], &bot = frames[1];
   const float thick = std::max(1.0f, std::round(2.0f * s));
   const bool dots = half <= 256;
@@ -244,6 +275,24 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
       plot::marker(dl, bot, m.index[u], m.wavelengths[u], c, r, !inc);
     }
   }
+  if (!scaled_pos.empty()) {  // θ′ and λ′ as lines over the marks, named inside the plots
+    const ImU32 c = lay.pal.text;
+    plot::line(dl, top, m.index_scaled, scaled_pos, c, thick);
+    plot::line(dl, bot, m.index_scaled, m.wavelengths_scaled, c, thick);
+    const ImVec2 lp = plot::label_box_padding(lay.st);
+    const std::string what = std::string(scaling_method_words(p.extension.scaling.method)) + " " +
+                             nobreak("s = " + format_number(p.extension.scaling.factor, 6));
+    for (int k = 0; k < 2; ++k) {
+      const plot::Frame& fr = frames[static_cast<std::size_t>(k)];
+      const std::string label = (k == 0 ? "line: θ′ᵢ, " : "line: λ′ᵢ, ") + what;
+      // in the empty corner of each plot: θ falls to the right, λ rises to the right, so the
+      // bottom left of the top plot and the bottom right of the bottom one
+      const float lw = text_size(f.body, label).x;
+      const float ly = fr.area_max.y - f.body->FontSize - lp.y - 6 * s;
+      const float lx = k == 0 ? fr.area_min.x + lp.x + 8 * s : fr.area_max.x - lw - lp.x - 8 * s;
+      plot::label_box(dl, lay.st, f.body, ImVec2(lx, ly), c, label);
+    }
+  }
   if (lay.place == NotePlace::right)
     note(canvas.pen, lay, plot_x1 + lay.pad, top.area_min.y, lay.note_w);
   if (lay.place == NotePlace::below)
@@ -263,6 +312,12 @@ void SpectrumView::hover(const Model& m, const Layout& lay, const plot::Frame& f
   ImGui::Text("θᵢ = %.17g rad per position", m.thetas[u]);
   ImGui::Text("λᵢ = 2π/θᵢ = %.17g positions", m.wavelengths[u]);
   ImGui::Text("turns within the context: %.6g", context / m.wavelengths[u]);
+  if (u < m.thetas_scaled.size()) {
+    ImGui::Text("θ′ᵢ = %.17g rad per position (θ′/θ = %.9g)", m.thetas_scaled[u],
+                m.thetas_scaled[u] / m.thetas[u]);
+    if (m.thetas_scaled[u] > 0.0)
+      ImGui::Text("λ′ᵢ = 2π/θ′ᵢ = %.17g positions", wavelength(m.thetas_scaled[u]));
+  }
   ImGui::EndTooltip();
 }
 

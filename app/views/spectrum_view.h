@@ -2,6 +2,9 @@
 // of every block i on logarithmic axes, a line at context_length, and the blocks that do not
 // complete one turn within the context marked; a note on what fast and slow blocks do (right of
 // the plots, under them on narrow canvases, left out on short ones).
+// With a context-extension scaling on (views/view_scaling.h), θ′_i and λ′_i = 2π/θ′_i are drawn
+// as lines over the marks of θ_i and λ_i, and the header names the method (pairs with θ′ = 0,
+// p-RoPE's still pairs, are left out of the log axes).
 // Todo / limits: above 256 blocks the marks become lines, so the hollow marks of the blocks
 // slower than the context are not drawn; the dashed boundary still is.
 //
@@ -9,8 +12,10 @@
 #pragma once
 
 #include <array>
+#include <string>
 #include <vector>
 
+#include "rope/scaling.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
 #include "ui/plot.h"
@@ -29,6 +34,8 @@ struct SpectrumView {
   // blocks with wavelength > context_length (less than one turn), and the first of them or -1
   int incomplete() const { return model().incomplete; }
   int first_incomplete() const { return model().first_incomplete; }
+  // θ′_i with a scaling on (empty without)
+  const std::vector<double>& scaled_thetas() const { return model().thetas_scaled; }
   const DrawnText& drawn() const { return drawn_; }
 
  private:
@@ -36,6 +43,7 @@ struct SpectrumView {
     int dim = 0;
     double base = 0.0;
     int context_length = 0;
+    ScalingParams scaling;  // view_scaling(p): method none when no scaling is on
     bool operator==(const Inputs&) const = default;
   };
   struct Model {
@@ -44,6 +52,9 @@ struct SpectrumView {
     std::vector<double> wavelengths;  // 2 pi / theta_i
     int incomplete = 0;
     int first_incomplete = -1;
+    // with a scaling on: the pairs with θ′ > 0, their θ′ and λ′ (empty without)
+    std::vector<double> index_scaled, thetas_scaled, wavelengths_scaled;
+    std::string scaling_error;
   };
   struct Layout;  // spectrum_view.cpp: fonts, the header's size, where the note goes
   static Inputs inputs_of(const Params& p);
