@@ -97,9 +97,5 @@ Result<long long> parse_integer(std::string_view parameter, std::string_view tex
 Result<bool> parse_bool(std::string_view parameter, std::string_view text);
 // "1,2.5,-3" -> {1, 2.5, -3}; every entry finite.
 Result<std::vector<double>> parse_real_list(std::string_view parameter, std::string_view text);
-// forwarding: views move to io/number_format.h (format_number(v, NumberStyle::csv))
-inline std::string format_real(double v) {
-  return format_number(v, NumberStyle::csv);
-}
 
 }  // namespace rope::app
