@@ -65,6 +65,10 @@ const ParamSpec* find_param(std::string_view name);  // nullptr when unknown
 // 4096", "a number from -1e9 to 1e9", "dark or light", ... ("must be " + this + ", got ...").
 std::string param_allowed(const ParamSpec& spec);
 
+// A given text as a message echoes it ("must be ..., got 'abc'"): in single quotes, cut after 40
+// bytes with "..." so that a pasted essay is not echoed whole.
+std::string quote_for_message(std::string_view text);
+
 // The range of an integer or real parameter (an empty range, min = max = 0, for other names):
 // what the control panel's sliders read.
 const ParamRange& param_range(std::string_view name);
