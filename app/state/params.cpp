@@ -21,13 +21,6 @@ namespace {
 
 // [SECTION] text helpers
 
-std::string quoted(std::string_view text) {
-  constexpr std::size_t kMaxShown = 40;  // a pasted essay is not echoed whole
-  std::string s(text.substr(0, kMaxShown));
-  if (text.size() > kMaxShown) s += "...";
-  return "'" + s + "'";
-}
-
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
     s.remove_prefix(1);
@@ -53,7 +46,7 @@ Result<E> parse_choice(std::string_view name, std::string_view text,
     if (i + 2 < N) names += ", ";
     if (i + 2 == N) names += " or ";
   }
-  return error(name, "must be one of " + names + ", got " + quoted(text));
+  return error(name, "must be one of " + names + ", got " + quote_for_message(text));
 }
 
 template <class E, std::size_t N>
@@ -110,7 +103,7 @@ Result<VectorChoice> parse_vector_choice(std::string_view name, std::string_view
     if (t == n) return VectorChoice{v, {}};
   if (t.find_first_of("0123456789") == std::string_view::npos)
     return error(name, "must be unit, ones, random or a comma-separated list of d numbers, got " +
-                           quoted(text));
+                           quote_for_message(text));
   auto values = parse_real_list(name, t);
   if (!values) return values.error();
   return VectorChoice{VectorPreset::custom, std::move(values).value()};
@@ -160,7 +153,8 @@ std::string range_text(const ParamRange& r, ParamKind kind) {
 }
 
 Error out_of_range(std::string_view name, std::string_view text) {
-  return error(name, "must be " + param_allowed(*find_param(name)) + ", got " + quoted(text));
+  return error(name,
+               "must be " + param_allowed(*find_param(name)) + ", got " + quote_for_message(text));
 }
 
 // A value that is not a number at all gets the same message as one out of range: what is
@@ -298,14 +292,15 @@ constexpr ParamRange kNoRange{};
       [](const Params& p) { return p.field; }
 
 // One cast point's format of the precision view: fp64, fp32, bf16 or fp16 (rope/low_precision.h).
-#define ROPE_FORMAT(point)                                                                         \
-  [](Params& p, std::string_view t) -> Status {                                                    \
-    const auto f = parse_format(trim(t));                                                          \
-    if (!f)                                                                                        \
-      return error(#point "_format", "must be one of fp64, fp32, bf16 or fp16, got " + quoted(t)); \
-    p.precision.formats.point = *f;                                                                \
-    return {};                                                                                     \
-  },                                                                                               \
+#define ROPE_FORMAT(point)                                                                  \
+  [](Params& p, std::string_view t) -> Status {                                             \
+    const auto f = parse_format(trim(t));                                                   \
+    if (!f)                                                                                 \
+      return error(#point "_format",                                                        \
+                   "must be one of fp64, fp32, bf16 or fp16, got " + quote_for_message(t)); \
+    p.precision.formats.point = *f;                                                         \
+    return {};                                                                              \
+  },                                                                                        \
       [](const Params& p) -> std::string { return format_name(p.precision.formats.point); }
 
 using K = ParamKind;
@@ -448,9 +443,9 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        if (name == "custom") return {};  // what a custom state reads back as: nothing to set
        const auto f = parse_precision_preset(name);
        if (!f)
-         return error(
-             "precision",
-             "must be one of fp32, bf16, fp16, theta-bf16, fix, exact or custom, got " + quoted(t));
+         return error("precision",
+                      "must be one of fp32, bf16, fp16, theta-bf16, fix, exact or custom, got " +
+                          quote_for_message(t));
        p.precision.formats = *f;
        return {};
      },
@@ -534,6 +529,13 @@ const std::array kSpecs = std::to_array<ParamSpec>({
 
 std::span<const ParamSpec> param_specs() {
   return kSpecs;
+}
+
+std::string quote_for_message(std::string_view text) {
+  constexpr std::size_t kMaxShown = 40;  // bytes
+  std::string s(text.substr(0, kMaxShown));
+  if (text.size() > kMaxShown) s += "...";
+  return "'" + s + "'";
 }
 
 const ParamSpec* find_param(std::string_view name) {
@@ -653,11 +655,12 @@ Result<double> parse_real(std::string_view parameter, std::string_view text) {
   char* end = nullptr;
   errno = 0;
   const double v = std::strtod(begin, &end);
-  if (end != begin + t.size()) return error(parameter, "must be a number, got " + quoted(text));
+  if (end != begin + t.size())
+    return error(parameter, "must be a number, got " + quote_for_message(text));
   // ERANGE also flags underflow (1e-320 is a subnormal, 1e-400 reads as 0): both are finite
   // numbers the caller's range then judges; only an overflow to infinity is refused here.
   if (!std::isfinite(v) || (errno == ERANGE && std::abs(v) > 1.0))
-    return error(parameter, "must be a finite number, got " + quoted(text));
+    return error(parameter, "must be a finite number, got " + quote_for_message(text));
   return v;
 }
 
@@ -665,7 +668,8 @@ Result<bool> parse_bool(std::string_view parameter, std::string_view text) {
   const std::string_view t = trim(text);
   if (t == "true" || t == "on" || t == "yes" || t == "1") return true;
   if (t == "false" || t == "off" || t == "no" || t == "0") return false;
-  return error(parameter, "must be true or false (also on/off, yes/no, 1/0), got " + quoted(text));
+  return error(parameter,
+               "must be true or false (also on/off, yes/no, 1/0), got " + quote_for_message(text));
 }
 
 Result<long long> parse_integer(std::string_view parameter, std::string_view text) {
@@ -673,9 +677,9 @@ Result<long long> parse_integer(std::string_view parameter, std::string_view tex
   long long v = 0;
   const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
   if (ec == std::errc::result_out_of_range)
-    return error(parameter, "is far too large: " + quoted(text));
+    return error(parameter, "is far too large: " + quote_for_message(text));
   if (t.empty() || ec != std::errc() || ptr != t.data() + t.size())
-    return error(parameter, "must be a whole number, got " + quoted(text));
+    return error(parameter, "must be a whole number, got " + quote_for_message(text));
   return v;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "io/number_format.h"
 #include "rope/frequencies.h"
 #include "state/params.h"
 #include "ui/theme.h"
@@ -59,12 +60,12 @@ const char* method_short(ScalingMethod m) {
 }
 
 std::string num(double v, int digits = 4) {
-  return format_number(v, digits);
+  return format_number(v, NumberStyle::label, digits);
 }
 
 // Token counts and pair indices as the axes print them ("65 536").
 std::string count(double v) {
-  return plot::tick_label(v, false);
+  return format_number(v, NumberStyle::tick);
 }
 
 std::string pairs(int first, int last) {
