@@ -182,6 +182,7 @@ struct CodeView::Layout : Page {
   int level = 0;
   ImFont* code = nullptr;  // listings and numbers
   ImFont* head = nullptr;  // listing titles
+  int detail = 2;          // as Level::detail
   bool compact = false;    // fewer coordinates, no gap line
   float title_h = 0;
   float col_w = 0;    // one listing's column width
@@ -202,13 +203,15 @@ namespace {
 
 constexpr int kLevels = 6;
 
-float listing_height(const Listing& l, ImFont* head, ImFont* code, float s) {
-  return head->FontSize + 6 * s + static_cast<float>(l.lines.size()) * (code->FontSize + 2 * s);
+float listing_height(const Listing& l, ImFont* head, ImFont* code, float s, bool with_lines) {
+  const float lines = with_lines ? static_cast<float>(l.lines.size()) : 0.0f;
+  return head->FontSize + 6 * s + lines * (code->FontSize + 2 * s);
 }
-float listing_width(const Listing& l, ImFont* code, float label_w) {
-  float w = 0;
-  for (const CodeLine& c : l.lines)
-    w = std::max(w, text_size(code, c.text).x);
+float listing_width(const Listing& l, ImFont* head, ImFont* code, float label_w, bool with_lines) {
+  float w = text_size(head, l.title).x - label_w;
+  if (with_lines)
+    for (const CodeLine& c : l.lines)
+      w = std::max(w, text_size(code, c.text).x);
   return w + label_w;
 }
 
@@ -242,17 +245,20 @@ std::vector<std::string> panel_lines(const CodeView::Results& r, const Params& p
   return l;
 }
 
-float panel_height(std::size_t lines, const ImFont* code, float s) {
-  const float eq = static_cast<float>(kEquations.size()) * (code->FontSize + 2 * s);
+float panel_height(std::size_t lines, const ImFont* code, float s, bool with_equations) {
+  const float eq =
+      with_equations ? static_cast<float>(kEquations.size()) * (code->FontSize + 2 * s) : 0.0f;
   return eq + 14 * s + static_cast<float>(lines) * (code->FontSize + 3 * s);
 }
 
-float panel_width(const std::vector<std::string>& lines, const ImFont* code, float label_w) {
+float panel_width(const std::vector<std::string>& lines, const ImFont* code, float label_w,
+                  bool with_equations) {
   float w = 0;
   for (const auto& l : lines)
     w = std::max(w, text_size(code, l).x);
-  for (const char* e : kEquations)
-    w = std::max(w, label_w + text_size(code, e).x);
+  if (with_equations)
+    for (const char* e : kEquations)
+      w = std::max(w, label_w + text_size(code, e).x);
   return w;
 }
 
@@ -267,6 +273,7 @@ struct Level {
   Arrange arrange;
   bool large;
   bool compact;
+  int detail = 2;  // 2: listings and the equation list; 1: listings only; 0: listing titles only
 };
 constexpr Level kLevelList[] = {
     {Arrange::across, true, false},  {Arrange::left, true, false},    {Arrange::grid, true, false},
@@ -289,14 +296,15 @@ CodeView::Layout CodeView::layout(const Results& r, const Params& p, const Canva
     lay.title_h = (lv == 0 ? lay.f.title : lay.f.large)->FontSize + 10 * s;
     lay.shown = L.compact ? 3 : (L.large ? 4 : 6);
     lay.compact = L.compact;
+    lay.detail = L.detail;
     std::array<float, 3> w{}, h{};
     for (std::size_t i = 0; i < 3; ++i) {
-      w[i] = listing_width(kListings[i], lay.code, lay.label_w);
-      h[i] = listing_height(kListings[i], lay.head, lay.code, s);
+      w[i] = listing_width(kListings[i], lay.head, lay.code, lay.label_w, L.detail >= 1);
+      h[i] = listing_height(kListings[i], lay.head, lay.code, s, L.detail >= 1);
     }
     const auto pl = panel_lines(r, p, lay.shown, L.compact);
-    const float pw = panel_width(pl, lay.code, lay.label_w);
-    const float ph = panel_height(pl.size(), lay.code, s);
+    const float pw = panel_width(pl, lay.code, lay.label_w, L.detail == 2);
+    const float ph = panel_height(pl.size(), lay.code, s, L.detail == 2);
     const float top = lay.y0 + lay.title_h;
     lay.listing_top.clear();
     switch (L.arrange) {
@@ -344,7 +352,7 @@ CodeView::Layout CodeView::layout(const Results& r, const Params& p, const Canva
         lay.panel_x = lay.x0;
         lay.panel_y = y;
         lay.panel_w = lay.width;
-        return y + ph <= lay.bottom;
+        return std::max({w[0], w[1], w[2], pw}) <= lay.width && y + ph <= lay.bottom;
       }
     }
     return false;
@@ -355,6 +363,7 @@ CodeView::Layout CodeView::layout(const Results& r, const Params& p, const Canva
   for (std::size_t i = 0; i < kListings.size(); ++i) {
     const ImVec2 at = lay.listing_top[i];
     float ly = at.y + lay.head->FontSize + 6 * s;
+    if (lay.detail == 0) continue;
     for (const CodeLine& c : kListings[i].lines) {
       lay.lines.push_back(
           {ImVec2(at.x, ly), ImVec2(at.x + lay.col_w, ly + lay.code->FontSize), c.equation});
@@ -362,7 +371,7 @@ CodeView::Layout CodeView::layout(const Results& r, const Params& p, const Canva
     }
   }
   float ey = lay.panel_y;
-  for (std::size_t i = 0; i < kEquations.size(); ++i) {
+  for (std::size_t i = 0; i < (lay.detail == 2 ? kEquations.size() : 0); ++i) {
     lay.equations.push_back({ImVec2(lay.panel_x, ey),
                              ImVec2(lay.panel_x + lay.panel_w, ey + lay.code->FontSize),
                              static_cast<int>(i) + 1});
@@ -394,6 +403,7 @@ void CodeView::paint(const Results& r, const Layout& lay, const Canvas& canvas, 
   for (std::size_t k = 0; k < kListings.size(); ++k) {
     const Listing& l = kListings[k];
     pen.text(lay.head, lay.listing_top[k], lay.pal.text, l.title);
+    if (lay.detail == 0) continue;
     for (const CodeLine& c : l.lines) {
       const auto& b = lay.lines[li++];
       if (c.equation > 0 && c.equation == lay.hot)
@@ -426,7 +436,7 @@ void CodeView::paint(const Results& r, const Layout& lay, const Canvas& canvas, 
              kEquations[static_cast<std::size_t>(e.equation - 1)]);
   }
   // numbers
-  float y = lay.equations.back().max.y + 14 * s;
+  float y = lay.equations.empty() ? lay.panel_y : lay.equations.back().max.y + 14 * s;
   for (const std::string& line : panel_lines(r, p, lay.shown, lay.compact)) {
     const bool head = !line.empty() && line[0] == '\x01';
     const std::string text = head ? line.substr(1) : line;
