@@ -164,13 +164,13 @@ CodeView::Results CodeView::compute(const Inputs& in) {
     const auto sq = apply_permutation(in.q, r.codes.perm).value();
     const auto sk = apply_permutation(in.k, r.codes.perm).value();
     if (in.q.size() == 2)
-      r.accident = "d = 2: P leaves the one pair as it is";
+      r.accident = "d = 2, where P = I";
     else if (in.m == in.n)
-      r.accident = "m = n: every code gives q·k";
+      r.accident = "m = n: each gives q·k";
     else if (sq == in.q && sk == in.k)
-      r.accident = "P q = q and P k = k for these vectors: choose random q, k";
+      r.accident = "P q = q and P k = k";
     else
-      r.accident = "these q, k happen to give the same score";
+      r.accident = "by chance";
   }
   return r;
 }
@@ -183,6 +183,7 @@ struct CodeView::Layout : Page {
   ImFont* code = nullptr;  // listings and numbers
   ImFont* head = nullptr;  // listing titles
   int detail = 2;          // as Level::detail
+  bool vectors = true;     // as Level::vectors
   bool compact = false;    // fewer coordinates, no gap line
   float title_h = 0;
   float col_w = 0;    // one listing's column width
@@ -217,15 +218,17 @@ float listing_width(const Listing& l, ImFont* head, ImFont* code, float label_w,
 
 // The lines of the number panel, in order (title lines start with '\x01': bold).
 std::vector<std::string> panel_lines(const CodeView::Results& r, const Params& p, std::size_t shown,
-                                     bool compact) {
+                                     bool compact, bool vectors = true) {
   const CodeComparison& c = r.codes;
   const auto exact = [](double v) { return format_number(v, NumberStyle::tooltip); };
   std::vector<std::string> l;
-  l.push_back("\x01R_m q at m = " + format_number(p.position, NumberStyle::tooltip) +
-              ", d = " + std::to_string(p.dim));
-  l.push_back("A, B:  " + vec_text(c.rq_math, shown));
-  l.push_back("C:  " + vec_text(c.rq_half, shown) + " = P (A)");
-  l.push_back(perm_text(c.perm, shown));
+  if (vectors) {
+    l.push_back("\x01R_m q at m = " + format_number(p.position, NumberStyle::tooltip) +
+                ", d = " + std::to_string(p.dim));
+    l.push_back("A, B:  " + vec_text(c.rq_math, shown));
+    l.push_back("C:  " + vec_text(c.rq_half, shown) + " = P (A)");
+    l.push_back(perm_text(c.perm, shown));
+  }
   l.push_back("\x01q·k at m = " + format_number(p.position, NumberStyle::tooltip) +
               ", n = " + format_number(p.key_position, NumberStyle::tooltip));
   l.push_back("A  math  " + exact(c.score_math));
@@ -238,7 +241,7 @@ std::vector<std::string> panel_lines(const CodeView::Results& r, const Params& p
   l.push_back(std::string(r.unpermuted_ok ? "=" : "✗") + " C  without P  " +
               exact(c.score_half_unpermuted));
   if (r.unpermuted_ok)
-    l.push_back("   equal by accident: " + r.accident);
+    l.push_back("   equal here: " + r.accident);
   else
     l.push_back("   differs from A by " +
                 format_number(c.score_half_unpermuted - c.score_math, NumberStyle::label, 4));
@@ -274,11 +277,15 @@ struct Level {
   bool large;
   bool compact;
   int detail = 2;  // 2: listings and the equation list; 1: listings only; 0: listing titles only
+  bool vectors = true;  // the R_m q and P lines of the panel
 };
 constexpr Level kLevelList[] = {
-    {Arrange::across, true, false},  {Arrange::left, true, false},    {Arrange::grid, true, false},
-    {Arrange::across, false, false}, {Arrange::left, false, false},   {Arrange::grid, false, false},
-    {Arrange::grid, false, true},    {Arrange::stacked, false, true},
+    {Arrange::across, true, false},     {Arrange::left, true, false},
+    {Arrange::grid, true, false},       {Arrange::across, false, false},
+    {Arrange::left, false, false},      {Arrange::grid, false, false},
+    {Arrange::grid, false, true},       {Arrange::stacked, false, true},
+    {Arrange::grid, false, true, 1},    {Arrange::stacked, false, true, 1},
+    {Arrange::stacked, false, true, 0}, {Arrange::stacked, false, true, 0, false},
 };
 }  // namespace
 
@@ -297,12 +304,13 @@ CodeView::Layout CodeView::layout(const Results& r, const Params& p, const Canva
     lay.shown = L.compact ? 3 : (L.large ? 4 : 6);
     lay.compact = L.compact;
     lay.detail = L.detail;
+    lay.vectors = L.vectors;
     std::array<float, 3> w{}, h{};
     for (std::size_t i = 0; i < 3; ++i) {
       w[i] = listing_width(kListings[i], lay.head, lay.code, lay.label_w, L.detail >= 1);
       h[i] = listing_height(kListings[i], lay.head, lay.code, s, L.detail >= 1);
     }
-    const auto pl = panel_lines(r, p, lay.shown, L.compact);
+    const auto pl = panel_lines(r, p, lay.shown, L.compact, L.vectors);
     const float pw = panel_width(pl, lay.code, lay.label_w, L.detail == 2);
     const float ph = panel_height(pl.size(), lay.code, s, L.detail == 2);
     const float top = lay.y0 + lay.title_h;
@@ -437,7 +445,7 @@ void CodeView::paint(const Results& r, const Layout& lay, const Canvas& canvas, 
   }
   // numbers
   float y = lay.equations.empty() ? lay.panel_y : lay.equations.back().max.y + 14 * s;
-  for (const std::string& line : panel_lines(r, p, lay.shown, lay.compact)) {
+  for (const std::string& line : panel_lines(r, p, lay.shown, lay.compact, lay.vectors)) {
     const bool head = !line.empty() && line[0] == '\x01';
     const std::string text = head ? line.substr(1) : line;
     ImU32 colour = head ? lay.pal.text : lay.pal.text;
