@@ -646,12 +646,6 @@ constexpr std::array kDatasets{
     DatasetSpec{"rotate", "the rotated vector R_m x", "index,value", kRotateFlags, build_rotate},
     DatasetSpec{"scores", "RoPE scores (R_m q) . (R_n k) for every pair of positions", "m,n,score",
                 kScoreFlags, build_scores},
-    DatasetSpec{"code",
-                "the code view: q, k rotated by the interleaved (Meta) and rotate_half codes, "
-                "with and without the row permutation P, and the three scores",
-                "index,perm,q,k,rq_interleaved,rk_interleaved,rq_half,rk_half,rq_half_without_p,"
-                "rk_half_without_p,score_interleaved,score_half,score_half_without_p",
-                kCodeFlags, build_code},
     DatasetSpec{"precision",
                 "RoPE angles with the position, theta, angle and cos/sin rounded to fp32, bf16 "
                 "or fp16 (emulated bit for bit)",
@@ -663,6 +657,12 @@ constexpr std::array kDatasets{
                 "s,value,panel", kExtrapolationFlags, build_extrapolation},
     DatasetSpec{"b-over-d", "PI Fig. 5: B(s)/d, the factor in the extrapolation bound",
                 "s,b_over_d", kBOverDFlags, build_b_over_d},
+    DatasetSpec{"code",
+                "the code view: q, k rotated by the interleaved (Meta) and rotate_half codes, "
+                "with and without the row permutation P, and the three scores",
+                "index,perm,q,k,rq_interleaved,rk_interleaved,rq_half,rk_half,rq_half_without_p,"
+                "rk_half_without_p,score_interleaved,score_half,score_half_without_p",
+                kCodeFlags, build_code},
 };
 
 }  // namespace

@@ -31,13 +31,14 @@ constexpr CodeLine kMathLines[] = {
     {"    theta = base ** (-2 * i / d)", 1},
     {"    a, b = x[2*i], x[2*i + 1]", 2},
     {"    c, s = cos(m * theta), sin(m * theta)", 2},
-    {"    y[2*i], y[2*i + 1] = a*c - b*s, a*s + b*c", 2},
+    {"    y[2*i] = a*c - b*s", 2},
+    {"    y[2*i + 1] = a*s + b*c", 2},
 };
 constexpr CodeLine kMetaLines[] = {
     {"# pairs (x[2i], x[2i+1]) as complex numbers", 0},
     {"theta = base ** (-arange(0, d, 2) / d)", 1},
     {"w = polar(ones(d // 2), m * theta)", 3},
-    {"z = view_as_complex(x.reshape(d // 2, 2))", 3},
+    {"z = view_as_complex(x.reshape(-1, 2))", 3},
     {"y = view_as_real(z * w).reshape(d)", 3},
 };
 constexpr CodeLine kHalfLines[] = {
@@ -45,9 +46,9 @@ constexpr CodeLine kHalfLines[] = {
     {"def rotate_half(x):", 4},
     {"    return cat([-x[d//2:], x[:d//2]])", 4},
     {"theta = base ** (-arange(0, d, 2) / d)", 1},
-    {"ang = cat([m * theta, m * theta])", 4},
+    {"a = cat([m * theta, m * theta])", 4},
     {"x = x[P]  # rows of W_q, W_k permuted", 5},
-    {"y = x * cos(ang) + rotate_half(x) * sin(ang)", 4},
+    {"y = x * cos(a) + rotate_half(x) * sin(a)", 4},
 };
 constexpr std::array kListings{
     Listing{"A  The math, block by block", kMathLines},
@@ -184,6 +185,7 @@ struct CodeView::Layout : Page {
   ImFont* head = nullptr;  // listing titles
   int detail = 2;          // as Level::detail
   bool vectors = true;     // as Level::vectors
+  bool comments = true;    // as Level::comments
   bool compact = false;    // fewer coordinates, no gap line
   float title_h = 0;
   float col_w = 0;    // one listing's column width
@@ -204,8 +206,17 @@ namespace {
 
 constexpr int kLevels = 6;
 
-float listing_height(const Listing& l, ImFont* head, ImFont* code, float s, bool with_lines) {
-  const float lines = with_lines ? static_cast<float>(l.lines.size()) : 0.0f;
+// A listing's comment lines (text starting with '#') go first when space is short.
+bool drawn_line(const CodeLine& c, bool comments) {
+  return comments || c.text[0] != '#';
+}
+
+float listing_height(const Listing& l, ImFont* head, ImFont* code, float s, bool with_lines,
+                     bool comments) {
+  float lines = 0.0f;
+  if (with_lines)
+    for (const CodeLine& c : l.lines)
+      lines += drawn_line(c, comments) ? 1.0f : 0.0f;
   return head->FontSize + 6 * s + lines * (code->FontSize + 2 * s);
 }
 float listing_width(const Listing& l, ImFont* head, ImFont* code, float label_w, bool with_lines) {
@@ -277,15 +288,23 @@ struct Level {
   bool large;
   bool compact;
   int detail = 2;  // 2: listings and the equation list; 1: listings only; 0: listing titles only
-  bool vectors = true;  // the R_m q and P lines of the panel
+  bool vectors = true;   // the R_m q and P lines of the panel
+  bool comments = true;  // the listings' comment lines
 };
 constexpr Level kLevelList[] = {
-    {Arrange::across, true, false},     {Arrange::left, true, false},
-    {Arrange::grid, true, false},       {Arrange::across, false, false},
-    {Arrange::left, false, false},      {Arrange::grid, false, false},
-    {Arrange::grid, false, true},       {Arrange::stacked, false, true},
-    {Arrange::grid, false, true, 1},    {Arrange::stacked, false, true, 1},
-    {Arrange::stacked, false, true, 0}, {Arrange::stacked, false, true, 0, false},
+    {Arrange::across, true, false},
+    {Arrange::left, true, false},
+    {Arrange::grid, true, false},
+    {Arrange::across, false, false},
+    {Arrange::left, false, false},
+    {Arrange::grid, false, false},
+    {Arrange::grid, false, true},
+    {Arrange::stacked, false, true},
+    {Arrange::grid, false, true, 1},
+    {Arrange::stacked, false, true, 1},
+    {Arrange::stacked, false, true, 1, false},
+    {Arrange::stacked, false, true, 1, false, false},
+    {Arrange::stacked, false, true, 0, false},
 };
 }  // namespace
 
@@ -293,9 +312,10 @@ CodeView::Layout CodeView::layout(const Results& r, const Params& p, const Canva
                                   const ViewEnv& env) {
   Layout lay(canvas, env, p.theme);
   const float s = lay.s;
-  const float gap = 24 * s;
+  float gap = 24 * s;
   const auto set_level = [&](int lv) {
     const Level L = kLevelList[lv];
+    gap = (L.compact ? 12.0f : 24.0f) * s;
     lay.level = lv;
     lay.code = L.large ? lay.f.large : lay.f.body;
     lay.head = L.large ? lay.f.large : lay.f.bold;
@@ -305,10 +325,11 @@ CodeView::Layout CodeView::layout(const Results& r, const Params& p, const Canva
     lay.compact = L.compact;
     lay.detail = L.detail;
     lay.vectors = L.vectors;
+    lay.comments = L.comments;
     std::array<float, 3> w{}, h{};
     for (std::size_t i = 0; i < 3; ++i) {
       w[i] = listing_width(kListings[i], lay.head, lay.code, lay.label_w, L.detail >= 1);
-      h[i] = listing_height(kListings[i], lay.head, lay.code, s, L.detail >= 1);
+      h[i] = listing_height(kListings[i], lay.head, lay.code, s, L.detail >= 1, L.comments);
     }
     const auto pl = panel_lines(r, p, lay.shown, L.compact, L.vectors);
     const float pw = panel_width(pl, lay.code, lay.label_w, L.detail == 2);
@@ -373,6 +394,7 @@ CodeView::Layout CodeView::layout(const Results& r, const Params& p, const Canva
     float ly = at.y + lay.head->FontSize + 6 * s;
     if (lay.detail == 0) continue;
     for (const CodeLine& c : kListings[i].lines) {
+      if (!drawn_line(c, lay.comments)) continue;
       lay.lines.push_back(
           {ImVec2(at.x, ly), ImVec2(at.x + lay.col_w, ly + lay.code->FontSize), c.equation});
       ly += lay.code->FontSize + 2 * s;
@@ -413,6 +435,7 @@ void CodeView::paint(const Results& r, const Layout& lay, const Canvas& canvas, 
     pen.text(lay.head, lay.listing_top[k], lay.pal.text, l.title);
     if (lay.detail == 0) continue;
     for (const CodeLine& c : l.lines) {
+      if (!drawn_line(c, lay.comments)) continue;
       const auto& b = lay.lines[li++];
       if (c.equation > 0 && c.equation == lay.hot)
         dl->AddRectFilled(ImVec2(b.min.x - 4 * s, b.min.y - 1 * s),

@@ -13,6 +13,9 @@
 // and the difference, unless the scores agree by accident, which is said).
 //
 // Usage: CodeView view;  each frame inside the canvas window: view.Draw(state, env);
+// Layout: the fullest arrangement that fits (listings across, beside, in a grid or stacked);
+// narrow canvases (a lesson's half at 1280 x 720) drop, in order, the equation list, the vector
+// lines, the comment lines and finally the code itself (titles and scores stay).
 // Limits: the listings use the proportional UI font (no monospace font is loaded).
 #pragma once
 
