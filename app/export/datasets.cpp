@@ -11,6 +11,7 @@
 #include "rope/low_precision.h"
 #include "rope/rotation.h"
 #include "rope/sinusoidal.h"
+#include "rope/three_codes.h"
 #include "state/params.h"
 #include "state/scaling_params.h"
 
@@ -246,6 +247,52 @@ Result<CsvTable> build_rotate(const ExportArgs& args) {
         cells[0] = static_cast<double>(r);
         cells[1] = values[static_cast<std::size_t>(r)];
       }};
+}
+
+// The code view's numbers (rope/three_codes.h): one row per coordinate j = 0 ... d-1 with
+// P[j], q, k, both rotated under the interleaved (Meta) and half-split (rotate_half, after P
+// and without it) codes, and the three scores, the same on every row.
+Result<CsvTable> build_code(const ExportArgs& args) {
+  auto q = read_vector(args, "query");
+  if (!q) return q.error();
+  auto k = read_vector(args, "key");
+  if (!k) return k.error();
+  if (k.value().size() != q.value().size())
+    return Error{"key", "has " + std::to_string(k.value().size()) + " entries but the query has " +
+                            std::to_string(q.value().size()) +
+                            "; give both the same number d of entries"};
+  auto m = read_position(args);
+  if (!m) return m.error();
+  auto n = through_params(args, "key_position");
+  if (!n) return n.error();
+  auto base = read_base(args);
+  if (!base) return base.error();
+  auto th = frequencies(static_cast<std::int64_t>(q.value().size()), base.value());
+  if (!th) return th.error();
+  auto c = compare_codes(q.value(), k.value(), m.value(), n.value().key_position, th.value());
+  if (!c) return c.error();
+  const auto rows = static_cast<std::int64_t>(q.value().size());
+  return CsvTable{{"index", "perm", "q", "k", "rq_interleaved", "rk_interleaved", "rq_half",
+                   "rk_half", "rq_half_without_p", "rk_half_without_p", "score_interleaved",
+                   "score_half", "score_half_without_p"},
+                  rows,
+                  [qv = std::move(q).value(), kv = std::move(k).value(), cc = std::move(c).value()](
+                      std::int64_t r, std::span<double> cells) {
+                    const auto j = static_cast<std::size_t>(r);
+                    cells[0] = static_cast<double>(r);
+                    cells[1] = static_cast<double>(cc.perm[j]);
+                    cells[2] = qv[j];
+                    cells[3] = kv[j];
+                    cells[4] = cc.rq_complex[j];
+                    cells[5] = cc.rk_complex[j];
+                    cells[6] = cc.rq_half[j];
+                    cells[7] = cc.rk_half[j];
+                    cells[8] = cc.rq_half_nop[j];
+                    cells[9] = cc.rk_half_nop[j];
+                    cells[10] = cc.score_complex;
+                    cells[11] = cc.score_half_permuted;
+                    cells[12] = cc.score_half_unpermuted;
+                  }};
 }
 
 // The largest N with N * N * d <= kMaxScoreWork.
@@ -541,6 +588,14 @@ constexpr std::array kRotateFlags{
                nullptr},
     ExportFlag{"position", "M", "position m", "a number from -1e9 to 1e9", nullptr}, kBase,
     kPairing};
+constexpr std::array kCodeFlags{
+    ExportFlag{"query", "Q0,Q1,...", "the query q; d is the number of entries", kVectorAllowed,
+               nullptr},
+    ExportFlag{"key", "K0,K1,...", "the key k", "d comma-separated numbers, as many as the query",
+               nullptr},
+    ExportFlag{"position", "M", "query position m", "a number from -1e9 to 1e9", nullptr},
+    ExportFlag{"key_position", "N", "key position n", "a number from -1e9 to 1e9", nullptr},
+    kBaseDefault};
 constexpr std::array kScoreFlags{
     ExportFlag{"query", "Q0,Q1,...", "the query q; d is the number of entries", kVectorAllowed,
                nullptr},
@@ -598,6 +653,12 @@ constexpr std::array kDatasets{
                 "s,value,panel", kExtrapolationFlags, build_extrapolation},
     DatasetSpec{"b-over-d", "PI Fig. 5: B(s)/d, the factor in the extrapolation bound",
                 "s,b_over_d", kBOverDFlags, build_b_over_d},
+    DatasetSpec{"code",
+                "the code view: q, k rotated by the interleaved (Meta) and rotate_half codes, "
+                "with and without the row permutation P, and the three scores",
+                "index,perm,q,k,rq_interleaved,rk_interleaved,rq_half,rk_half,rq_half_without_p,"
+                "rk_half_without_p,score_interleaved,score_half,score_half_without_p",
+                kCodeFlags, build_code},
 };
 
 }  // namespace

@@ -15,6 +15,10 @@
 //   extrapolation --dim D --base B [--original-context L --seed S --rank-tolerance T]
 //                s,value,panel   (PI Fig. 2: panels 1 [0, L), 2 [0, 2L), 3 between integers)
 //   b-over-d     --dim D --base B [--max-s S]                      s,b_over_d  (PI Fig. 5)
+//   code         --query Q --key K --position M --key-position N [--base B]
+//                index,perm,q,k,rq_interleaved,rk_interleaved,rq_half,rk_half,
+//                rq_half_without_p,rk_half_without_p,score_interleaved,score_half,
+//                score_half_without_p   (rope/three_codes.h; the scores repeat on every row)
 //
 // One table describes each dataset and its flags: the command line registers its options and
 // --help from it, and build_dataset judges the text of every flag with the rules the rest of

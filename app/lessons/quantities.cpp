@@ -19,6 +19,7 @@
 #include "rope/rotation.h"
 #include "rope/scaling.h"
 #include "rope/sinusoidal.h"
+#include "rope/three_codes.h"
 #include "state/params.h"
 #include "state/scaling_params.h"
 #include "state/words.h"
@@ -154,6 +155,17 @@ constexpr QuantityInfo kTable[] = {
     {"half_score", "s_{\\text{half}}", "RoPE score with half-split pairing of the same q and k"},
     {"half_permuted_score", "s_{\\text{half}}(P\\boldsymbol{q}, P\\boldsymbol{k})",
      "half-split score after permuting q and k (interleaved -> half layout)"},
+    // the code view (rope/three_codes.h): the listings A (math), B (Meta), C (rotate_half)
+    {"code_math_score", "s_A", "code view: q.k by the math listing (interleaved blocks)"},
+    {"code_meta_score", "s_B", "code view: q.k by Meta's complex listing"},
+    {"code_half_score", "s_C(P\\boldsymbol{q}, P\\boldsymbol{k})",
+     "code view: q.k by the rotate_half listing, q and k permuted by P"},
+    {"code_half_score_without_p", "s_C(\\boldsymbol{q}, \\boldsymbol{k})",
+     "code view: q.k by the rotate_half listing without P"},
+    {"code_shuffled_score", "s_A(P^\\top\\boldsymbol{q}, P^\\top\\boldsymbol{k})",
+     "code view: the math listing's score of the shuffled vectors P^T q, P^T k"},
+    {"code_gap_with_p", "|s_C(Pq,Pk) - s_A|", "code view: |half score after P - math score|"},
+    {"code_gap_without_p", "|s_C(q,k) - s_A|", "code view: |half score without P - math score|"},
     {"norm_q", "\\|\\boldsymbol{q}\\|", "length of q"},
     {"norm_k", "\\|\\boldsymbol{k}\\|", "length of k"},
     {"norm_rq", "\\|\\boldsymbol{R}_m\\boldsymbol{q}\\|", "length of the rotated query"},
@@ -164,6 +176,13 @@ constexpr QuantityInfo kTable[] = {
      "R_m q by the element-wise form (vector)"},
     {"dense_rq", "\\boldsymbol{R}^d_{\\Theta,m}\\boldsymbol{q}",
      "R_m q by the dense matrix (vector, d <= 512)"},
+    {"code_math_rq", "A: R_m\\boldsymbol{q}", "code view: R_m q by the math listing (vector)"},
+    {"code_meta_rq", "B: R_m\\boldsymbol{q}",
+     "code view: R_m q by Meta's complex listing (vector)"},
+    {"code_half_rq", "C: R_m P\\boldsymbol{q}",
+     "code view: R_m (P q) by the rotate_half listing (vector)"},
+    {"code_permuted_math_rq", "P(R_m\\boldsymbol{q})",
+     "code view: the math listing's R_m q reordered by P (vector)"},
     {"complex_rq", "q_i e^{\\mathrm{i}m\\theta_i}",
      "R_m q by complex multiplication of each block (vector)"},
     {"pe_shifted", "PE_{m+k}", "sinusoidal encoding at position m + offset (vector)"},
@@ -722,6 +741,27 @@ Result<Vec> QuantityContext::evaluate(std::string_view name) const {
     }
     const Pairing use = name == "interleaved_score" ? Pairing::interleaved : Pairing::half_split;
     return one(dot(rotated(q, m, thetas_, use), rotated(k, n, thetas_, use)));
+  }
+  if (name.starts_with("code_")) {
+    auto c = compare_codes(q_, k_, m, n, thetas_);
+    if (!c) return fail(name, "cannot be computed: " + c.error().to_string());
+    const CodeComparison& cc = c.value();
+    if (name == "code_math_score") return one(cc.score_math);
+    if (name == "code_meta_score") return one(cc.score_complex);
+    if (name == "code_half_score") return one(cc.score_half_permuted);
+    if (name == "code_half_score_without_p") return one(cc.score_half_unpermuted);
+    if (name == "code_gap_with_p") return one(std::fabs(cc.score_half_permuted - cc.score_math));
+    if (name == "code_gap_without_p")
+      return one(std::fabs(cc.score_half_unpermuted - cc.score_math));
+    if (name == "code_shuffled_score") {
+      const auto sq = apply_permutation_transposed(q_, cc.perm).value();
+      const auto sk = apply_permutation_transposed(k_, cc.perm).value();
+      return one(dot(rotate_math(sq, m, thetas_).value(), rotate_math(sk, n, thetas_).value()));
+    }
+    if (name == "code_math_rq") return cc.rq_math;
+    if (name == "code_meta_rq") return cc.rq_complex;
+    if (name == "code_half_rq") return cc.rq_half;
+    if (name == "code_permuted_math_rq") return apply_permutation(cc.rq_math, cc.perm).value();
   }
   if (name == "norm_q") return one(norm(q_));
   if (name == "norm_k") return one(norm(k_));

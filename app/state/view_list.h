@@ -19,4 +19,5 @@
   X(spectrum, SpectrumView, "spectrum", "Frequency spectrum")        \
   X(derivation, DerivationView, "derivation", "Derivations")         \
   X(precision, PrecisionView, "precision", "Low precision")          \
-  X(extension, ExtensionView, "extension", "Context extension")
+  X(extension, ExtensionView, "extension", "Context extension")      \
+  X(code, CodeView, "code", "Three codes")
