@@ -472,7 +472,15 @@ void DerivationView::draw_navigation(AppState& state, const ViewEnv& env,
   ImGui::Dummy(ImVec2(0, 2.0f * s));
   ImGui::PushFont(f.large);
   const float w = ImGui::GetContentRegionAvail().x;
-  const float bw = std::min(240.0f * s, 0.32f * w);
+  const bool next_lesson = library.next_is_new_lesson(p);
+  // The buttons are as wide as the wider label needs ("Next lesson ▶" on a last step), up to a
+  // third of the row; a label that still does not fit is shortened, never clipped.
+  const float pad = 2.0f * ImGui::GetStyle().FramePadding.x;
+  const char* next_label = next_lesson ? "Next lesson ▶" : "Next ▶";
+  const float need =
+      std::max(ImGui::CalcTextSize("◀ Previous").x, ImGui::CalcTextSize(next_label).x);
+  const float bw = std::min(std::max(240.0f * s, need + pad), 0.32f * w);
+  if (need + pad > bw) next_label = "Next ▶";
   ImGui::BeginDisabled(p.step <= 1);
   if (ImGui::Button("◀ Previous", ImVec2(bw, 0))) library.previous(p);
   ImGui::EndDisabled();
@@ -488,9 +496,8 @@ void DerivationView::draw_navigation(AppState& state, const ViewEnv& env,
   ImGui::TextUnformatted(counter);
   ImGui::SameLine(std::max(0.0f, w - bw + ImGui::GetStyle().WindowPadding.x));
   const bool last = p.step >= steps;
-  const bool next_lesson = library.next_is_new_lesson(p);
   ImGui::BeginDisabled(last && !next_lesson);
-  if (ImGui::Button(next_lesson ? "Next lesson ▶" : "Next ▶", ImVec2(bw, 0))) library.next(p);
+  if (ImGui::Button(next_label, ImVec2(bw, 0))) library.next(p);
   ImGui::EndDisabled();
   ImGui::PopFont();
 }
