@@ -13,6 +13,7 @@
 #include <string>
 
 #include "rope/frequencies.h"
+#include "rope/partial_rotary.h"
 #include "rope/rotation.h"
 #include "state/params.h"
 #include "ui/canvas.h"
@@ -221,6 +222,10 @@ void paint_labels(const Pen& pen, const Fonts& f, const Palette& pal, const Dial
   float ly = d.c.y + d.r + 8.0f * s;
   pen.centred(f.bold, ImVec2(d.c.x, ly), d.col, "i = " + std::to_string(d.i));
   ly += f.bold->FontSize;
+  if (d.th == 0.0) {  // partial rotary: this pair passes through unrotated
+    pen.centred(f.body, ImVec2(d.c.x, ly), pal.text_dim, "not rotated");
+    return;
+  }
   const std::string t = "θ = " + format_number(d.th, 3);
   const std::string w = "λ = " + format_number(wavelength(d.th), 3);
   if (one_line) {
@@ -293,7 +298,14 @@ void vector_editor(const char* label, VectorChoice& choice, bool is_key, const P
 // [SECTION] inputs, compute, scores
 
 PointersView::Inputs PointersView::inputs_of(const Params& p) {
-  return Inputs{p.dim, p.base, p.pairing, p.query, p.key, p.seed};
+  return Inputs{p.dim,
+                p.base,
+                p.pairing,
+                p.query,
+                p.key,
+                p.seed,
+                p.extension.scaling.rotary_fraction,
+                p.extension.rotary_style};
 }
 
 PointersView::Model PointersView::compute(const Inputs& in) {
@@ -302,6 +314,9 @@ PointersView::Model PointersView::compute(const Inputs& in) {
   auto th = frequencies(in.dim, in.base);
   if (!th) return md;  // params are validated on entry; an empty model draws no dials
   md.thetas = std::move(th).value();
+  if (in.rotary_fraction < 1.0)  // an invalid fraction is reported by the panel; keep full θ
+    if (auto pt = partial_frequencies(in.dim, in.base, in.rotary_fraction, in.rotary_style); pt)
+      md.thetas = std::move(pt).value();
   Params vp;  // effective_vector reads d and the seed of the random presets
   vp.dim = in.dim;
   vp.seed = in.seed;
@@ -392,6 +407,13 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
                      (half == 1 ? " block)" : " blocks)")) +
              "    " + nobreak("base = " + format_number(p.base, 8)) + "    " +
              nobreak("θᵢ = base^(−2i/d)");
+  const auto still = std::count(m.thetas.begin(), m.thetas.end(), 0.0);
+  if (still > 0)
+    lay.info += "    " +
+                nobreak("rotary " + format_number(p.extension.scaling.rotary_fraction, 4) + " (" +
+                        rotary_style_name(p.extension.rotary_style) + "):") +
+                " " + nobreak(std::to_string(half - still) + " of " + std::to_string(half)) +
+                " pairs rotate; " + nobreak("grey = not rotated");
   if (lay.shown < lay.blocks)
     lay.notice = nobreak("showing blocks 0–" + std::to_string(lay.shown - 1)) + " " +
                  nobreak("of " + std::to_string(lay.blocks) + ":") +
@@ -495,7 +517,8 @@ void PointersView::paint_dials(const Model& m, const Layout& lay, const Canvas& 
     d.c = c;
     d.r = r;
     d.th = m.thetas[u];
-    d.col = frequency_colour(i, lay.blocks, lay.theme);
+    d.col = d.th == 0.0 ? with_alpha(pal.text_dim, 0.55f)  // not rotated: grey
+                        : frequency_colour(i, lay.blocks, lay.theme);
     d.rq = r * static_cast<float>(m.q_norm[u] / m.max_norm);
     d.rk = r * static_cast<float>(m.k_norm[u] / m.max_norm);
     d.aq = m.q_angle[u] + p.position * d.th;

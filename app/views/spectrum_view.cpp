@@ -6,6 +6,7 @@
 
 #include "imgui.h"
 #include "rope/frequencies.h"
+#include "rope/partial_rotary.h"
 #include "ui/page.h"
 #include "ui/theme.h"
 
@@ -150,8 +151,20 @@ struct SpectrumView::Layout : Page {
 };
 
 SpectrumView::Inputs SpectrumView::inputs_of(const Params& p) {
-  return {p.dim, p.base, p.context_length};
+  return {p.dim, p.base, p.context_length, p.extension.scaling.rotary_fraction,
+          p.extension.rotary_style};
 }
+
+namespace {
+
+// θ per pair under `style` at fraction p, or empty when p leaves nothing to rotate.
+std::vector<double> meaning(int dim, double base, double p, RotaryStyle style, int& pairs) {
+  auto th = partial_frequencies(dim, base, p, style);
+  pairs = th ? rotated_pairs(dim, p, style) : 0;
+  return th ? std::move(th).value() : std::vector<double>{};
+}
+
+}  // namespace
 
 SpectrumView::Model SpectrumView::compute(const Inputs& in) {
   Model m;
@@ -166,7 +179,84 @@ SpectrumView::Model SpectrumView::compute(const Inputs& in) {
       ++m.incomplete;
     }
   }
+  if (in.rotary_fraction < 1.0 && in.rotary_fraction > 0.0) {
+    m.partial = true;
+    Partial& b = m.both;
+    b.fraction = in.rotary_fraction;
+    b.style = in.rotary_style;
+    b.neox = meaning(in.dim, in.base, b.fraction, RotaryStyle::neox, b.neox_pairs);
+    b.proportional =
+        meaning(in.dim, in.base, b.fraction, RotaryStyle::proportional, b.proportional_pairs);
+    // the count in the header: the pairs that rotate under the meaning in use
+    const std::vector<double>& used = b.style == RotaryStyle::neox ? b.neox : b.proportional;
+    m.incomplete = 0;
+    m.first_incomplete = -1;
+    for (std::size_t i = 0; i < used.size(); ++i)
+      if (used[i] > 0.0 && wavelength(used[i]) > static_cast<double>(in.context_length)) {
+        if (m.first_incomplete < 0) m.first_incomplete = static_cast<int>(i);
+        ++m.incomplete;
+      }
+  }
   return m;
+}
+
+// Both meanings of the rotary fraction: one curve each over the pairs that rotate, on both
+// plots, with a label at its slowest pair; the meaning in use drawn thicker.
+void SpectrumView::paint_partial(const Model& m, const Layout& lay, const Canvas& canvas,
+                                 const std::array<plot::Frame, 2>& frames) {
+  ImDrawList* dl = canvas.draw_list;
+  const Partial& b = m.both;
+  const float s = lay.s;
+  struct Curve {
+    const std::vector<double>* theta;
+    int pairs;
+    RotaryStyle style;
+    ImU32 colour;
+    std::string label;
+  };
+  const std::string p = format_number(b.fraction, 4);
+  const Curve curves[2] = {
+      {&b.neox, b.neox_pairs, RotaryStyle::neox, lay.pal.query,
+       "neox p = " + p + ": θ over " + std::to_string(2 * b.neox_pairs) + " dims"},
+      {&b.proportional, b.proportional_pairs, RotaryStyle::proportional, lay.pal.key,
+       "proportional p = " + p + ": full-head θ, " + std::to_string(b.proportional_pairs) +
+           " pairs"}};
+  float label_y[2] = {frames[0].area_min.y + 34 * s, frames[1].area_min.y + 8 * s};
+  for (const Curve& c : curves) {
+    if (c.theta->empty() || c.pairs < 1) continue;
+    const bool used = c.style == b.style;
+    const float thick = std::max(1.0f, std::round((used ? 3.0f : 1.5f) * s));
+    std::vector<double> xs, th, wl;
+    for (int i = 0; i < c.pairs; ++i) {
+      xs.push_back(static_cast<double>(i));
+      th.push_back((*c.theta)[static_cast<std::size_t>(i)]);
+      wl.push_back(wavelength(th.back()));
+    }
+    const float r = std::max(2.0f * s, thick * 1.2f);
+    for (int k = 0; k < 2; ++k) {
+      const plot::Frame& fr = frames[static_cast<std::size_t>(k)];
+      const std::vector<double>& ys = k == 0 ? th : wl;
+      plot::line(dl, fr, xs, ys, c.colour, thick);
+      for (std::size_t i = 0; i < xs.size() && xs.size() <= 256; ++i)
+        plot::marker(dl, fr, xs[i], ys[i], c.colour, r, used);
+      const std::string text = (used ? "● " : "○ ") + c.label + ", slowest λ " +
+                               format_number(wl.back(), 4) + (k == 0 ? "" : " positions");
+      plot::label_box(dl, lay.st, lay.f.body, ImVec2(fr.area_min.x + 8 * s, label_y[k]), c.colour,
+                      text);
+      label_y[k] += lay.f.body->FontSize + 10 * s;
+    }
+  }
+  // the pairs past the rotating ones (in the meaning in use) pass through: say so
+  const int pairs = b.style == RotaryStyle::neox ? b.neox_pairs : b.proportional_pairs;
+  const int half = static_cast<int>(m.thetas.size());
+  if (pairs > 0 && pairs < half) {
+    const plot::Frame& top = frames[0];
+    plot::vline(dl, top, pairs - 0.5, lay.pal.text_dim, std::max(1.0f, std::round(s)), true);
+    const float x = top.x.to_px(pairs - 0.5) + 6 * s;
+    plot::label_box(dl, lay.st, lay.f.body,
+                    ImVec2(x, top.area_max.y - lay.f.body->FontSize - 12 * s), lay.pal.text_dim,
+                    "i ≥ " + std::to_string(pairs) + ": not rotated");
+  }
 }
 
 const SpectrumView::Model& SpectrumView::model() const {
@@ -219,12 +309,20 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
                             : canvas.max().x - lay.pad;
   const float plots_bottom = lay.bottom - lay.note_h;
   const float mid = std::round(lay.top + 0.45f * (plots_bottom - lay.top));
-  const auto frames = axes(dl, lay, ImVec2(lay.x0, lay.top), ImVec2(plot_x1, plots_bottom), mid,
-                           m.thetas.back(), std::max(m.wavelengths.back(), ctx), half);
+  double tmin = m.thetas.back(), lmax = std::max(m.wavelengths.back(), ctx);
+  if (m.partial)  // neox's slowest θ can be below the full head's
+    for (const std::vector<double>* v : {&m.both.neox, &m.both.proportional})
+      for (double t : *v)
+        if (t > 0.0) {
+          tmin = std::min(tmin, t);
+          lmax = std::max(lmax, wavelength(t));
+        }
+  const auto frames =
+      axes(dl, lay, ImVec2(lay.x0, lay.top), ImVec2(plot_x1, plots_bottom), mid, tmin, lmax, half);
   const plot::Frame &top = frames[0], &bot = frames[1];
   const float thick = std::max(1.0f, std::round(2.0f * s));
-  const bool dots = half <= 256;
-  if (!dots) {
+  const bool dots = half <= 256 && !m.partial;
+  if (!dots && !m.partial) {
     plot::line(dl, top, m.index, m.thetas, lay.pal.query, thick);
     plot::line(dl, bot, m.index, m.wavelengths, lay.pal.key, thick);
   }
@@ -244,6 +342,7 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
       plot::marker(dl, bot, m.index[u], m.wavelengths[u], c, r, !inc);
     }
   }
+  if (m.partial) paint_partial(m, lay, canvas, frames);
   if (lay.place == NotePlace::right)
     note(canvas.pen, lay, plot_x1 + lay.pad, top.area_min.y, lay.note_w);
   if (lay.place == NotePlace::below)
@@ -263,6 +362,15 @@ void SpectrumView::hover(const Model& m, const Layout& lay, const plot::Frame& f
   ImGui::Text("θᵢ = %.17g rad per position", m.thetas[u]);
   ImGui::Text("λᵢ = 2π/θᵢ = %.17g positions", m.wavelengths[u]);
   ImGui::Text("turns within the context: %.6g", context / m.wavelengths[u]);
+  if (m.partial)
+    for (const auto& [name, v] :
+         {std::pair{"neox", &m.both.neox}, std::pair{"proportional", &m.both.proportional}})
+      if (u < v->size()) {
+        if ((*v)[u] > 0.0)
+          ImGui::Text("%s: θᵢ = %.17g, λᵢ = %.17g", name, (*v)[u], wavelength((*v)[u]));
+        else
+          ImGui::Text("%s: not rotated", name);
+      }
   ImGui::EndTooltip();
 }
 
