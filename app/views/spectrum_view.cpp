@@ -221,7 +221,10 @@ void SpectrumView::paint_partial(const Model& m, const Layout& lay, const Canvas
       {&b.proportional, b.proportional_pairs, RotaryStyle::proportional, lay.pal.key,
        "proportional p = " + p + ": full-head θ, " + std::to_string(b.proportional_pairs) +
            " pairs"}};
-  float label_y[2] = {frames[0].area_min.y + 34 * s, frames[1].area_min.y + 8 * s};
+  // the legends stack up from each plot's bottom right (the curves start at the left, and the
+  // wavelengths rise to the left half's top)
+  const float line_h = lay.f.body->FontSize + 2 * plot::label_box_padding(lay.st).y + 6 * s;
+  float label_y[2] = {frames[0].area_max.y - 2 * line_h, frames[1].area_max.y - 2 * line_h};
   for (const Curve& c : curves) {
     if (c.theta->empty() || c.pairs < 1) continue;
     const bool used = c.style == b.style;
@@ -239,11 +242,17 @@ void SpectrumView::paint_partial(const Model& m, const Layout& lay, const Canvas
       plot::line(dl, fr, xs, ys, c.colour, thick);
       for (std::size_t i = 0; i < xs.size() && xs.size() <= 256; ++i)
         plot::marker(dl, fr, xs[i], ys[i], c.colour, r, used);
-      const std::string text = (used ? "● " : "○ ") + c.label + ", slowest λ " +
-                               format_number(wl.back(), 4) + (k == 0 ? "" : " positions");
-      plot::label_box(dl, lay.st, lay.f.body, ImVec2(fr.area_min.x + 8 * s, label_y[k]), c.colour,
-                      text);
-      label_y[k] += lay.f.body->FontSize + 10 * s;
+      const std::string text =
+          std::string(used ? "● " : "○ ") +
+          (k == 0 ? c.label
+                  : std::string(rotary_style_name(c.style)) + ": slowest λ = " +
+                        format_number(wl.back(), NumberStyle::label, 5) + " positions");
+      const float w = text_size(lay.f.body, text).x + 2 * plot::label_box_padding(lay.st).x;
+      plot::label_box(
+          dl, lay.st, lay.f.body,
+          ImVec2(std::max(fr.area_min.x + 8 * s, fr.area_max.x - 8 * s - w), label_y[k] - 4 * s),
+          c.colour, text);
+      label_y[k] += line_h;
     }
   }
   // the pairs past the rotating ones (in the meaning in use) pass through: say so
@@ -253,9 +262,8 @@ void SpectrumView::paint_partial(const Model& m, const Layout& lay, const Canvas
     const plot::Frame& top = frames[0];
     plot::vline(dl, top, pairs - 0.5, lay.pal.text_dim, std::max(1.0f, std::round(s)), true);
     const float x = top.x.to_px(pairs - 0.5) + 6 * s;
-    plot::label_box(dl, lay.st, lay.f.body,
-                    ImVec2(x, top.area_max.y - lay.f.body->FontSize - 12 * s), lay.pal.text_dim,
-                    "i ≥ " + std::to_string(pairs) + ": not rotated");
+    plot::label_box(dl, lay.st, lay.f.body, ImVec2(x, 0.5f * (top.area_min.y + top.area_max.y)),
+                    lay.pal.text_dim, "i ≥ " + std::to_string(pairs) + ": not rotated");
   }
 }
 
