@@ -401,6 +401,10 @@ std::string model_status(const Params& params) {
   const ModelPreset* preset = model_library().find(params.model);
   if (!preset) return params.model + " (not in the models file)";
   std::string s = preset->name + " (" + preset->tag + ")";
+  if (!preset->lacks.empty())  // its short form: up to the first '(' or ':'
+    s += " · lacks " + preset->lacks.substr(0, preset->lacks.find_first_of("(:"));
+  while (!s.empty() && s.back() == ' ')
+    s.pop_back();
   const auto changed = changed_since_model(params);
   if (!changed.empty()) {
     s += " · changed: ";

@@ -96,7 +96,8 @@ Status apply_model(Params& params, const ModelPreset& preset);
 // ("base", "factor"); empty when no preset is active.
 std::vector<std::string> changed_since_model(const Params& params);
 
-// "Llama 3.1 8B (V)" and " · changed: base, factor" when something changed; "" without a preset.
+// "Llama 3.1 8B (V)", " · lacks ..." (the lacks text up to its first '(' or ':') when the preset
+// lacks values, and " · changed: base, factor" when something changed; "" without a preset.
 std::string model_status(const Params& params);
 
 }  // namespace rope::app
