@@ -72,11 +72,18 @@ std::optional<Result<Vec>> model_quantity(const app::Params& p, const Vec& q, co
     if (pairs < 1 || frac > 1.0) return one(0.0);
     return one(2.0 * kPi * std::pow(p.base, 2.0 * (pairs - 1) / p.dim));
   }
-  if (!name.starts_with("mla_")) return std::nullopt;
+  if (!name.starts_with("mla_") && !name.starts_with("effective_")) return std::nullopt;
 
   // The decoupled head: q_C, k_C without RoPE (seeded, as the app's random vectors), and the
   // current q, k as the RoPE part, rotated with the θ′ every view uses.
   auto sf = app::effective_frequencies(p);
+  if (!sf && sf.error().parameter == "rotary_fraction") {
+    // as the pointers view: a fraction that leaves no whole pair to rotate is reported by the
+    // panel, and every pair keeps rotating meanwhile
+    app::Params whole = p;
+    whole.extension.scaling.rotary_fraction = 1.0;
+    sf = app::effective_frequencies(whole);
+  }
   if (!sf) return Result<Vec>(sf.error());
   const Vec& th = sf.value().theta_scaled;
   const Vec qc = make_vector(VectorSource::random, kMlaNopeDims, {}, p.seed + 1000).value();
@@ -84,8 +91,9 @@ std::optional<Result<Vec>> model_quantity(const app::Params& p, const Vec& q, co
   const double m = p.position, n = p.key_position;
   const Vec rq = rotated(q, m, th, p.pairing), rk = rotated(k, n, th, p.pairing);
   if (name == "mla_nope_score") return one(dot(qc, kc));
-  if (name == "mla_rope_score") return one(dot(rq, rk));
-  if (name == "mla_rope_relative") return one(dot(q, rotated(k, n - m, th, p.pairing)));
+  if (name == "mla_rope_score" || name == "effective_score") return one(dot(rq, rk));
+  if (name == "mla_rope_relative" || name == "effective_relative")
+    return one(dot(q, rotated(k, n - m, th, p.pairing)));
   if (name == "mla_scale") return one(mla_scale(p));
   if (name == "mla_scale_formula") {
     const ScalingParams& sp = p.extension.scaling;

@@ -8,6 +8,9 @@
 //   slowest_neox_formula, slowest_proportional_formula   the same written out: 2π·b^((R−2)/R)
 //                          with R = int(d·p) (even, ≥ 2, else 0), and 2π·b^(2(k−1)/d) with
 //                          k = int(d·p) div 2 (≥ 1, else 0)
+//   effective_score, effective_relative   (R_m q)·(R_n k) and q·(R_{n−m} k) with the θ′ every view
+//                          uses (state/scaling_params.h: partial rotary and scaling applied; a
+//                          fraction with no whole pair to rotate counts as 1, as in the pointers)
 //   mla_nope_score         q_C·k_C: the 128 dimensions without RoPE (seeded random q_C, k_C)
 //   mla_rope_score         (R_m q)·(R_n k) over the current d with θ′ (the RoPE part; its key is
 //                          the one every head shares)

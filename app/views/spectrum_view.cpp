@@ -212,19 +212,48 @@ void SpectrumView::paint_partial(const Model& m, const Layout& lay, const Canvas
     int pairs;
     RotaryStyle style;
     ImU32 colour;
-    std::string label;
+    std::array<std::string, 3> label;  // long, shorter, shortest: the legend takes what fits
   };
   const std::string p = format_number(b.fraction, 4);
+  const std::string rd = std::to_string(2 * b.neox_pairs);
+  const std::string kp = std::to_string(b.proportional_pairs);
   const Curve curves[2] = {
-      {&b.neox, b.neox_pairs, RotaryStyle::neox, lay.pal.query,
-       "neox p = " + p + ": θ over " + std::to_string(2 * b.neox_pairs) + " dims"},
-      {&b.proportional, b.proportional_pairs, RotaryStyle::proportional, lay.pal.key,
-       "proportional p = " + p + ": full-head θ, " + std::to_string(b.proportional_pairs) +
-           " pairs"}};
+      {&b.neox,
+       b.neox_pairs,
+       RotaryStyle::neox,
+       lay.pal.query,
+       {"neox p = " + p + ": θ over " + rd + " dims", "neox: θ over " + rd + " dims", "neox"}},
+      {&b.proportional,
+       b.proportional_pairs,
+       RotaryStyle::proportional,
+       lay.pal.key,
+       {"proportional p = " + p + ": full-head θ, " + kp + " pairs", "proportional: full-head θ",
+        "proportional"}}};
+  const ImVec2 pad = plot::label_box_padding(lay.st);
+  const float line_h = lay.f.body->FontSize + 2 * pad.y + 6 * s;
+  // One legend line, right-aligned at y in frame fr: the longest of `texts` that fits (none
+  // when even the shortest does not).
+  const auto legend = [&](const plot::Frame& fr, float y, ImU32 colour,
+                          std::initializer_list<std::string> texts) {
+    const float room = fr.area_max.x - fr.area_min.x - 16 * s;
+    // a short plot has the context and turn labels in the same corner: no legend there
+    if (fr.area_max.y - fr.area_min.y < 8 * line_h) return;
+    for (const std::string& t : texts) {
+      const float w = text_size(lay.f.body, t).x + 2 * pad.x;
+      if (w > room) continue;
+      plot::label_box(dl, lay.st, lay.f.body, ImVec2(fr.area_max.x - 8 * s - w, y), colour, t);
+      return;
+    }
+  };
+  // the pairs past the rotating ones (in the meaning in use) pass through: a dashed line, and a
+  // third line of the θ plot's legend says so
+  const int pairs = b.style == RotaryStyle::neox ? b.neox_pairs : b.proportional_pairs;
+  const int half = static_cast<int>(m.thetas.size());
+  const bool still = pairs > 0 && pairs < half;
   // the legends stack up from each plot's bottom right (the curves start at the left, and the
   // wavelengths rise to the left half's top)
-  const float line_h = lay.f.body->FontSize + 2 * plot::label_box_padding(lay.st).y + 6 * s;
-  float label_y[2] = {frames[0].area_max.y - 2 * line_h, frames[1].area_max.y - 2 * line_h};
+  float label_y[2] = {frames[0].area_max.y - (still ? 3.0f : 2.0f) * line_h - 4 * s,
+                      frames[1].area_max.y - 2 * line_h - 4 * s};
   for (const Curve& c : curves) {
     if (c.theta->empty() || c.pairs < 1) continue;
     const bool used = c.style == b.style;
@@ -236,34 +265,30 @@ void SpectrumView::paint_partial(const Model& m, const Layout& lay, const Canvas
       wl.push_back(wavelength(th.back()));
     }
     const float r = std::max(2.0f * s, thick * 1.2f);
+    const std::string mark = used ? "● " : "○ ";
+    const std::string lambda = format_number(wl.back(), NumberStyle::label, 5);
     for (int k = 0; k < 2; ++k) {
       const plot::Frame& fr = frames[static_cast<std::size_t>(k)];
       const std::vector<double>& ys = k == 0 ? th : wl;
       plot::line(dl, fr, xs, ys, c.colour, thick);
       for (std::size_t i = 0; i < xs.size() && xs.size() <= 256; ++i)
         plot::marker(dl, fr, xs[i], ys[i], c.colour, r, used);
-      const std::string text =
-          std::string(used ? "● " : "○ ") +
-          (k == 0 ? c.label
-                  : std::string(rotary_style_name(c.style)) + ": slowest λ = " +
-                        format_number(wl.back(), NumberStyle::label, 5) + " positions");
-      const float w = text_size(lay.f.body, text).x + 2 * plot::label_box_padding(lay.st).x;
-      plot::label_box(
-          dl, lay.st, lay.f.body,
-          ImVec2(std::max(fr.area_min.x + 8 * s, fr.area_max.x - 8 * s - w), label_y[k] - 4 * s),
-          c.colour, text);
+      const std::string style = rotary_style_name(c.style);
+      if (k == 0)
+        legend(fr, label_y[k], c.colour, {mark + c.label[0], mark + c.label[1], mark + c.label[2]});
+      else
+        legend(fr, label_y[k], c.colour,
+               {mark + style + ": slowest λ = " + lambda + " positions",
+                mark + style + ": slowest λ = " + lambda, mark + style + " " + lambda});
       label_y[k] += line_h;
     }
   }
-  // the pairs past the rotating ones (in the meaning in use) pass through: say so
-  const int pairs = b.style == RotaryStyle::neox ? b.neox_pairs : b.proportional_pairs;
-  const int half = static_cast<int>(m.thetas.size());
-  if (pairs > 0 && pairs < half) {
+  if (still) {
     const plot::Frame& top = frames[0];
     plot::vline(dl, top, pairs - 0.5, lay.pal.text_dim, std::max(1.0f, std::round(s)), true);
-    const float x = top.x.to_px(pairs - 0.5) + 6 * s;
-    plot::label_box(dl, lay.st, lay.f.body, ImVec2(x, 0.5f * (top.area_min.y + top.area_max.y)),
-                    lay.pal.text_dim, "i ≥ " + std::to_string(pairs) + ": not rotated");
+    legend(top, label_y[0], lay.pal.text_dim,
+           {"dashed: i ≥ " + std::to_string(pairs) + " not rotated",
+            "i ≥ " + std::to_string(pairs) + ": still"});
   }
 }
 

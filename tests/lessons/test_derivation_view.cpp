@@ -152,7 +152,7 @@ TEST_CASE("every step of every lesson draws headless with equations and passing 
   for (Theme theme : {Theme::dark, Theme::light}) {
     Views views;
     const auto& lessons = views.library.lessons();
-    REQUIRE(lessons.size() == 10);
+    REQUIRE(lessons.size() == 11);
     for (const auto& l : lessons) {
       for (std::size_t s = 0; s < l.lesson.steps.size(); ++s) {
         AppState state;
@@ -187,7 +187,7 @@ TEST_CASE("every lesson step's view keeps its text inside the canvas and apart",
   UiContext ui(false);
   Views views;
   const auto& lessons = views.library.lessons();
-  REQUIRE(lessons.size() == 10);
+  REQUIRE(lessons.size() == 11);
   int checked = 0;
   for (const ImVec2 display : {ImVec2(1920, 1080), ImVec2(1280, 720)}) {
     for (const bool presentation : {false, true}) {
@@ -219,7 +219,7 @@ TEST_CASE("every lesson step's view keeps its text inside the canvas and apart",
       }
     }
   }
-  CHECK(checked == 4 * 38);
+  CHECK(checked == 4 * 43);
 }
 
 TEST_CASE("arrow and page keys step the lesson in the derivation view only", "[lessons][keys]") {
