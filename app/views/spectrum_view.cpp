@@ -52,6 +52,7 @@ float note(const Pen& pen, const Page& pg, float x, float y, float w) {
 struct Header {
   std::string title = "Frequencies and wavelengths of the blocks";
   std::string formula, d_base, context;
+  std::string partial;  // rotary fraction < 1: both meanings in words (empty otherwise)
 };
 
 Header header_text(const Params& p, int half, int incomplete, int first_incomplete) {
@@ -83,6 +84,8 @@ float header(const Pen& pen, const Page& pg, const Header& h, bool compact) {
   y += pen.wrapped(font, ImVec2(pg.x0, y), pg.width, pg.pal.text, compact ? h.d_base : h.formula) +
        2 * pg.s;
   y += pen.wrapped(font, ImVec2(pg.x0, y), pg.width, pg.pal.accent, h.context);
+  if (!h.partial.empty())
+    y += 2 * pg.s + pen.wrapped(pg.f.body, ImVec2(pg.x0, y), pg.width, pg.pal.text, h.partial);
   return y + 10 * pg.s;
 }
 
@@ -304,6 +307,25 @@ SpectrumView::Layout SpectrumView::layout(const Model& m, const Params& p, const
   const float s = env.scale;
   Layout lay(canvas, env, p.theme);
   lay.text = header_text(p, static_cast<int>(m.thetas.size()), m.incomplete, m.first_incomplete);
+  if (m.partial) {  // the two curves in words: filled marks for the meaning in use
+    const Partial& b = m.both;
+    const auto part = [&](RotaryStyle st, const std::vector<double>& th, int pairs,
+                          const std::string& what) {
+      const std::string mark = st == b.style ? "● " : "○ ";
+      if (th.empty() || pairs < 1) return mark + rotary_style_name(st) + ": nothing rotates";
+      return mark + nobreak(std::string(rotary_style_name(st)) + ":") + " " + what + ", " +
+             nobreak("slowest λ = " +
+                     format_number(wavelength(th[static_cast<std::size_t>(pairs - 1)]),
+                                   NumberStyle::label, 5));
+    };
+    lay.text.partial =
+        nobreak("rotary fraction p = " + format_number(b.fraction, 4) + ",") + " two meanings:  " +
+        part(RotaryStyle::neox, b.neox, b.neox_pairs,
+             nobreak("θ over " + std::to_string(2 * b.neox_pairs) + " dims")) +
+        ";  " +
+        part(RotaryStyle::proportional, b.proportional, b.proportional_pairs,
+             nobreak("full-head θ, " + std::to_string(b.proportional_pairs) + " pairs"));
+  }
   const float min_plots_h = 380.0f * s;
   const float right_w = std::min(std::round(400.0f * s), 0.3f * canvas.size.x);
   const float room = lay.bottom - header(Pen{}, lay, lay.text, false);
