@@ -347,6 +347,10 @@ SpectrumView::Layout SpectrumView::layout(const Model& m, const Params& p, const
     lay.note_h = note(Pen{}, lay, 0, 0, lay.width) + 10 * s;
   }
   lay.top = header(Pen{}, lay, lay.text, lay.place == NotePlace::none_compact);
+  if (!lay.text.partial.empty() && lay.bottom - lay.note_h - lay.top < 380.0f * s) {
+    lay.text.partial.clear();  // short canvases: the plots first (their legends still say it)
+    lay.top = header(Pen{}, lay, lay.text, lay.place == NotePlace::none_compact);
+  }
   return lay;
 }
 

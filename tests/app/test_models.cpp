@@ -172,7 +172,7 @@ TEST_CASE("the screen says which preset is active and what changed since", "[app
   CHECK(get(p, "dim") == "96");  // choosing none keeps the values
 }
 
-TEST_CASE("--model applies first: the flags beside it win, wherever they are typed",
+TEST_CASE("the model flag applies first: the flags beside it win, wherever they are typed",
           "[app][models]") {
   Params p;
   REQUIRE(apply_flags(p, {"--base", "123", "--model", "llama-2-7b", "--dim", "8"}).ok());
