@@ -130,6 +130,7 @@ int run_animate_command(const AnimateCommand& cmd) {
   for (int k = 0; k < frames; ++k) {
     state.params.position = from + (to.value() - from) * k / std::max(1, frames - 1);
     const Image image = app.render(state, k == 0 ? 2 : 1);  // a new window draws on frame 2
+    if (report_problems(state)) return kExitFailure;
     if (auto s = mp4 ? video->add(image) : gif->add(image); !s) {
       print_error(s.error().to_string());
       return kExitFailure;

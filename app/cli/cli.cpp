@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
+#include <new>
 #include <utility>
 
 #include "cli/animate_command.h"
@@ -70,12 +71,22 @@ int run_cli(int argc, char** argv) {
     return kExitUsage;
   }
 
-  if (root.got_subcommand("export")) return run_export_command(*export_cmd);
-  if (root.got_subcommand("screenshot")) return run_screenshot_command(*screenshot_cmd);
-  if (root.got_subcommand("bench")) return run_bench_command(*bench_cmd);
-  if (root.got_subcommand("animate")) return run_animate_command(*animate_cmd);
-  if (root.got_subcommand("lessons")) return run_lessons_command(*lessons_cmd);
-  if (root.got_subcommand("models")) return run_models_command(*models_cmd);
+  // The commands that build large buffers (a 4x picture, a long 4K animation, a big export) may
+  // find the memory short: one clear line and exit 1, never an abort. Temporary files go with
+  // their writers' destructors as the exception unwinds.
+  try {
+    if (root.got_subcommand("export")) return run_export_command(*export_cmd);
+    if (root.got_subcommand("screenshot")) return run_screenshot_command(*screenshot_cmd);
+    if (root.got_subcommand("bench")) return run_bench_command(*bench_cmd);
+    if (root.got_subcommand("animate")) return run_animate_command(*animate_cmd);
+    if (root.got_subcommand("lessons")) return run_lessons_command(*lessons_cmd);
+    if (root.got_subcommand("models")) return run_models_command(*models_cmd);
+  } catch (const std::bad_alloc&) {
+    print_error(
+        "out of memory: the picture, animation or table is too large for this machine; "
+        "choose a smaller size, scale, frame count or range");
+    return kExitFailure;
+  }
 
   AppState state;
   // defaults < remembered settings < the session file < flags

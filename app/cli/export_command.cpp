@@ -12,6 +12,7 @@
 #include "export/csv.h"
 #include "export/datasets.h"
 #include "io/atomic_file.h"
+#include "state/params.h"
 
 namespace rope::app {
 
@@ -30,11 +31,6 @@ struct ExportCommand {
 };
 
 namespace {
-
-std::string quoted(const std::string& text) {
-  constexpr std::size_t kMaxShown = 40;
-  return "'" + (text.size() > kMaxShown ? text.substr(0, kMaxShown) + "..." : text) + "'";
-}
 
 std::string flag_help(const ExportFlag& f) {
   std::string help = std::string(f.what) + ": " + f.allowed;
@@ -117,9 +113,10 @@ int run_export_command(const ExportCommand& cmd) {
   if (!extra.empty()) {
     const std::string& word = extra.front();
     if (!chosen && !word.empty() && word.front() != '-')
-      print_error("export: unknown dataset " + quoted(word) + "; choose " + dataset_names());
+      print_error("export: unknown dataset " + quote_for_message(word) + "; choose " +
+                  dataset_names());
     else
-      print_error("export: unexpected argument " + quoted(word) +
+      print_error("export: unexpected argument " + quote_for_message(word) +
                   "; write the dataset first, then its flags (rope-lab export DATASET --help)");
     return kExitUsage;
   }

@@ -102,6 +102,7 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
   }
   // dt 0: the picture is of exactly the requested state, even with --playing
   Image image = app.value()->render(state, cmd.frames, 0.0);
+  if (report_problems(state)) return kExitFailure;  // never a picture of an error message
   if (cmd.transparent) unpremultiply(image);
   if (auto s = write_png(cmd.output, image); !s) {
     print_error(s.error().to_string());

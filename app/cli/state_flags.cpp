@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "io/exit_codes.h"
 #include "state/params.h"
 
 namespace rope::app {
@@ -68,6 +69,12 @@ Status apply_state_flags(const StateFlags& flags, Params& params) {
     return Error{flag_name(s.error().parameter), s.error().message};
   params = std::move(trial);
   return {};
+}
+
+bool report_problems(const AppState& state) {
+  for (const std::string& problem : state.problems)
+    print_error(problem);
+  return !state.problems.empty();
 }
 
 }  // namespace rope::app

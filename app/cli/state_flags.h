@@ -35,6 +35,11 @@ void add_state_flags(CLI::App& app, StateFlags& flags);
 CLI::Option* add_bool_flag(CLI::App& app, const std::string& names, bool& value,
                            const std::string& help);
 
+// After a picture was rendered: the resources it needed and could not get (AppState::problems),
+// each printed as an error line. True when there were any; the command then exits 1 (a
+// missing file of the installation, not bad input) without writing the picture.
+bool report_problems(const AppState& state);
+
 // The check behind both: lets only those six words and their opposites through, as "true" or
 // "false".
 CLI::Validator bool_flag_value();

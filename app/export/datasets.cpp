@@ -20,13 +20,6 @@ namespace {
 
 // [SECTION] reading flag values
 
-std::string quoted(std::string_view text) {
-  constexpr std::size_t kMaxShown = 40;  // as state/params.cpp: a pasted essay is not echoed
-  std::string s(text.substr(0, kMaxShown));
-  if (text.size() > kMaxShown) s += "...";
-  return "'" + s + "'";
-}
-
 std::string_view arg(const ExportArgs& args, std::string_view name) {
   for (const auto& [n, text] : args)
     if (n == name) return text;
@@ -46,7 +39,8 @@ Result<Params> through_params(const ExportArgs& args, std::string_view name) {
 Result<std::int64_t> read_integer(const ExportArgs& args, const char* name, const char* allowed) {
   const std::string_view text = arg(args, name);
   auto v = parse_integer(name, text);
-  if (!v) return Error{name, std::string("must be ") + allowed + ", got " + quoted(text)};
+  if (!v)
+    return Error{name, std::string("must be ") + allowed + ", got " + quote_for_message(text)};
   return std::int64_t{v.value()};
 }
 
@@ -429,13 +423,15 @@ Result<std::vector<double>> read_precision_positions(const ExportArgs& args) {
     constexpr const char* kRangeAllowed =
         "two integers A:B with A <= B, each from -1e15 to 1e15, at most 100000 positions";
     if (colon == std::string_view::npos)
-      return Error{"range", std::string("must be ") + kRangeAllowed + ", got " + quoted(range)};
+      return Error{"range",
+                   std::string("must be ") + kRangeAllowed + ", got " + quote_for_message(range)};
     auto a = parse_integer("range", range.substr(0, colon));
     auto b = parse_integer("range", range.substr(colon + 1));
     constexpr long long kLimit = 1'000'000'000'000'000LL;
     if (!a || !b || a.value() > b.value() || a.value() < -kLimit || b.value() > kLimit ||
         b.value() - a.value() >= rope::kMaxSweepPositions)
-      return Error{"range", std::string("must be ") + kRangeAllowed + ", got " + quoted(range)};
+      return Error{"range",
+                   std::string("must be ") + kRangeAllowed + ", got " + quote_for_message(range)};
     for (long long m = a.value(); m <= b.value(); ++m)
       out.push_back(static_cast<double>(m));
   }

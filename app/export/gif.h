@@ -1,5 +1,7 @@
 // export/gif.h — an animated GIF from RGBA frames (giflib, from Debian's libgif).
 //
+// Frames are encoded as they come (one frame's pixels in memory at a time, plus the compressed
+// file so far), so a long sweep at 4K costs its output size, not frames x pixels.
 // Each frame gets its own 256-colour palette (giflib's median-cut GifQuantizeBuffer), so
 // colour maps and gradients survive (median cut works on 5 bits per channel, so a colour may
 // come back up to 7 levels off); the animation loops forever.
@@ -22,18 +24,23 @@ class GifWriter {
  public:
   // delay_cs: time each frame is shown, in hundredths of a second (GIF's unit), >= 2.
   GifWriter(int width, int height, int delay_cs);
+  ~GifWriter();
+  GifWriter(const GifWriter&) = delete;
+  GifWriter& operator=(const GifWriter&) = delete;
   Status add(const Image& frame);  // frame must be width x height
   Result<std::string> finish();    // the encoded file; the writer is spent afterwards
-  int frames() const { return static_cast<int>(frames_.size()); }
+  int frames() const { return frames_; }
 
  private:
-  struct Frame {
-    std::vector<unsigned char> indices;  // [height][width] palette indices
-    std::vector<unsigned char> palette;  // 256 x RGB
-    int colours = 0;
-  };
+  Status open();
+  Error fail(const char* what);
+  void close();
+
   int width_, height_, delay_cs_;
-  std::vector<Frame> frames_;
+  void* gif_ = nullptr;  // giflib's GifFileType, open from the first frame to finish()
+  std::string out_;      // the file's bytes so far
+  int frames_ = 0;
+  bool spent_ = false;  // finished, or failed
 };
 
 }  // namespace rope::app

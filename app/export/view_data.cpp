@@ -66,7 +66,7 @@ Result<ViewExport> view_export(const Params& p) {
       return ViewExport{"precision",
                         {{"dim", dim},
                          {"base", base},
-                         {"positions", format_real(p.position)},
+                         {"positions", format_number(p.position, NumberStyle::csv)},
                          {"position_format", format_name(f.position)},
                          {"theta_format", format_name(f.theta)},
                          {"angle_format", format_name(f.angle)},

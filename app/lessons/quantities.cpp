@@ -18,8 +18,10 @@
 #include "rope/low_precision.h"
 #include "rope/random.h"
 #include "rope/rotation.h"
+#include "rope/scaling.h"
 #include "rope/sinusoidal.h"
 #include "state/params.h"
+#include "state/scaling_params.h"
 #include "state/words.h"
 
 namespace rope::lessons {
@@ -203,6 +205,36 @@ constexpr QuantityInfo kTable[] = {
     {"repeat_gap_rope", "\\max|o^{\\text{RoPE}}_{\\text{1st}} - o^{\\text{RoPE}}_{\\text{2nd}}|",
      "the same with RoPE"},
     {"tokens", "T", "number of words in sentence_a"},
+    // context extension (the scaling, factor and original_context parameters)
+    {"factor", "s", "the scale factor s of the context extension (parameter factor)"},
+    {"inv_factor", "1/s", "1/s: what Position Interpolation multiplies every theta by"},
+    {"original_context", "L", "the original (pre-training) context L (original_context)"},
+    {"two_pi", "2\\pi", "the number 2 pi: one full turn, radians"},
+    {"theta_scaled.K", "\\theta'_K", "frequency of block K after the scaling, rad per position"},
+    {"ratio.K", "\\theta'_K/\\theta_K", "what the scaling multiplies theta_K by"},
+    {"rotations.K", "r_K", "turns of block K within the original context: L / wavelength_K"},
+    {"train_angle.K", "L\\theta_K", "the angle block K reaches at position L, rad"},
+    {"extended_angle.K", "sL\\theta_K", "the angle block K reaches at position s L, unscaled"},
+    {"scaled_angle.K", "sL\\theta'_K", "the same with the scaled theta', rad"},
+    {"attention_factor", "a",
+     "the factor on cos and sin of the scaling (1 for most methods); scores scale by a^2"},
+    {"yarn_temperature", "0.1\\ln s + 1", "YaRN's sqrt(1/t) = 0.1 ln s + 1 (1 for s <= 1)"},
+    {"ramp_low", "i_{\\text{low}}",
+     "YaRN: the last pair index that keeps theta, floor(c(beta_fast)); 0 for other methods"},
+    {"ramp_high", "i_{\\text{high}}",
+     "YaRN: the first pair index divided by s, ceil(c(beta_slow)); 0 for other methods"},
+    {"high_wavelength", "L/h",
+     "Llama 3.1: L / high_freq_factor, below it theta is kept, positions"},
+    {"low_wavelength", "L/\\ell",
+     "Llama 3.1: L / low_freq_factor, above it theta is divided by s, positions"},
+    {"interp_bound", "\\tfrac{d}{32\\ln b}",
+     "Position Interpolation's bound on the interpolated score between integers / max|h|"},
+    {"extrap_bound", "2d", "PI's extrapolation bound 2 B(s) / max|h|, at its least (B(s) >= d)"},
+    {"scaled_score",
+     "a^2(\\boldsymbol{R}'_m\\boldsymbol{q})^\\top(\\boldsymbol{R}'_n\\boldsymbol{k})",
+     "RoPE score with theta' and the attention factor: rotate q to m and k to n, dot, times a^2"},
+    {"scaled_relative_score", "a^2\\,\\boldsymbol{q}^\\top\\boldsymbol{R}'_{n-m}\\boldsymbol{k}",
+     "the same from the relative position n - m only"},
     // low precision at the current state (the formats of the precision view)
     {"lp_position", "\\tilde m", "the query position m as the position format stores it"},
     {"lp_theta.K", "\\tilde\\theta_K", "theta_K as the theta format stores it"},
@@ -344,6 +376,10 @@ QuantityContext::QuantityContext(const app::Params& params) : p_(params) {
   thetas_ = std::move(th).value();
   q_ = app::effective_vector(p_.query, p_, false);
   k_ = app::effective_vector(p_.key, p_, true);
+  if (auto sf = app::effective_frequencies(p_))
+    scaled_ = std::move(sf).value();
+  else
+    scaling_error_ = sf.error().to_string();
 }
 
 namespace {
@@ -353,6 +389,10 @@ struct Env {
   const Vec& thetas;
   const Vec& q;
   const Vec& k;
+  const ScaledFrequencies& scaled;   // theta' and the attention factor (scaling none: theta, 1)
+  const std::string& scaling_error;  // why the scaling could not be applied, else empty
+  double context() const { return static_cast<double>(p.extension.scaling.original_context); }
+  double factor() const { return p.extension.scaling.factor; }
   std::size_t d() const { return q.size(); }
   double m() const { return p.position; }
   double n() const { return p.key_position; }
@@ -376,6 +416,16 @@ Result<Vec> indexed(const Env& e, std::string_view stem, std::string_view index,
     i = v;
   }
   const double th = per_coordinate ? 0.0 : e.thetas[i];
+  if (stem == "theta_scaled" || stem == "ratio" || stem == "scaled_angle") {
+    if (!e.scaling_error.empty()) return fail(name, "cannot be computed: " + e.scaling_error);
+    const double ts = e.scaled.theta_scaled[i];
+    if (stem == "theta_scaled") return one(ts);
+    if (stem == "ratio") return one(ts / th);
+    return one(e.factor() * e.context() * ts);
+  }
+  if (stem == "rotations") return one(e.context() / wavelength(th));
+  if (stem == "train_angle") return one(e.context() * th);
+  if (stem == "extended_angle") return one(e.factor() * e.context() * th);
   if (stem == "theta") return one(th);
   if (stem == "wavelength") return one(wavelength(th));
   if (stem == "angle_m") return one(e.m() * th);
@@ -632,7 +682,7 @@ Result<Vec> QuantityContext::evaluate(std::string_view name) const {
     return v;
   }
   if (!error_.empty()) return fail(name, "cannot be computed: " + error_);
-  const Env e{p_, thetas_, q_, k_};
+  const Env e{p_, thetas_, q_, k_, scaled_, scaling_error_};
   const auto [stem, index] = split_index(name);
   if (!index.empty()) return indexed(e, stem, index, name);
 
@@ -649,6 +699,33 @@ Result<Vec> QuantityContext::evaluate(std::string_view name) const {
   if (name == "zero") return one(0.0);
   if (name == "pairing") return fail(name, "is a word, not a number");
   if (auto v = model_quantity(p_, q_, k_, name)) return *v;  // lessons/model_quantities.h
+
+  // context extension
+  const ScalingParams& sp = p_.extension.scaling;
+  if (name == "factor") return one(sp.factor);
+  if (name == "inv_factor") return one(1.0 / sp.factor);
+  if (name == "original_context") return one(static_cast<double>(sp.original_context));
+  if (name == "two_pi") return one(kTwoPi);
+  if (name == "yarn_temperature")
+    return one(sp.factor <= 1.0 ? 1.0 : 0.1 * std::log(sp.factor) + 1.0);
+  if (name == "high_wavelength")
+    return one(static_cast<double>(sp.original_context) / sp.high_freq_factor);
+  if (name == "low_wavelength")
+    return one(static_cast<double>(sp.original_context) / sp.low_freq_factor);
+  if (name == "interp_bound") return one(static_cast<double>(p_.dim) / (32.0 * std::log(p_.base)));
+  if (name == "extrap_bound") return one(2.0 * static_cast<double>(p_.dim));
+  if (name == "attention_factor" || name == "ramp_low" || name == "ramp_high" ||
+      name == "scaled_score" || name == "scaled_relative_score") {
+    if (!scaling_error_.empty()) return fail(name, "cannot be computed: " + scaling_error_);
+    if (name == "attention_factor") return one(scaled_.attention_factor);
+    if (name == "ramp_low" || name == "ramp_high")  // 0 for the other methods (scaling.h)
+      return one(name == "ramp_low" ? scaled_.ramp_low : scaled_.ramp_high);
+    const double a2 = scaled_.attention_factor * scaled_.attention_factor;
+    const Vec& ts = scaled_.theta_scaled;
+    if (name == "scaled_score")
+      return one(a2 * dot(rotated(q_, m, ts, pr), rotated(k_, n, ts, pr)));
+    return one(a2 * dot(q_, rotated(k_, n - m, ts, pr)));
+  }
 
   if (name == "rope_score")
     return one(dot(rotated(q_, m, thetas_, pr), rotated(k_, n, thetas_, pr)));

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "lessons/lesson.h"
+#include "rope/scaling.h"
 #include "state/app_state.h"
 
 namespace rope::lessons {
@@ -56,6 +57,9 @@ class QuantityContext {
   app::Params p_;
   std::vector<double> thetas_, q_, k_;
   std::string error_;  // set when dim/base are invalid: every quantity fails with it
+  // the context-extension scaling at this state (rope::scaled_frequencies), or why not
+  ScaledFrequencies scaled_;
+  std::string scaling_error_;
   // fixed quantities already computed (some sweep thousands of angles; a view asks every frame)
   mutable std::map<std::string, std::vector<double>, std::less<>> memo_;
 };

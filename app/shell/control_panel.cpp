@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "imgui.h"
+#include "io/number_format.h"
 #include "shell/frame.h"
 #include "shell/model_panel.h"
 #include "state/actions.h"
@@ -15,6 +16,13 @@ namespace {
 
 constexpr float kPanelWidth = 400.0f;  // px at scale 1
 
+// The parameters with a slider, in the order drawn (panel_slider_params).
+constexpr const char* kSliderParams[] = {"speed", "position", "key_position", "dim", "base"};
+
+ImGuiSliderFlags slider_flags(const PanelSlider& s) {
+  return s.logarithmic ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None;
+}
+
 void section(const char* title, const ViewEnv& env) {
   ImGui::Spacing();
   ImGui::PushFont(env.fonts->bold);
@@ -23,17 +31,19 @@ void section(const char* title, const ViewEnv& env) {
   ImGui::Separator();
 }
 
-// A position slider with an exact-entry field: the slider covers the usual range, the field
-// takes any allowed value.
-bool position_control(const char* label, const char* id, double& value) {
+// A position slider with an exact-entry field: the slider covers the usual range (the table's
+// slider ends), the field takes any allowed value.
+bool position_control(const char* label, const char* id, const char* param, double& value) {
+  const ParamRange& range = param_range(param);
+  const PanelSlider slider = panel_slider(param);
   ImGui::PushID(id);
   ImGui::TextUnformatted(label);
   bool changed = false;
   const float w = ImGui::GetContentRegionAvail().x;
   ImGui::SetNextItemWidth(w * 0.62f);
   float v = static_cast<float>(value);
-  if (ImGui::SliderFloat("##slider", &v, 0.0f, 256.0f, "%.2f")) {
-    value = static_cast<double>(v);
+  if (ImGui::SliderFloat("##slider", &v, slider.min, slider.max, "%.2f", slider_flags(slider))) {
+    value = range.clamp(static_cast<double>(v));
     changed = true;
   }
   ImGui::SameLine();
@@ -41,7 +51,7 @@ bool position_control(const char* label, const char* id, double& value) {
   double exact = value;
   if (ImGui::InputDouble("##exact", &exact, 0.0, 0.0, "%.6g",
                          ImGuiInputTextFlags_EnterReturnsTrue) &&
-      std::isfinite(exact) && std::fabs(exact) <= 1e9) {
+      range.contains(exact)) {
     value = exact;
     changed = true;
   }
@@ -57,32 +67,39 @@ void position_controls(Params& p, const ViewEnv& env) {
   if (ImGui::Button(p.playing ? "‖ Pause" : "▶ Play", ImVec2(bw, 0))) p.playing = !p.playing;
   ImGui::SameLine();
   if (ImGui::Button("+1 ▶", ImVec2(bw, 0))) step_position(p, 1.0);
+  const PanelSlider speed_slider = panel_slider("speed");
   float speed = static_cast<float>(p.speed);
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderFloat("##speed", &speed, 0.05f, 100.0f, "speed %.2f positions/s",
-                         ImGuiSliderFlags_Logarithmic))
-    p.speed = std::clamp(static_cast<double>(speed), 0.05, 100.0);
-  position_control("query position m", "m", p.position);
-  position_control("key position n", "n", p.key_position);
+  if (ImGui::SliderFloat("##speed", &speed, speed_slider.min, speed_slider.max,
+                         "speed %.2f positions/s", slider_flags(speed_slider)))
+    p.speed = param_range("speed").clamp(static_cast<double>(speed));
+  position_control("query position m", "m", "position", p.position);
+  position_control("key position n", "n", "key_position", p.key_position);
   ImGui::TextUnformatted("shift both");
   ImGui::SameLine();
   if (ImGui::Button("◀ −1##both")) shift_both(p, -1.0);
   ImGui::SameLine();
   if (ImGui::Button("+1 ▶##both")) shift_both(p, 1.0);
   ImGui::SameLine();
-  ImGui::TextDisabled("n − m = %s", format_number(p.key_position - p.position, 6).c_str());
+  ImGui::TextDisabled("n − m = %s",
+                      format_number(p.key_position - p.position, NumberStyle::label, 6).c_str());
 }
 
 void rope_controls(Params& p, const ViewEnv& env) {
   section("RoPE", env);
+  // d is an integer: its slider's ends are whole numbers in the table
+  const PanelSlider dim_slider = panel_slider("dim");
   int dim = p.dim;
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderInt("##dim", &dim, 2, 512, "d = %d"))
-    p.dim = std::clamp(dim + (dim & 1), 2, 512);
+  if (ImGui::SliderInt("##dim", &dim, static_cast<int>(dim_slider.min),
+                       static_cast<int>(dim_slider.max), "d = %d", slider_flags(dim_slider)))
+    p.dim = static_cast<int>(param_range("dim").clamp(dim));
+  const PanelSlider base_slider = panel_slider("base");
   float base = static_cast<float>(p.base);
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderFloat("##base", &base, 10.0f, 1e7f, "base = %.0f", ImGuiSliderFlags_Logarithmic))
-    p.base = std::clamp(std::round(static_cast<double>(base)), 10.0, 1e7);
+  if (ImGui::SliderFloat("##base", &base, base_slider.min, base_slider.max, "base = %.0f",
+                         slider_flags(base_slider)))
+    p.base = param_range("base").clamp(std::round(static_cast<double>(base)));
   if (ImGui::Button("10 000")) p.base = 10000.0;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("RoFormer and Llama 2");
   ImGui::SameLine();
@@ -97,6 +114,15 @@ void rope_controls(Params& p, const ViewEnv& env) {
 }
 
 }  // namespace
+
+PanelSlider panel_slider(const char* param) {
+  const ParamRange& r = param_range(param);
+  return {param, static_cast<float>(r.slider_min), static_cast<float>(r.slider_max), r.logarithmic};
+}
+
+std::span<const char* const> panel_slider_params() {
+  return kSliderParams;
+}
 
 float control_panel_width(const ViewEnv& env, float display_width) {
   return std::min(kPanelWidth * env.scale, display_width * 0.5f);

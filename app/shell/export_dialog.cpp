@@ -10,6 +10,7 @@
 
 #include "export/screenshot_path.h"
 #include "export/sweep.h"
+#include "io/number_format.h"
 #include "state/actions.h"
 #include "state/params.h"
 #include "state/session.h"
@@ -73,23 +74,26 @@ Result<std::vector<std::string>> ExportDialog::arguments(const ExportSettings& s
   }
   for (const auto& [name, v] : {std::pair{"from", s.from}, std::pair{"to", s.to}})
     if (!std::isfinite(v) || std::fabs(v) > 1e9)
-      return Error{name, "must be a number from -1e9 to 1e9, got " + format_real(v)};
+      return Error{name,
+                   "must be a number from -1e9 to 1e9, got " + format_number(v, NumberStyle::csv)};
   if (!(s.fps >= kSweepMinFps && s.fps <= kSweepMaxFps))
-    return Error{"frames per second", "must be from " + format_real(kSweepMinFps) + " to " +
-                                          format_real(kSweepMaxFps) + ", got " +
+    return Error{"frames per second", "must be from " +
+                                          format_number(kSweepMinFps, NumberStyle::csv) + " to " +
+                                          format_number(kSweepMaxFps, NumberStyle::csv) + ", got " +
                                           std::to_string(s.fps)};
   if (!(s.seconds >= kSweepMinSeconds && s.seconds <= kSweepMaxSeconds))
-    return Error{"length", "must be from " + format_real(kSweepMinSeconds) + " to " +
-                               format_real(kSweepMaxSeconds) + " seconds, got " +
-                               format_real(s.seconds)};
+    return Error{"length", "must be from " + format_number(kSweepMinSeconds, NumberStyle::csv) +
+                               " to " + format_number(kSweepMaxSeconds, NumberStyle::csv) +
+                               " seconds, got " + format_number(s.seconds, NumberStyle::csv)};
   if (frame_count(s) > kSweepMaxFrames)
     return Error{"length x frames per second", "at most " + std::to_string(kSweepMaxFrames) +
                                                    " frames, asked for " +
                                                    std::to_string(frame_count(s))};
   for (const std::string& a :
-       {std::string("--from"), format_real(s.from), std::string("--to"), format_real(s.to),
-        std::string("--fps"), std::to_string(s.fps), std::string("--seconds"),
-        format_real(s.seconds), std::string("--progress")})
+       {std::string("--from"), format_number(s.from, NumberStyle::csv), std::string("--to"),
+        format_number(s.to, NumberStyle::csv), std::string("--fps"), std::to_string(s.fps),
+        std::string("--seconds"), format_number(s.seconds, NumberStyle::csv),
+        std::string("--progress")})
     args.push_back(a);
   return args;
 }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "io/number_format.h"
 #include "shell/model_panel.h"
 #include "shell/shortcuts.h"
 #include "state/actions.h"
@@ -62,7 +63,7 @@ void view_menu(AppState& state) {
     if (ImGui::MenuItem("Smaller", "Ctrl+−")) p.ui_scale = std::max(0.5, p.ui_scale - 0.25);
     ImGui::Separator();
     for (double sc : {0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0}) {
-      const std::string label = format_number(sc, 3) + "×";
+      const std::string label = format_number(sc, NumberStyle::label, 3) + "×";
       if (ImGui::MenuItem(label.c_str(), nullptr, p.ui_scale == sc)) p.ui_scale = sc;
     }
     ImGui::EndMenu();

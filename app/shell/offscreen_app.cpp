@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "render/gl.h"
+#include "state/actions.h"
 
 namespace rope::app {
 
@@ -43,6 +44,8 @@ OffscreenApp::FrameStats OffscreenApp::frame(AppState& state, double dt) {
   advance_animation(state, dt);
   ui_->backend_new_frame();
   ImGui::NewFrame();
+  // A picture drawn in ImGui's built-in font lacks θ, →, ✓: a problem for the picture commands
+  report_problem(state, ui_->fonts().warning);
   const FrameLayout layout = draw_frame(state, *views_, ViewEnv{&ui_->fonts(), true, scale});
   ImGui::Render();
   const auto t1 = std::chrono::steady_clock::now();

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "io/utf8.h"
 #include "state/actions.h"
 #include "state/models.h"
 #include "state/params.h"
@@ -20,9 +21,7 @@ std::string elide(const std::string& text, float width) {
   if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
   std::string cut = text;
   while (!cut.empty()) {
-    cut.pop_back();
-    while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80)
-      cut.pop_back();  // a UTF-8 continuation byte: keep removing to the character's start
+    cut = std::string(utf8_prefix(cut, cut.size() - 1));  // the last character off, whole
     while (!cut.empty() && cut.back() == ' ')
       cut.pop_back();
     const std::string candidate = cut + "…";

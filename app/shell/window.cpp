@@ -171,7 +171,8 @@ int run_window(AppState& state, const GuiOptions& options) {
     int frame = 0;
     bool is_fullscreen = state.params.presentation && monitor;
     int windowed_x = 80, windowed_y = 60, windowed_w = width, windowed_h = height;
-    int settle = kSettleFrames;  // frames still to draw after the last event
+    int settle = kSettleFrames;        // frames still to draw after the last event
+    std::size_t problems_printed = 0;  // AppState::problems already on stderr
     while (!glfwWindowShouldClose(window) && !state.request_quit) {
       // Draw only when something changes: input, the animation, work in progress (a recompute,
       // an export), or the few frames ImGui needs to settle after an event. Otherwise sleep
@@ -234,6 +235,8 @@ int run_window(AppState& state, const GuiOptions& options) {
       ImGui::NewFrame();
       advance_animation(state, dt);
       const FrameLayout layout = draw_frame(state, views, ViewEnv{&ui.fonts(), true, scale});
+      for (; problems_printed < state.problems.size(); ++problems_printed)  // once each
+        std::fprintf(stderr, "rope-lab: warning: %s\n", state.problems[problems_printed].c_str());
       ImGui::Render();
       taps.after_frame(ImGui::GetIO());
       glBindFramebuffer(GL_FRAMEBUFFER, 0);

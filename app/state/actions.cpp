@@ -50,6 +50,12 @@ void update_presentation(AppState& state, float screen_height) {
   }
 }
 
+void report_problem(AppState& state, const std::string& text) {
+  if (text.empty()) return;
+  if (std::find(state.problems.begin(), state.problems.end(), text) == state.problems.end())
+    state.problems.push_back(text);
+}
+
 void show_notice(AppState& state, std::string text, bool is_error) {
   state.notice = Notice{std::move(text), is_error, state.time};
 }

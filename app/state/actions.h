@@ -38,6 +38,9 @@ inline constexpr double kNoticeSeconds = 6.0;
 // Shows a message at the bottom of the canvas for kNoticeSeconds.
 void show_notice(AppState& state, std::string text, bool is_error);
 
+// A missing or unusable resource (AppState::problems); the same text twice is kept once.
+void report_problem(AppState& state, const std::string& text);
+
 // What a session stores: the parameters, but in presentation mode the lecturer's own theme and
 // UI scale (presentation = true brings the projector look back when the file is opened, and
 // leaving presentation mode then restores the lecturer's look).

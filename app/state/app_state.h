@@ -138,6 +138,11 @@ struct AppState {
   bool request_screenshot = false;
   bool show_shortcuts = false;
   bool show_about = false;
+  // Files the picture needed and could not get (a shader, the lessons folder, the math font),
+  // each a message naming the file and where it was looked for; the views report them
+  // (report_problem, state/actions.h). The picture commands exit 1 on them instead of writing a
+  // picture with the message inside; the window prints each once and goes on.
+  std::vector<std::string> problems;
 
   // sessions: the dialog is open when session_dialog != none; session_path is the last file
   // opened or saved (the dialog starts there)

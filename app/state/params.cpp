@@ -22,13 +22,6 @@ namespace {
 
 // [SECTION] text helpers
 
-std::string quoted(std::string_view text) {
-  constexpr std::size_t kMaxShown = 40;  // a pasted essay is not echoed whole
-  std::string s(text.substr(0, kMaxShown));
-  if (text.size() > kMaxShown) s += "...";
-  return "'" + s + "'";
-}
-
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
     s.remove_prefix(1);
@@ -54,7 +47,7 @@ Result<E> parse_choice(std::string_view name, std::string_view text,
     if (i + 2 < N) names += ", ";
     if (i + 2 == N) names += " or ";
   }
-  return error(name, "must be one of " + names + ", got " + quoted(text));
+  return error(name, "must be one of " + names + ", got " + quote_for_message(text));
 }
 
 template <class E, std::size_t N>
@@ -111,7 +104,7 @@ Result<VectorChoice> parse_vector_choice(std::string_view name, std::string_view
     if (t == n) return VectorChoice{v, {}};
   if (t.find_first_of("0123456789") == std::string_view::npos)
     return error(name, "must be unit, ones, random or a comma-separated list of d numbers, got " +
-                           quoted(text));
+                           quote_for_message(text));
   auto values = parse_real_list(name, t);
   if (!values) return values.error();
   return VectorChoice{VectorPreset::custom, std::move(values).value()};
@@ -161,20 +154,35 @@ std::string range_text(const ParamRange& r, ParamKind kind) {
 }
 
 Error out_of_range(std::string_view name, std::string_view text) {
-  return error(name, "must be " + param_allowed(*find_param(name)) + ", got " + quoted(text));
+  return error(name,
+               "must be " + param_allowed(*find_param(name)) + ", got " + quote_for_message(text));
 }
 
+// A value that is not a number at all gets the same message as one out of range: what is
+// allowed, then what was given ("must be an integer from 1 to 10000000, got 'abc'").
 Result<long long> integer_param(std::string_view name, std::string_view text) {
   auto r = parse_integer(name, text);
-  if (r && !param_range(name).contains(static_cast<double>(r.value())))
+  if (!r || !param_range(name).contains(static_cast<double>(r.value())))
     return out_of_range(name, text);
   return r;
 }
 
 Result<double> real_param(std::string_view name, std::string_view text) {
   auto r = parse_real(name, text);
-  if (r && !param_range(name).contains(r.value())) return out_of_range(name, text);
+  if (!r || !param_range(name).contains(r.value())) return out_of_range(name, text);
   return r;
+}
+
+// The context-extension rows are judged in state/scaling_params.cpp, with their own rules (and
+// messages) for numbers out of range; a value that is not a number at all is refused here, with
+// the row's range.
+Status number_row_first(std::string_view name, std::string_view text) {
+  const ParamSpec* spec = find_param(name);
+  if (spec && spec->kind == ParamKind::integer && !parse_integer(name, text))
+    return out_of_range(name, text);
+  if (spec && spec->kind == ParamKind::real && !parse_real(name, text))
+    return out_of_range(name, text);
+  return {};
 }
 
 // [SECTION] the table
@@ -269,8 +277,11 @@ constexpr ParamRange kNoRange{};
   },                                                     \
       [](const Params& p) { return std::to_string(p.field); }
 
-#define ROPE_EXTENSION(name)                                                               \
-  [](Params& p, std::string_view t) { return set_extension_param(p.extension, name, t); }, \
+#define ROPE_EXTENSION(name)                              \
+  [](Params& p, std::string_view t) -> Status {           \
+    if (auto s = number_row_first(name, t); !s) return s; \
+    return set_extension_param(p.extension, name, t);     \
+  },                                                      \
       [](const Params& p) { return get_extension_param(p.extension, name); }
 
 #define ROPE_TEXT(field)                                  \
@@ -282,14 +293,15 @@ constexpr ParamRange kNoRange{};
       [](const Params& p) { return p.field; }
 
 // One cast point's format of the precision view: fp64, fp32, bf16 or fp16 (rope/low_precision.h).
-#define ROPE_FORMAT(point)                                                                         \
-  [](Params& p, std::string_view t) -> Status {                                                    \
-    const auto f = parse_format(trim(t));                                                          \
-    if (!f)                                                                                        \
-      return error(#point "_format", "must be one of fp64, fp32, bf16 or fp16, got " + quoted(t)); \
-    p.precision.formats.point = *f;                                                                \
-    return {};                                                                                     \
-  },                                                                                               \
+#define ROPE_FORMAT(point)                                                                  \
+  [](Params& p, std::string_view t) -> Status {                                             \
+    const auto f = parse_format(trim(t));                                                   \
+    if (!f)                                                                                 \
+      return error(#point "_format",                                                        \
+                   "must be one of fp64, fp32, bf16 or fp16, got " + quote_for_message(t)); \
+    p.precision.formats.point = *f;                                                         \
+    return {};                                                                              \
+  },                                                                                        \
       [](const Params& p) -> std::string { return format_name(p.precision.formats.point); }
 
 using K = ParamKind;
@@ -314,7 +326,8 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        const ModelLibrary& lib = model_library();
        if (const ModelPreset* m = lib.find(id)) return apply_model(p, *m);
        if (!lib.problem.empty()) return error("model", "cannot be set: " + lib.problem);
-       return error("model", "must be one of " + lib.ids() + " or none, got " + quoted(t));
+       return error("model",
+                    "must be one of " + lib.ids() + " or none, got " + quote_for_message(t));
      },
      [](const Params& p) { return p.model.empty() ? std::string("none") : p.model; }},
     // d and base are the core's own (rope::validate_dim, validate_base): judged, and reported,
@@ -323,7 +336,7 @@ const std::array kSpecs = std::to_array<ParamSpec>({
     {"dim", K::integer, dims(512, false), nullptr, "head dimension d",
      [](Params& p, std::string_view t) -> Status {
        auto r = parse_integer("dim", t);
-       if (!r) return r.error();
+       if (!r) return out_of_range("dim", t);
        if (auto s = validate_dim(r.value()); !s) return s;
        p.dim = static_cast<int>(r.value());
        return {};
@@ -332,7 +345,7 @@ const std::array kSpecs = std::to_array<ParamSpec>({
     {"base", K::real, bases(), nullptr, "frequency base: theta_i = base^(-2i/d)",
      [](Params& p, std::string_view t) -> Status {
        auto r = parse_real("base", t);
-       if (!r) return r.error();
+       if (!r) return out_of_range("base", t);
        if (auto s = validate_base(r.value()); !s) return s;
        p.base = r.value();
        return {};
@@ -449,9 +462,9 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        if (name == "custom") return {};  // what a custom state reads back as: nothing to set
        const auto f = parse_precision_preset(name);
        if (!f)
-         return error(
-             "precision",
-             "must be one of fp32, bf16, fp16, theta-bf16, fix, exact or custom, got " + quoted(t));
+         return error("precision",
+                      "must be one of fp32, bf16, fp16, theta-bf16, fix, exact or custom, got " +
+                          quote_for_message(t));
        p.precision.formats = *f;
        return {};
      },
@@ -543,6 +556,13 @@ const std::array kSpecs = std::to_array<ParamSpec>({
 
 std::span<const ParamSpec> param_specs() {
   return kSpecs;
+}
+
+std::string quote_for_message(std::string_view text) {
+  constexpr std::size_t kMaxShown = 40;  // bytes
+  std::string s(text.substr(0, kMaxShown));
+  if (text.size() > kMaxShown) s += "...";
+  return "'" + s + "'";
 }
 
 const ParamSpec* find_param(std::string_view name) {
@@ -662,9 +682,12 @@ Result<double> parse_real(std::string_view parameter, std::string_view text) {
   char* end = nullptr;
   errno = 0;
   const double v = std::strtod(begin, &end);
-  if (end != begin + t.size()) return error(parameter, "must be a number, got " + quoted(text));
-  if (!std::isfinite(v) || errno == ERANGE)
-    return error(parameter, "must be a finite number, got " + quoted(text));
+  if (end != begin + t.size())
+    return error(parameter, "must be a number, got " + quote_for_message(text));
+  // ERANGE also flags underflow (1e-320 is a subnormal, 1e-400 reads as 0): both are finite
+  // numbers the caller's range then judges; only an overflow to infinity is refused here.
+  if (!std::isfinite(v) || (errno == ERANGE && std::abs(v) > 1.0))
+    return error(parameter, "must be a finite number, got " + quote_for_message(text));
   return v;
 }
 
@@ -672,7 +695,8 @@ Result<bool> parse_bool(std::string_view parameter, std::string_view text) {
   const std::string_view t = trim(text);
   if (t == "true" || t == "on" || t == "yes" || t == "1") return true;
   if (t == "false" || t == "off" || t == "no" || t == "0") return false;
-  return error(parameter, "must be true or false (also on/off, yes/no, 1/0), got " + quoted(text));
+  return error(parameter,
+               "must be true or false (also on/off, yes/no, 1/0), got " + quote_for_message(text));
 }
 
 Result<long long> parse_integer(std::string_view parameter, std::string_view text) {
@@ -680,9 +704,9 @@ Result<long long> parse_integer(std::string_view parameter, std::string_view tex
   long long v = 0;
   const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
   if (ec == std::errc::result_out_of_range)
-    return error(parameter, "is far too large: " + quoted(text));
+    return error(parameter, "is far too large: " + quote_for_message(text));
   if (t.empty() || ec != std::errc() || ptr != t.data() + t.size())
-    return error(parameter, "must be a whole number, got " + quoted(text));
+    return error(parameter, "must be a whole number, got " + quote_for_message(text));
   return v;
 }
 

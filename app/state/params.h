@@ -65,6 +65,10 @@ const ParamSpec* find_param(std::string_view name);  // nullptr when unknown
 // 4096", "a number from -1e9 to 1e9", "dark or light", ... ("must be " + this + ", got ...").
 std::string param_allowed(const ParamSpec& spec);
 
+// A given text as a message echoes it ("must be ..., got 'abc'"): in single quotes, cut after 40
+// bytes with "..." so that a pasted essay is not echoed whole.
+std::string quote_for_message(std::string_view text);
+
 // The range of an integer or real parameter (an empty range, min = max = 0, for other names):
 // what the control panel's sliders read.
 const ParamRange& param_range(std::string_view name);
@@ -97,9 +101,5 @@ Result<long long> parse_integer(std::string_view parameter, std::string_view tex
 Result<bool> parse_bool(std::string_view parameter, std::string_view text);
 // "1,2.5,-3" -> {1, 2.5, -3}; every entry finite.
 Result<std::vector<double>> parse_real_list(std::string_view parameter, std::string_view text);
-// forwarding: views move to io/number_format.h (format_number(v, NumberStyle::csv))
-inline std::string format_real(double v) {
-  return format_number(v, NumberStyle::csv);
-}
 
 }  // namespace rope::app

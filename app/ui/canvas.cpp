@@ -148,33 +148,21 @@ float Pen::wrapped(ImFont* font, ImVec2 pos, float width, ImU32 colour,
   return y - pos.y;
 }
 
-CanvasArea begin_canvas(const char* id, DrawnText* log) {
-  CanvasArea a;
-  a.draw_list = ImGui::GetWindowDrawList();
-  a.pen = Pen{a.draw_list, log};
-  a.origin = ImGui::GetCursorScreenPos();
+Canvas::Canvas(const char* id, DrawnText* log) {
+  draw_list = ImGui::GetWindowDrawList();
+  pen = Pen{draw_list, log};
+  origin = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  a.size = ImVec2(std::max(avail.x, 1.0f), std::max(avail.y, 1.0f));
-  ImGui::InvisibleButton(id, a.size);
-  a.hovered = ImGui::IsItemHovered();
-  a.mouse = ImGui::GetIO().MousePos;
-  a.draw_list->PushClipRect(a.origin, ImVec2(a.origin.x + a.size.x, a.origin.y + a.size.y), true);
+  size = ImVec2(std::max(avail.x, 1.0f), std::max(avail.y, 1.0f));
+  ImGui::InvisibleButton(id, size);
+  hovered = ImGui::IsItemHovered();
+  mouse = ImGui::GetIO().MousePos;
+  draw_list->PushClipRect(origin, max(), true);
   if (log) {
-    log->canvas_min = a.origin;
-    log->canvas_max = ImVec2(a.origin.x + a.size.x, a.origin.y + a.size.y);
+    log->canvas_min = origin;
+    log->canvas_max = max();
     log->boxes.clear();
   }
-  return a;
-}
-
-Canvas::Canvas(const char* id, DrawnText* log) {
-  const CanvasArea a = begin_canvas(id, log);
-  draw_list = a.draw_list;
-  origin = a.origin;
-  size = a.size;
-  hovered = a.hovered;
-  mouse = a.mouse;
-  pen = a.pen;
 }
 
 Canvas::~Canvas() {

@@ -82,7 +82,8 @@ struct Pen {
   float wrapped(ImFont* font, ImVec2 pos, float width, ImU32 colour, const std::string& s) const;
 };
 
-// forwarding: views move to io/number_format.h (format_number(v, NumberStyle::label, digits))
+// Deprecated — forwarding; call io/number_format directly (format_number(v, NumberStyle::label,
+// digits)). Kept only while the pointers, heatmap and decay views still call it.
 inline std::string format_number(double v, int digits = kLabelDigits) {
   return format_number(v, NumberStyle::label, digits);
 }
@@ -112,18 +113,6 @@ class Canvas {
   ImVec2 mouse;  // mouse position, px
   Pen pen;       // text on this canvas
 };
-
-// The older form of Canvas, without the scope: the caller pops the clip rectangle itself.
-// (Kept while the views move to Canvas; new code uses Canvas.)
-struct CanvasArea {
-  ImDrawList* draw_list = nullptr;
-  ImVec2 origin;
-  ImVec2 size;
-  bool hovered = false;
-  ImVec2 mouse;
-  Pen pen;
-};
-CanvasArea begin_canvas(const char* id, DrawnText* log = nullptr);
 
 // [SECTION] layouts that fit
 

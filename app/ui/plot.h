@@ -52,7 +52,8 @@ double nice_step(double range, int target);
 // when fewer than three decades are shown.
 std::vector<double> ticks(const Scale& s, int target);
 // A tick label: the tick and log_tick styles of io/number_format.h.
-// forwarding: views move to io/number_format.h (format_number(v, NumberStyle::tick / log_tick))
+// Deprecated — forwarding; call io/number_format directly (format_number(v, NumberStyle::tick or
+// NumberStyle::log_tick)). Kept only while the decay, heatmap and spectrum views still call it.
 inline std::string tick_label(double v, bool log) {
   return format_number(v, log ? NumberStyle::log_tick : NumberStyle::tick);
 }

@@ -2,7 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <string>
+
+#include <ft2build.h>
+#include FT_FREETYPE_H
 
 namespace rope::app {
 namespace {
@@ -110,7 +116,51 @@ void apply_style(Theme theme, float scale) {
   ImGui::GetStyle() = style;
 }
 
-Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir) {
+std::string ui_font_dir() {
+  const char* env = std::getenv("ROPE_LAB_FONT_DIR");
+  return env && *env ? std::string(env) : std::string(kDefaultFontDir);
+}
+
+namespace {
+
+// Empty when `path` is a scalable font with the glyphs A, θ and → that load; else why not.
+std::string font_problem(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return "not found";
+  FT_Library lib = nullptr;
+  if (FT_Init_FreeType(&lib) != 0) return "FreeType could not start";
+  std::string problem;
+  FT_Face face = nullptr;
+  if (FT_New_Face(lib, path.c_str(), 0, &face) != 0) {
+    problem = "not a font FreeType can read";
+  } else if (!FT_IS_SCALABLE(face)) {
+    problem = "not a scalable font";
+  } else {
+    for (FT_ULong c : {FT_ULong{'A'}, FT_ULong{0x03B8}, FT_ULong{0x2192}}) {
+      const FT_UInt glyph = FT_Get_Char_Index(face, c);
+      if (glyph == 0 || FT_Set_Pixel_Sizes(face, 0, 19) != 0 ||
+          FT_Load_Glyph(face, glyph, FT_LOAD_DEFAULT) != 0) {
+        problem = "damaged (glyph U+" + std::to_string(c) + " missing or unreadable)";
+        break;
+      }
+    }
+  }
+  if (face) FT_Done_Face(face);
+  FT_Done_FreeType(lib);
+  return problem;
+}
+
+}  // namespace
+
+// The largest scale glyphs are rasterised at. The atlas grows with scale²: measured with these
+// four fonts and ranges (1 260 glyphs each), 8192 x 8192 at scale 6 without oversampling, so
+// scale 8 needs about 11 000², inside a 16384 texture. A smaller texture limit lowers the cap
+// in proportion; a UI scale of 4 in a 4x export (16) is drawn from glyphs rasterised at 8.
+float raster_cap(int max_texture) {
+  return std::max(1.0f, 8.0f * static_cast<float>(max_texture) / 16384.0f);
+}
+
+Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir, int max_texture) {
   // Latin-1, Greek, general punctuation, super/subscripts, letterlike symbols (ℝ), arrows,
   // mathematical operators, misc technical (⌈⌉), geometric shapes (▶ ■), dingbats (✓ ✗),
   // and the subscript letters ᵢ ⱼ that live outside those blocks.
@@ -123,15 +173,31 @@ Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir) {
 
   Fonts f;
   f.scale = scale;
+  f.max_texture = max_texture;
+  f.raster_scale = std::min(scale, raster_cap(max_texture));
+  const float raster = f.raster_scale;
   atlas.Clear();
+  // ImGui's own choice stops at 4096 wide and grows the height: 4096 x 32768 at scale 6, more
+  // than any GL texture. A wider atlas keeps both sides inside the limit.
+  atlas.TexDesiredWidth = raster > 6.0f   ? max_texture
+                          : raster > 3.0f ? std::min(8192, max_texture)
+                                          : 0;
+  std::string problem = font_problem(regular);
+  if (problem.empty()) {
+    problem = font_problem(bold);
+    if (!problem.empty()) problem = bold + ": " + problem;
+  } else {
+    problem = regular + ": " + problem;
+  }
   const auto add = [&](const std::string& path, float px) -> ImFont* {
+    if (!problem.empty()) return nullptr;
     ImFontConfig cfg;
-    cfg.OversampleH = 2;
+    // Horizontal oversampling sharpens small text at fractional positions; above 40 px it
+    // only doubles the atlas.
+    cfg.OversampleH = px * raster < 40.0f ? 2 : 1;
     cfg.OversampleV = 1;
     cfg.PixelSnapH = false;
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) return nullptr;
-    return atlas.AddFontFromFileTTF(path.c_str(), std::round(px * scale), &cfg, kRanges);
+    return atlas.AddFontFromFileTTF(path.c_str(), std::round(px * raster), &cfg, kRanges);
   };
   f.body = add(regular, 19.0f);
   f.bold = add(bold, 19.0f);
@@ -140,21 +206,55 @@ Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir) {
   if (!f.body || !f.bold || !f.large || !f.title) {
     atlas.Clear();
     ImFontConfig cfg;
-    cfg.SizePixels = std::round(13.0f * scale);
+    cfg.SizePixels = std::round(13.0f * raster);
     ImFont* fallback = atlas.AddFontDefault(&cfg);
     f.body = f.bold = f.large = f.title = fallback;
-    f.warning =
-        "font " + regular + " not found (install fonts-dejavu-core); using ImGui's built-in font";
+    f.warning = "font " + (problem.empty() ? regular + ": not usable" : problem) +
+                " (install fonts-dejavu-core, or set ROPE_LAB_FONT_DIR to a folder holding "
+                "DejaVuSans.ttf and DejaVuSans-Bold.ttf); using ImGui's built-in font, which "
+                "lacks Greek letters and arrows";
   }
   for (int i = 0; i < 2; ++i)
     f.rings[i].rect = atlas.AddCustomRectRegular(kRingSizes[i], kRingSizes[i]);
   return f;
 }
 
+namespace {
+
+// Glyphs rasterised at raster_scale drawn at scale: every metric grows by k, the UVs stay.
+void enlarge_glyphs(ImFont* font, float k) {
+  font->FontSize *= k;
+  font->Ascent *= k;
+  font->Descent *= k;
+  for (ImFontGlyph& g : font->Glyphs) {
+    g.AdvanceX *= k;
+    g.X0 *= k;
+    g.Y0 *= k;
+    g.X1 *= k;
+    g.Y1 *= k;
+  }
+  font->BuildLookupTable();
+}
+
+}  // namespace
+
 void bake_ring(ImFontAtlas& atlas, Fonts& fonts) {
   unsigned char* pixels = nullptr;
   int width = 0, height = 0;
   atlas.GetTexDataAsRGBA32(&pixels, &width, &height);
+  if (width > fonts.max_texture || height > fonts.max_texture) {
+    char scale[32];
+    std::snprintf(scale, sizeof scale, "%g", static_cast<double>(fonts.scale));
+    fonts.warning = std::string("the font texture at UI scale x export scale ") + scale +
+                    " needs " + std::to_string(width) + " x " + std::to_string(height) +
+                    " px, more than this OpenGL's largest texture (" +
+                    std::to_string(fonts.max_texture) + " px): choose a smaller scale";
+  }
+  if (fonts.scale > fonts.raster_scale) {
+    const float k = fonts.scale / fonts.raster_scale;
+    for (ImFont* font : atlas.Fonts)
+      enlarge_glyphs(font, k);
+  }
   for (int i = 0; i < 2; ++i) {
     Fonts::Ring& ring = fonts.rings[i];
     const ImFontAtlasCustomRect* rect =

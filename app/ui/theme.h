@@ -43,8 +43,16 @@ struct Fonts {
   ImFont* bold = nullptr;   // headings, 19 px
   ImFont* large = nullptr;  // canvas labels, 26 px
   ImFont* title = nullptr;  // titles and big read-outs, 38 px
-  float scale = 1.0f;       // the scale the atlas was built at
-  std::string warning;      // set when a font file was missing and ImGui's default font is used
+  float scale = 1.0f;       // the scale the fonts are drawn at (px = size * scale)
+  // The scale the glyphs were rasterised at: `scale` up to a cap that keeps the atlas inside
+  // the GL's largest texture (kept in load_fonts); above it bake_ring enlarges the glyph
+  // quads by scale / raster_scale (slightly soft edges instead of a texture too large to load).
+  float raster_scale = 1.0f;
+  int max_texture = 16384;  // GL_MAX_TEXTURE_SIZE the atlas must fit, px
+  // Set when a font file was missing or damaged and ImGui's default font is used, or when the
+  // atlas did not fit the largest texture: the picture commands refuse to write (AppState
+  // problems), the window shows it.
+  std::string warning;
   // Anti-aliased rings baked into the atlas (white, coverage in alpha): small and medium dials
   // draw their rim as one textured quad instead of a polyline, which costs the software
   // rasteriser far less. The quad is drawn at the dial's size, so the line scales with it:
@@ -71,7 +79,12 @@ void bake_ring(ImFontAtlas& atlas, Fonts& fonts);
 // Greek, sub- and superscripts, arrows and math operators. Missing font files fall back to
 // ImGui's built-in font (Latin only) and fill Fonts::warning. Call before the atlas texture is
 // created.
+// The font folder: $ROPE_LAB_FONT_DIR when set (tests, unusual installations), else DejaVu's.
+// Each file is opened with FreeType and must hold the glyphs the views draw (A, θ, →) before
+// ImGui sees it: a damaged file falls back like a missing one instead of failing in the atlas.
 inline constexpr const char* kDefaultFontDir = "/usr/share/fonts/truetype/dejavu";
-Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir = kDefaultFontDir);
+std::string ui_font_dir();
+Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir = ui_font_dir(),
+                 int max_texture = 16384);
 
 }  // namespace rope::app

@@ -1,16 +1,36 @@
 #include "ui/ui_context.h"
 
+#include <cstdlib>
+#include <new>
 #include <utility>
 
 #include "backends/imgui_impl_opengl3.h"
+#include "render/gl.h"
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
 namespace rope::app {
 
+namespace {
+
+// ImGui allocates through IM_ALLOC and never checks for null: a font atlas that does not fit in
+// memory (a 4x picture at UI scale 4 under a memory limit) crashed in GetTexDataAsRGBA32. This
+// allocator throws std::bad_alloc instead, which run_cli reports as one line and exit 1.
+void* alloc_or_throw(std::size_t size, void*) {
+  void* p = std::malloc(size == 0 ? 1 : size);
+  if (!p) throw std::bad_alloc();
+  return p;
+}
+void free_memory(void* p, void*) {
+  std::free(p);
+}
+
+}  // namespace
+
 UiContext::UiContext(bool with_gl) : with_gl_(with_gl) {
   IMGUI_CHECKVERSION();
+  ImGui::SetAllocatorFunctions(alloc_or_throw, free_memory);
   context_ = ImGui::CreateContext();
   ImGui::SetCurrentContext(context_);
   ImGuiIO& io = ImGui::GetIO();
@@ -50,6 +70,9 @@ UiContext::UiContext(bool with_gl) : with_gl_(with_gl) {
     io.KeyMap[imgui_key] = glfw_key;
   if (with_gl_) {
     backend_ready_ = ImGui_ImplOpenGL3_Init("#version 330 core");
+    GLint max_size = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+    if (max_size >= 1024) max_texture_ = max_size;
   } else {
     // Headless: nothing is rendered, but draw lists must be built exactly as with the GL
     // backend, which lets one list exceed 65536 vertices (16-bit indices plus offsets).
@@ -73,7 +96,7 @@ void UiContext::prepare(float scale, Theme theme) {
     // blank on Mesa (measured: vertices submitted, nothing drawn; tests/app/test_offscreen.cpp
     // "the UI scale and the theme change while running").
     if (backend_ready_ && device_objects_) ImGui_ImplOpenGL3_DestroyFontsTexture();
-    fonts_ = load_fonts(*io.Fonts, scale);
+    fonts_ = load_fonts(*io.Fonts, scale, ui_font_dir(), max_texture_);
     io.FontDefault = fonts_.body;
     bake_ring(*io.Fonts, fonts_);  // builds the atlas; the backend uploads these same pixels
     if (backend_ready_ && device_objects_) {
@@ -82,6 +105,9 @@ void UiContext::prepare(float scale, Theme theme) {
       ImGui_ImplOpenGL3_CreateDeviceObjects();
       device_objects_ = true;
     }
+    // The texture holds the atlas now; its two CPU copies (alpha and RGBA, 335 MB at scale 6)
+    // are not needed until the next rebuild, which makes them again.
+    if (backend_ready_) io.Fonts->ClearTexData();
     built_scale_ = -1.0f;  // style below
   }
   if (scale != built_scale_ || theme != built_theme_) {

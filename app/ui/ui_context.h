@@ -38,6 +38,7 @@ class UiContext {
   bool device_objects_ = false;  // the GL backend's shaders, buffers and font texture exist
   Fonts fonts_;
   float built_scale_ = -1.0f;
+  int max_texture_ = 16384;  // GL_MAX_TEXTURE_SIZE with GL; the font atlas must fit it
   Theme built_theme_ = Theme::dark;
 };
 

@@ -8,6 +8,7 @@
 #include "state/params.h"
 #include "ui/page.h"
 #include "ui/theme.h"
+#include "views/view_scaling.h"
 
 namespace rope::app {
 namespace {
@@ -37,6 +38,11 @@ float header(const Pen& pen, const Page& pg, int level, const Params& p, const s
   const std::string formula = nobreak("D(r) = (2/d) Σⱼ |Σᵢ<ⱼ e^(i r θᵢ)|:") +
                               "  RoFormer’s relative upper bound on " + nobreak("|q·R(r)k|") +
                               " (§3.4.3)";
+  const ScalingParams sp = view_scaling(p);
+  const std::string scaled =
+      scaling_on(sp) ? scaling_words(sp) + ":  D(r) at " + nobreak("θ′ᵢ") +
+                           " (solid) beside the original θᵢ (dashed); the mean score × a²"
+                     : std::string();
   const std::string note = "current " + nobreak("d = " + std::to_string(p.dim) + ",") + " " +
                            nobreak("base " + plot::tick_label(p.base, false) + ";") +
                            "  RoFormer's figure: " + nobreak("d = 128,") + " " +
@@ -46,6 +52,7 @@ float header(const Pen& pen, const Page& pg, int level, const Params& p, const s
     y += line(level == 0 ? f.title : f.large, pg.pal.text, "Long-range decay of RoPE") + 2 * pg.s;
   y += line(level == 0 ? f.large : f.body, pg.pal.text, formula) + 2 * pg.s;
   if (level < 2) y += line(f.body, pg.pal.text_dim, note);
+  if (!scaled.empty()) y += line(f.bold, pg.pal.accent, scaled);
   if (!error.empty()) y += line(f.bold, pg.pal.bad, error);
   return y + 10 * pg.s;
 }
@@ -102,7 +109,8 @@ struct DecayView::Layout : Page {
 };
 
 DecayView::Inputs DecayView::inputs_of(const Params& p) {
-  return {p.dim, p.compare_dim, p.max_distance, p.base, p.compare_base, p.mean_score, p.seed};
+  return {p.dim,          p.compare_dim, p.max_distance, p.base,
+          p.compare_base, p.mean_score,  p.seed,         view_scaling(p)};
 }
 
 DecayView::Model DecayView::compute(const Inputs& in) {
@@ -110,22 +118,53 @@ DecayView::Model DecayView::compute(const Inputs& in) {
   m.distances.resize(static_cast<std::size_t>(in.max_distance) + 1);
   for (std::size_t r = 0; r < m.distances.size(); ++r)
     m.distances[r] = static_cast<double>(r);
-  const auto add = [&](int dim, double base, bool mean) {
-    auto v = mean ? mean_random_score(dim, base, in.max_distance, kSamples, in.seed)
-                  : decay_curve(dim, base, in.max_distance);
+  // θ′ and a for the current d and base when a scaling is on (validated with the params; an
+  // error is shown and the curves stay unscaled)
+  std::vector<double> scaled;
+  if (scaling_on(in.scaling)) {
+    if (auto sf = scaled_frequencies(in.dim, in.base, in.scaling)) {
+      scaled = sf.value().theta_scaled;
+      m.attention_factor = sf.value().attention_factor;
+      m.scaled = true;
+    } else {
+      m.error = sf.error().to_string();
+    }
+  }
+  const std::string unscaled = m.scaled ? " (no scaling)" : "";
+  const auto add = [&](int dim, double base, bool mean, bool at_scaled, bool dashed) {
+    auto v = at_scaled
+                 ? (mean ? mean_random_score_thetas(scaled, in.max_distance, kSamples, in.seed)
+                         : decay_curve_thetas(scaled, in.max_distance))
+                 : (mean ? mean_random_score(dim, base, in.max_distance, kSamples, in.seed)
+                         : decay_curve(dim, base, in.max_distance));
     if (!v) {
       m.error = v.error().to_string();
       return;
     }
-    const std::string label =
-        mean ? "mean score of random q, k ≥ 0 (d = " + std::to_string(dim) + ")"
-             : curve_label(dim, base);
-    m.curves.push_back(Curve{label, dim, base, mean, mean, std::move(v).value()});
+    std::vector<double> values = std::move(v).value();
+    std::string label = mean ? "mean score of random q, k ≥ 0 (d = " + std::to_string(dim) + ")"
+                             : curve_label(dim, base);
+    if (at_scaled) {
+      const double a2 = m.attention_factor * m.attention_factor;
+      if (mean)
+        for (double& x : values)
+          x *= a2;
+      label = (mean ? "mean score at θ′, × a², d = " + std::to_string(dim)
+                    : "D(r) at θ′, d = " + std::to_string(dim)) +
+              ", " + scaling_method_words(in.scaling.method) + " " +
+              nobreak("s = " + format_number(in.scaling.factor, 6));
+    } else if (m.scaled) {
+      label += unscaled;
+    }
+    m.curves.push_back(Curve{label, dim, base, mean, dashed, std::move(values)});
   };
-  add(in.dim, in.base, false);
-  if (in.compare_base != 0.0 && in.compare_base != in.base) add(in.dim, in.compare_base, false);
-  if (in.compare_dim != 0 && in.compare_dim != in.dim) add(in.compare_dim, in.base, false);
-  if (in.mean_score) add(in.dim, in.base, true);
+  add(in.dim, in.base, false, m.scaled, false);
+  if (m.scaled) add(in.dim, in.base, false, false, true);  // the original θ, dashed beside it
+  if (in.compare_base != 0.0 && in.compare_base != in.base)
+    add(in.dim, in.compare_base, false, false, false);
+  if (in.compare_dim != 0 && in.compare_dim != in.dim)
+    add(in.compare_dim, in.base, false, false, false);
+  if (in.mean_score) add(in.dim, in.base, true, m.scaled, true);
   return m;
 }
 

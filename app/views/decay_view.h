@@ -5,6 +5,10 @@
 // d at compare_base, compare_dim at the current base, and the mean score (R_0 q).(R_r k) of
 // seeded random positive q, k (rope::mean_random_score). The current distance |n - m| is marked
 // with D there on the current curve. Hovering reads every curve at r.
+// With a context-extension scaling on (views/view_scaling.h) the current curve is D(r) at θ′_i
+// (rope::decay_curve_thetas), the unscaled D(r) is drawn dashed beside it, and the mean score
+// uses θ′ and carries the attention factor's square (cos and sin × a). D itself has no a: it is
+// the bound divided by max|h_{i+1} − h_i|, and both scale by a².
 // Todo / limits: the curves are computed on the UI thread, and at d = 4096, R = 100 000 that
 // takes seconds (measured here: decay_curve 1.9 s, the mean score 1.1 s).
 //
@@ -15,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "rope/scaling.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
 #include "ui/plot.h"
@@ -40,6 +45,7 @@ struct DecayView {
   const std::vector<Curve>& curves() const { return model().curves; }
   const std::vector<double>& distances() const { return model().distances; }  // r = 0 ... R
   const std::string& error() const { return model().error; }
+  double attention_factor() const { return model().attention_factor; }  // 1 without scaling
   const DrawnText& drawn() const { return drawn_; }
 
  private:
@@ -48,12 +54,15 @@ struct DecayView {
     double base = 0.0, compare_base = 0.0;
     bool mean_score = false;
     std::uint64_t seed = 0;
+    ScalingParams scaling;  // view_scaling(p): method none when no scaling is on
     bool operator==(const Inputs&) const = default;
   };
   struct Model {
     std::vector<double> distances;
     std::vector<Curve> curves;  // the current curve first, then the overlays
     std::string error;
+    bool scaled = false;            // the current curve is at θ′
+    double attention_factor = 1.0;  // a, on the mean score (× a²)
   };
   struct Layout;  // decay_view.cpp: fonts, the header's level, where the legend and plot go
   static Inputs inputs_of(const Params& p);

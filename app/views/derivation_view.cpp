@@ -11,10 +11,15 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
+#include <string_view>
 
+#include "io/number_format.h"
+#include "io/placeholders.h"
 #include "rope/typeset/imgui_draw.h"
 #include "rope/typeset/layout.h"
 #include "rope/typeset/parser.h"
+#include "state/actions.h"
 #include "state/params.h"
 #include "ui/canvas.h"
 #include "ui/theme.h"
@@ -45,44 +50,25 @@ std::string prose_value(const lessons::QuantityContext& ctx, const std::string& 
   std::string s = x.size() > 1 ? "(" : "";
   for (std::size_t j = 0; j < x.size() && j < 4; ++j) {
     if (j) s += ", ";
-    s += format_number(x[j], 5);
+    s += format_number(x[j], NumberStyle::label, 5);
   }
   if (x.size() > 4) s += ", …";
   return x.size() > 1 ? s + ")" : s;
 }
 
-// Replaces every {{name}} with its value as text.
+// Replaces every {{name}} of a known quantity with its value as text (io/placeholders.h).
 std::string expand_prose(const std::string& text, const lessons::QuantityContext& ctx) {
-  std::string out;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const std::size_t open = text.find("{{", i);
-    if (open == std::string::npos) break;
-    const std::size_t close = text.find("}}", open + 2);
-    if (close == std::string::npos) break;
-    const std::string name = text.substr(open + 2, close - open - 2);
-    out += text.substr(i, open - i);
-    if (lessons::find_quantity(name) != nullptr) {
-      out += prose_value(ctx, name);
-    } else {
-      out += text.substr(open, close + 2 - open);
-    }
-    i = close + 2;
-  }
-  return out + text.substr(std::min(i, text.size()));
+  return expand_placeholders(text, [&](std::string_view name) -> std::optional<std::string> {
+    if (lessons::find_quantity(name) == nullptr) return std::nullopt;
+    return prose_value(ctx, std::string(name));
+  });
 }
 
-// Values for every {{name}} in a TeX string.
+// Values for every {{name}} of a known quantity in a TeX string.
 typeset::Values tex_values(const std::string& tex, const lessons::QuantityContext& ctx) {
   typeset::Values v;
-  std::size_t i = 0;
-  while ((i = tex.find("{{", i)) != std::string::npos) {
-    const std::size_t close = tex.find("}}", i + 2);
-    if (close == std::string::npos) break;
-    const std::string name = tex.substr(i + 2, close - i - 2);
-    if (lessons::find_quantity(name) != nullptr) v[name] = ctx.tex_value(name);
-    i = close + 2;
-  }
+  for (const Placeholder& p : find_placeholders(tex))
+    if (lessons::find_quantity(p.name) != nullptr) v[std::string(p.name)] = ctx.tex_value(p.name);
   return v;
 }
 
@@ -102,19 +88,12 @@ void draw_mark(ImDrawList* dl, ImVec2 c, float size, bool passed, const Palette&
 
 // `tex` with each {{name}} replaced by its value in braces (Copy TeX with the current values).
 std::string tex_with_values(const std::string& tex, const lessons::QuantityContext& ctx) {
-  std::string out;
   const typeset::Values values = tex_values(tex, ctx);
-  std::size_t i = 0;
-  while (i < tex.size()) {
-    const std::size_t open = tex.find("{{", i);
-    const std::size_t close = open == std::string::npos ? open : tex.find("}}", open + 2);
-    if (close == std::string::npos) break;
-    out += tex.substr(i, open - i);
-    const auto v = values.find(tex.substr(open + 2, close - open - 2));
-    out += v != values.end() ? "{" + v->second + "}" : tex.substr(open, close + 2 - open);
-    i = close + 2;
-  }
-  return out + tex.substr(std::min(i, tex.size()));
+  return expand_placeholders(tex, [&](std::string_view name) -> std::optional<std::string> {
+    const auto v = values.find(name);
+    if (v == values.end()) return std::nullopt;
+    return "{" + v->second + "}";
+  });
 }
 
 // The lesson's heading above the step, dim (in presentation mode the bar shows it instead).
@@ -306,9 +285,13 @@ ImVec2 DerivationView::draw_formula(const Pass& pass, const std::string& tex, fl
 void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library& library) {
   results_ = Results{};
   ensure_font();
+  report_problem(state, font_error_);
   if (atlas_ && atlas_->full()) atlas_->reset();
   const Params& p = state.params;
   const lessons::LoadedLesson* loaded = library.current(p);
+  if (library.lessons().empty())
+    report_problem(state, "no lessons were found in " + library.directory() +
+                              " (set ROPE_LAB_LESSONS to the folder holding the .lesson files)");
   if (loaded == nullptr) return draw_lesson_choice(state, env, library);
   const Palette& pal = palette(p.theme);
   const Fonts& f = *env.fonts;

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "io/number_format.h"
 #include "rope/frequencies.h"
 #include "state/params.h"
 #include "ui/theme.h"
@@ -59,12 +60,12 @@ const char* method_short(ScalingMethod m) {
 }
 
 std::string num(double v, int digits = 4) {
-  return format_number(v, digits);
+  return format_number(v, NumberStyle::label, digits);
 }
 
 // Token counts and pair indices as the axes print them ("65 536").
 std::string count(double v) {
-  return plot::tick_label(v, false);
+  return format_number(v, NumberStyle::tick);
 }
 
 std::string pairs(int first, int last) {
@@ -154,7 +155,7 @@ std::vector<Para> readout(const ExtensionView::Model& m, const Params& p) {
           {K::text, "Ramp ends (pair index): " +
                         nobreak("⌊c(" + num(sp.beta_fast) + ")⌋ = " + num(sf.ramp_low, 6)) + ", " +
                         nobreak("⌈c(" + num(sp.beta_slow) + ")⌉ = " + num(sf.ramp_high, 6)) + "; " +
-                        nobreak("c(n): the pair making n turns in L.")});
+                        nobreak("c(n):") + " the pair making n turns in L."});
       break;
     case ScalingMethod::llama3:
       out.push_back({K::text, "Kept where " +
@@ -332,21 +333,40 @@ std::vector<BandLabel> band_labels(const std::vector<ExtensionView::BandRun>& ba
     l.x = std::clamp(c - 0.5f * w.back(), x0, std::max(x0, x1 - w.back()));
     out.push_back(std::move(l));
   }
-  // one row: push right past the left neighbour, then left before the right neighbour
-  std::vector<BandLabel> row = out;
-  for (std::size_t k = 1; k < row.size(); ++k)
-    row[k].x = std::max(row[k].x, row[k - 1].x + w[k - 1] + gap);
-  for (std::size_t k = row.size(); k-- > 0;) {
-    const float limit = k + 1 < row.size() ? row[k + 1].x - gap : x1;
-    row[k].x = std::min(row[k].x, limit - w[k]);
+  // The labels of one row (every label, or every other one from `first`): each pushed right
+  // past its left neighbour, then left before its right neighbour.
+  const auto spread = [&](std::vector<BandLabel>& row, std::size_t first, std::size_t step) {
+    for (std::size_t k = first + step; k < row.size(); k += step)
+      row[k].x = std::max(row[k].x, row[k - step].x + w[k - step] + gap);
+    for (std::size_t k = first + step * ((row.size() - 1 - first) / step);; k -= step) {
+      const float limit = k + step < row.size() ? row[k + step].x - gap : x1;
+      row[k].x = std::min(row[k].x, limit - w[k]);
+      if (k < first + step) break;
+    }
+  };
+  // one row, else every other label one row down, else one row each (at most three bands):
+  // the first that leaves every label inside the area
+  if (out.empty()) {
+    rows = 0;
+    return out;
   }
-  rows = bands.empty() ? 0 : 1;
-  if (row.empty() || row.front().x >= x0 - 0.5f) return row;
-  // two rows: every other label one row down, each at its place
-  rows = 2;
-  for (std::size_t k = 0; k < out.size(); ++k)
-    out[k].row = static_cast<int>(k % 2);
-  return out;
+  for (std::size_t n = 1;; ++n) {
+    std::vector<BandLabel> try_rows = out;
+    for (std::size_t first = 0; first < std::min(n, try_rows.size()); ++first) {
+      for (std::size_t k = first; k < try_rows.size(); k += n)
+        try_rows[k].row = static_cast<int>(first);
+      spread(try_rows, first, n);
+    }
+    bool inside = true;
+    for (const BandLabel& l : try_rows)
+      inside = inside && l.x >= x0 - 0.5f;
+    if (inside || n >= try_rows.size()) {
+      rows = static_cast<int>(std::min(n, try_rows.size()));
+      for (BandLabel& l : try_rows)  // a label wider than the area starts at its left edge
+        l.x = std::max(l.x, x0);
+      return try_rows;
+    }
+  }
 }
 
 float paras_height(const std::vector<Para>& paras, ImFont* font, ImFont* bold, float w, float s) {

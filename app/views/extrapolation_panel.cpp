@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "io/number_format.h"
 #include "rope/extrapolation.h"
 #include "state/scaling_params.h"
 #include "ui/theme.h"
@@ -12,7 +13,7 @@ namespace rope::app {
 namespace {
 
 std::string num(double v, int digits = 3) {
-  return format_number(v, digits);
+  return format_number(v, NumberStyle::label, digits);
 }
 
 double max_abs(const std::vector<double>& v, std::size_t from, std::size_t to) {
@@ -94,8 +95,8 @@ void ExtrapolationPanel::paint(const Model& m, const Canvas& canvas, const ViewE
                           nobreak("s = 0 … L − 1:") + "  " +
                           nobreak("d = " + std::to_string(m.dim)) + " " +
                           nobreak("(" + std::to_string(m.dim) + " functions),") + " " +
-                          nobreak("base " + plot::tick_label(m.base, false) + ",") + " " +
-                          nobreak("L = " + plot::tick_label(L, false) + ",") + " " +
+                          nobreak("base " + format_number(m.base, NumberStyle::tick) + ",") + " " +
+                          nobreak("L = " + format_number(L, NumberStyle::tick) + ",") + " " +
                           nobreak("seed " + std::to_string(m.seed));
   const std::string note =
       "Rank tolerance " + nobreak("10⁻⁶:") + " the paper's scale " +

@@ -7,7 +7,9 @@
 #include <limits>
 
 #include "rope/random.h"
+#include "rope/rotation.h"
 #include "state/params.h"
+#include "views/view_scaling.h"
 
 namespace rope::app {
 namespace {
@@ -22,14 +24,70 @@ Error cancelled() {
   return Error{"heatmap", "computation cancelled"};
 }
 
+// Rows [N][d] of x rotated at θ′ to their positions 0 ... N−1 and multiplied by a, in double,
+// rounded to float: the q′ or k′ of a scaled RoPE.
+std::vector<float> rotate_scaled(const std::vector<float>& x, std::int64_t n, std::int64_t d,
+                                 const ScaledFrequencies& sf, Pairing pairing) {
+  const auto du = static_cast<std::size_t>(d);
+  std::vector<double> row(du), out(du);
+  std::vector<float> y(x.size());
+  for (std::int64_t m = 0; m < n; ++m) {
+    const std::size_t at = static_cast<std::size_t>(m) * du;
+    for (std::size_t j = 0; j < du; ++j)
+      row[j] = static_cast<double>(x[at + j]);
+    apply_rope<double>(row, out, static_cast<double>(m), sf.theta_scaled, pairing);
+    for (std::size_t j = 0; j < du; ++j)
+      y[at + j] = static_cast<float>(sf.attention_factor * out[j]);
+  }
+  return y;
+}
+
+// Shared content with a scaling: S[m][n] = g(n − m), g(r) = a²·q·R(θ′, r)k, from 2N − 1 values
+// in double (O(N d)), each rounded to float as the unscaled path does.
+std::vector<float> shared_scaled(const std::vector<double>& q, const std::vector<double>& k,
+                                 std::int64_t n, const ScaledFrequencies& sf, Pairing pairing) {
+  const auto nu = static_cast<std::size_t>(n);
+  std::vector<float> g(2 * nu - 1);  // g[r + N − 1]
+  std::vector<double> kr(k.size());
+  const double a2 = sf.attention_factor * sf.attention_factor;
+  for (std::int64_t r = 1 - n; r < n; ++r) {
+    apply_rope<double>(k, kr, static_cast<double>(r), sf.theta_scaled, pairing);
+    double dot = 0.0;
+    for (std::size_t j = 0; j < k.size(); ++j)
+      dot += q[j] * kr[j];
+    g[static_cast<std::size_t>(r + n - 1)] = static_cast<float>(a2 * dot);
+  }
+  std::vector<float> m(nu * nu);
+  for (std::size_t i = 0; i < nu; ++i)
+    for (std::size_t j = 0; j < nu; ++j)
+      m[i * nu + j] = g[j + nu - 1 - i];
+  return m;
+}
+
 // S = Q'K'^T for the content of `in`: [N][N] row-major, before any scaling, mask or softmax.
 // Sentence content also gives its `words`. An Error for invalid inputs or a cancellation.
 Result<std::vector<float>> raw_scores(const HeatmapInputs& in, int threads,
                                       const std::atomic<bool>* cancel,
-                                      std::vector<std::string>& words) {
+                                      std::vector<std::string>& words, double& attention_factor) {
   const auto stopped = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
   const std::int64_t n = in.positions;
   const std::int64_t d = in.dim;
+  // RoPE with a scaling on: θ′ and the attention factor (heatmap_inputs sets it for RoPE only)
+  std::optional<ScaledFrequencies> sf;
+  if (in.encoding == Encoding::rope && scaling_on(in.scaling)) {
+    if (n < 1 || n > 4096) return Error{"positions", "must be from 1 to 4096"};
+    auto r = scaled_frequencies(d, in.base, in.scaling);
+    if (!r) return r.error();
+    sf = std::move(r).value();
+    attention_factor = sf->attention_factor;
+  }
+  if (in.content == Content::shared && sf) {
+    Params p;
+    p.dim = in.dim;
+    p.seed = in.seed;
+    return shared_scaled(effective_vector(in.query, p, false), effective_vector(in.key, p, true), n,
+                         *sf, in.pairing);
+  }
   if (in.content == Content::shared) {
     Params p;
     p.dim = in.dim;
@@ -53,7 +111,13 @@ Result<std::vector<float>> raw_scores(const HeatmapInputs& in, int threads,
     k = q;  // identity projections: q_m = k_m = the word's embedding
   }
   if (stopped()) return cancelled();
-  auto enc = encode_qk_fast(q, k, n, d, in.base, in.encoding, in.pairing);
+  if (sf) {  // rotated here at θ′, so the kernel multiplies them as they are
+    if (q.size() != static_cast<std::size_t>(n * d) || k.size() != q.size())
+      return Error{"q", "must have N·d entries"};
+    q = rotate_scaled(q, n, d, *sf, in.pairing);
+    k = rotate_scaled(k, n, d, *sf, in.pairing);
+  }
+  auto enc = encode_qk_fast(q, k, n, d, in.base, sf ? Encoding::none : in.encoding, in.pairing);
   if (!enc) return enc.error();
   q = {};
   k = {};
@@ -171,6 +235,7 @@ HeatmapInputs heatmap_inputs(const Params& p, Encoding encoding) {
   in.score_mode = p.score_mode;
   in.causal = p.causal;
   in.seed = p.seed;
+  if (encoding == Encoding::rope) in.scaling = view_scaling(p);
   if (p.content == Content::shared) {
     in.query = p.query;
     in.key = p.key;
@@ -197,7 +262,7 @@ Result<HeatmapScores> compute_heatmap_scores(const HeatmapInputs& in, int thread
   const auto t0 = std::chrono::steady_clock::now();
   HeatmapScores out;
   out.inputs = in;
-  auto s = raw_scores(in, threads, cancel, out.words);
+  auto s = raw_scores(in, threads, cancel, out.words, out.attention_factor);
   if (!s) return s.error();
   if (cancel && cancel->load(std::memory_order_relaxed)) return cancelled();
   // scale, mask, softmax; then the colour range over finite entries

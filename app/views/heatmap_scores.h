@@ -8,6 +8,9 @@
 //   sentence  the words of sentence_b: q_m = k_m = rope::hash_embedding(word_m, d, seed)
 // then S = Q'K'^T (rope::score_matrix_shared, or encode_qk_fast + score_rows_fast split across
 // threads), then rope::transform_scores (scale 1/sqrt(d), causal mask, row softmax).
+// With a context-extension scaling on (RoPE only; views/view_scaling.h), q_m and k_n are rotated
+// at θ′ (rope::scaled_frequencies) and multiplied by the attention factor a before the product,
+// so S = a² q·R(θ′, n − m)k, as transformers computes it (cos and sin × a).
 //
 // Usage:
 //   HeatmapJob job;  job.submit({heatmap_inputs(p, Encoding::rope)});
@@ -24,6 +27,7 @@
 #include <vector>
 
 #include "rope/attention.h"
+#include "rope/scaling.h"
 #include "state/app_state.h"
 
 namespace rope::app {
@@ -41,6 +45,7 @@ struct HeatmapInputs {
   std::uint64_t seed = 0;
   VectorChoice query, key;  // shared content only
   std::string sentence;     // sentence content only
+  ScalingParams scaling;    // RoPE only: view_scaling(p); method none = θ, no attention factor
   bool operator==(const HeatmapInputs&) const = default;
 };
 HeatmapInputs heatmap_inputs(const Params& p, Encoding encoding);
@@ -55,6 +60,7 @@ struct HeatmapScores {
   double lo = 0.0, hi = 0.0;       // finite minimum and maximum (the colour range)
   std::vector<std::string> words;  // sentence content: the token at each position
   double seconds = 0.0;            // wall time of the computation
+  double attention_factor = 1.0;   // a with a scaling on (scores include a²), else 1
 };
 
 // Computes one matrix with `threads` threads (1 = on the caller only). Returns an Error for

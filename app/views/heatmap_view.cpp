@@ -12,9 +12,11 @@
 #include <string>
 
 #include "imgui.h"
+#include "state/actions.h"
 #include "state/params.h"
 #include "ui/page.h"
 #include "ui/theme.h"
+#include "views/view_scaling.h"
 
 namespace rope::app {
 namespace {
@@ -79,7 +81,8 @@ int cell_index(const plot::Scale& sc, float px, int n) {
 struct Scene : Page {
   using Page::Page;
   std::string head, sub, content;
-  std::string msg;  // the error, or the note that a new matrix is being computed
+  std::string scaling;  // with a scaling on: the method, θ′ and a² (RoPE only)
+  std::string msg;      // the error, or the note that a new matrix is being computed
   ImU32 msg_colour = 0;
   int count = 0;  // panels: 1, or 3 in compare mode
   bool single = false;
@@ -113,6 +116,8 @@ float header(const Pen& pen, const Scene& sn, const Level& lv) {
   y += pen.wrapped(lv.sub, ImVec2(sn.x0, y), sn.width, sn.pal.text, sn.sub) + 2.0f * s;
   if (lv.content)
     y += pen.wrapped(f.body, ImVec2(sn.x0, y), sn.width, sn.pal.text_dim, sn.content) + 4.0f * s;
+  if (!sn.scaling.empty())
+    y += pen.wrapped(f.bold, ImVec2(sn.x0, y), sn.width, sn.pal.accent, sn.scaling) + 4.0f * s;
   if (!sn.msg.empty())
     y += pen.wrapped(f.bold, ImVec2(sn.x0, y), sn.width, sn.msg_colour, sn.msg) - f.bold->FontSize;
   return y + f.bold->FontSize + 8.0f * s;
@@ -329,6 +334,37 @@ std::string paint_diagonal(ImDrawList* dl, const Sheet& sh, const HeatmapScores&
   return "";
 }
 
+// With a scaling on, the positions the model was not trained on (m ≥ L or n ≥ L) under a veil,
+// the edge at L dashed and named. Two rectangles: blended fills are what llvmpipe pays for.
+void paint_beyond(ImDrawList* dl, const Sheet& sh, const HeatmapScores& sc, const plot::Frame& fr) {
+  const ScalingParams& sp = sc.inputs.scaling;
+  const auto L = static_cast<double>(sp.original_context);
+  if (!scaling_on(sp) || !(L < sc.n)) return;
+  const float s = sh.s;
+  const float xl = fr.x.to_px(L - 0.5);
+  const float yl = fr.y.to_px(L - 0.5);
+  const ImU32 veil = with_alpha(sh.pal.canvas, 0.55f);
+  dl->AddRectFilled(ImVec2(xl, fr.area_min.y), fr.area_max, veil);
+  dl->AddRectFilled(ImVec2(fr.area_min.x, yl), ImVec2(xl, fr.area_max.y), veil);
+  const float w = std::max(1.0f, std::round(2.0f * s));
+  plot::vline(dl, fr, L - 0.5, sh.pal.accent, w, true);
+  plot::hline(dl, fr, L - 0.5, sh.pal.accent, w, true);
+  const std::string label = nobreak("m or n ≥ L = " + plot::tick_label(L, false) + ":") + " " +
+                            "beyond the original context";
+  const ImVec2 lp = plot::label_box_padding(sh.st);
+  ImFont* font = fit_font({sh.f.large, sh.f.body}, label, fr.area_max.x - fr.area_min.x - 4 * lp.x);
+  const float tw = text_size(font, label).x;
+  // in the bottom left corner (m ≥ L, n < L), away from the diagonals near the framed cell;
+  // when that strip is too thin for it, at the top of the right strip (n ≥ L)
+  const float h = font->FontSize + 2 * lp.y + 8 * s;
+  const bool bottom = fr.area_max.y - yl >= h;
+  const float lx = bottom ? fr.area_min.x + lp.x + 6 * s
+                          : std::max(fr.area_min.x + lp.x, fr.area_max.x - tw - lp.x - 6 * s);
+  const float ly =
+      bottom ? fr.area_max.y - font->FontSize - lp.y - 6 * s : fr.area_min.y + lp.y + 6 * s;
+  plot::label_box(dl, sh.st, font, ImVec2(lx, ly), sh.pal.accent, label);
+}
+
 // The frame around the cell of the current positions, and the panel's colour bar (right of a
 // single matrix, under each of three).
 void paint_marks(ImDrawList* dl, const Sheet& sh, const HeatmapScores& sc, const PanelBox& box,
@@ -449,6 +485,21 @@ HeatmapView::Layout HeatmapView::layout(const Params& p, const Canvas& canvas,
   lay.sub = std::string(mode_text(p.score_mode)) +
             (p.causal ? ",  causal mask (keys after the query hidden)" : "");
   lay.content = content_text(p);
+  const ScalingParams sp = view_scaling(p);
+  if (scaling_on(sp) && (p.compare || p.encoding == Encoding::rope)) {
+    const HeatmapScores* rope = nullptr;
+    for (const auto& sc : shown_)
+      if (sc.inputs.encoding == Encoding::rope) rope = &sc;
+    const double a = rope ? rope->attention_factor : 1.0;
+    lay.scaling =
+        scaling_words(sp) + ":  " + (p.compare ? "RoPE rotates at θ′ᵢ" : "rotated at θ′ᵢ");
+    if (a != 1.0)
+      lay.scaling += ",  " + nobreak("cos, sin × a = " + format_number(a, 5) + ",") + " so " +
+                     nobreak("S × a² = " + format_number(a * a, 5));
+    if (static_cast<double>(sp.original_context) <
+        (p.content == Content::sentence ? n_shown : p.positions))
+      lay.scaling += ";  positions ≥ L shaded";
+  }
   lay.msg = !error_.empty() ? error_
             : computing_    ? "computing the new matrix… (the previous one is shown)"
                             : "";
@@ -519,6 +570,7 @@ HeatmapView::Cell HeatmapView::paint(const Layout& lay, const Canvas& canvas, co
     panels_bottom = std::max(panels_bottom, box.bottom);
     paint_cells(i, sc, box.fr, lay, canvas, env.has_gl);
     panels_.push_back(Panel{sc.inputs.encoding, box.fr.area_min, box.fr.area_max, sc.n});
+    paint_beyond(canvas.draw_list, lay, sc, box.fr);
     const std::string note = paint_diagonal(canvas.draw_list, lay, sc, box.fr, r);
     if (lay.single && !note.empty()) diagonal_note = note;
     paint_marks(canvas.draw_list, lay, sc, box, bar_label);
@@ -555,6 +607,12 @@ void HeatmapView::hover(const Cell& cell, const Layout& lay) const {
     ImGui::Text("words: “%s” → “%s”", sc.words[static_cast<std::size_t>(cell.m)].c_str(),
                 sc.words[static_cast<std::size_t>(cell.n)].c_str());
   ImGui::Text("S[m][n] = %s", cell_text(sc, cell.m, cell.n).c_str());
+  if (scaling_on(sc.inputs.scaling)) {
+    ImGui::Text("%s: at θ′, × a² = %.9g", scaling_words(sc.inputs.scaling).c_str(),
+                sc.attention_factor * sc.attention_factor);
+    if (std::max(cell.m, cell.n) >= sc.inputs.scaling.original_context)
+      ImGui::TextUnformatted("beyond the original context L");
+  }
   ImGui::TextDisabled("single precision, as drawn; colour range %.6g … %.6g", sc.lo, sc.hi);
   ImGui::EndTooltip();
 }
@@ -569,6 +627,7 @@ void HeatmapView::Draw(AppState& state, const ViewEnv& env) {
   if (lay.count == 0 || canvas.size.x < 50) return;
   if (env.has_gl && !renderer_) renderer_ = std::make_unique<HeatmapRenderer>();
   const Cell cell = paint(lay, canvas, env, p);
+  report_problem(state, error_);  // a shader that could not be read or compiled
   if (cell.panel >= 0 && cell.m >= 0 && cell.n >= 0) hover(cell, lay);
 }
 

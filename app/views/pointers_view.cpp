@@ -18,6 +18,7 @@
 #include "state/params.h"
 #include "ui/canvas.h"
 #include "ui/theme.h"
+#include "views/view_scaling.h"
 
 namespace rope::app {
 namespace {
@@ -80,11 +81,13 @@ struct DialGrid {
 // the n dials, if the dials stay large (labels need about 130 px per column, "θ = 0.00075");
 // else the largest dials without labels.
 DialGrid dial_grid(int n, float area_x, float area_y, float area_w, float area_h, const Fonts& f,
-                   float s) {
-  const float label_h = f.bold->FontSize + 2.0f * f.body->FontSize + 10.0f * s;
+                   float s, bool scaled) {
+  // with a scaling on the labels take three lines when they do not share one: θ, θ′ and λ′
+  const float label_h = f.bold->FontSize + (scaled ? 3.0f : 2.0f) * f.body->FontSize + 10.0f * s;
   const Grid plain = best_grid(n, area_w, area_h, n, 0.0f);
   const float r_plain = 0.5f * plain.cell - 10.0f * s;
-  const int max_cols = static_cast<int>(area_w / (130.0f * s));
+  // "θ′ = 6.25·10⁻⁵" needs about 150 px
+  const int max_cols = static_cast<int>(area_w / ((scaled ? 150.0f : 130.0f) * s));
   const Grid labelled = best_grid(n, area_w, area_h, max_cols, label_h);
   const float r_labelled = 0.5f * labelled.cell - 10.0f * s;
   const int level = first_fitting(
@@ -95,7 +98,8 @@ DialGrid dial_grid(int n, float area_x, float area_y, float area_w, float area_h
   g.r = std::max(g.labels ? r_labelled : r_plain, 2.0f);
   g.cell_h = 2.0f * g.r + 20.0f * s + (g.labels ? label_h : 0.0f);
   g.cell_w = std::max(2.0f * g.r + 20.0f * s, area_w / static_cast<float>(g.grid.cols));
-  g.label_one_line = g.cell_w >= 250.0f * s;  // they share one line when the cells are wide
+  // they share one line when the cells are wide
+  g.label_one_line = g.cell_w >= (scaled ? 400.0f : 250.0f) * s;
   const float grid_w = g.cell_w * static_cast<float>(g.grid.cols);
   const float grid_h = g.cell_h * static_cast<float>(g.grid.rows);
   g.x0 = area_x + 0.5f * (area_w - grid_w);
@@ -113,7 +117,8 @@ struct Dial {
   ImVec2 c;                         // centre, px
   float r = 0.0f;                   // dial radius, px
   float rq = 0.0f, rk = 0.0f;       // query and key pointer lengths, px
-  double th = 0.0;                  // theta_i, rad per position
+  double th = 0.0;                  // theta_i (theta'_i with a scaling on), rad per position
+  double th0 = -1.0;                // the original theta_i when a scaling is on, else -1
   double aq = 0.0, ak = 0.0;        // query angle at m, key angle at n, rad
   double q_angle0 = 0.0;            // query angle at position 0, rad
   ImU32 col = 0;                    // the block's colour
@@ -222,26 +227,45 @@ void paint_labels(const Pen& pen, const Fonts& f, const Palette& pal, const Dial
   float ly = d.c.y + d.r + 8.0f * s;
   pen.centred(f.bold, ImVec2(d.c.x, ly), d.col, "i = " + std::to_string(d.i));
   ly += f.bold->FontSize;
-  if (d.th == 0.0) {  // partial rotary: this pair passes through unrotated
+  if (d.th == 0.0 && d.th0 <= 0.0) {  // partial rotary: this pair passes through unrotated
     pen.centred(f.body, ImVec2(d.c.x, ly), pal.text_dim, "not rotated");
     return;
   }
-  const std::string t = "θ = " + format_number(d.th, 3);
-  const std::string w = "λ = " + format_number(wavelength(d.th), 3);
+  const bool scaled = d.th0 >= 0.0;
+  const std::string t0 = "θ = " + format_number(scaled ? d.th0 : d.th, 3);
+  const std::string t1 = "θ′ = " + format_number(d.th, 3);
+  const std::string t = scaled ? nobreak(t0) + " " + nobreak("→ " + t1) : t0;
+  const std::string w = scaled ? (d.th > 0.0 ? "λ′ = " + format_number(wavelength(d.th), 3)
+                                             : std::string("θ′ = 0: still"))
+                               : "λ = " + format_number(wavelength(d.th), 3);
   if (one_line) {
     pen.centred(f.body, ImVec2(d.c.x, ly), pal.text, t + "   " + w);
+  } else if (scaled) {  // θ dimmed: the pointers turn at θ′
+    pen.centred(f.body, ImVec2(d.c.x, ly), pal.text_dim, t0);
+    pen.centred(f.body, ImVec2(d.c.x, ly + f.body->FontSize), pal.text, t1);
+    pen.centred(f.body, ImVec2(d.c.x, ly + 2 * f.body->FontSize), pal.text_dim, w);
   } else {
     pen.centred(f.body, ImVec2(d.c.x, ly), pal.text, t);
     pen.centred(f.body, ImVec2(d.c.x, ly + f.body->FontSize), pal.text_dim, w);
   }
 }
 
-// The legend's items, each after its icon.
-constexpr const char* kLegendLabels[3] = {"query Rₘq (solid)", "key Rₙk (ring)",
-                                          "angle between them"};
+// The query pointer where the original θ would put it: a faint line with a small hollow tip, so
+// the scaled pointer (solid) reads as the one the model uses.
+void paint_original(ImDrawList* dl, ImVec2 c, ImVec2 tip, ImU32 col, float thick) {
+  const ImU32 faint = with_alpha(col, 0.4f);
+  const float w = std::max(1.0f, std::round(0.5f * thick));
+  dl->AddLine(c, tip, faint, w);
+  dl->AddCircle(tip, std::max(2.5f, thick), faint, 10, w);
+}
 
-// The legend's icon of item 0 (query arrow), 1 (key ring) or 2 (angle arc), from `left`, whose
-// y is the middle of the item's line.
+// The legend's items, each after its icon.
+constexpr const char* kLegendLabels[4] = {"query Rₘq (solid)", "key Rₙk (ring)",
+                                          "angle between them", "faint: q, k at the original θ"};
+
+// The legend's icon of item 0 (query arrow), 1 (key ring), 2 (angle arc) or 3 (the faint
+// pointer at the original θ, with a scaling on), from `left`, whose y is the middle of the
+// item's line.
 void legend_icon(ImDrawList* dl, int item, ImVec2 left, ImU32 demo, ImU32 accent, float s) {
   const float lx = left.x;
   const float mid = left.y;
@@ -250,9 +274,11 @@ void legend_icon(ImDrawList* dl, int item, ImVec2 left, ImU32 demo, ImU32 accent
   } else if (item == 1) {
     dl->AddLine(ImVec2(lx, mid), ImVec2(lx + 28 * s, mid), demo, std::round(2 * s));
     dl->AddCircle(ImVec2(lx + 31 * s, mid), 5.0f * s, demo, 16, std::round(2 * s));
-  } else {
+  } else if (item == 2) {
     draw_arc(dl, ImVec2(lx + 4 * s, mid + 6 * s), 14.0f * s, 0.2, 1.4, accent,
              std::round(2.5f * s));
+  } else {
+    paint_original(dl, ImVec2(lx, mid), ImVec2(lx + 34 * s, mid), demo, std::round(3 * s));
   }
 }
 
@@ -305,7 +331,13 @@ PointersView::Inputs PointersView::inputs_of(const Params& p) {
                 p.key,
                 p.seed,
                 p.extension.scaling.rotary_fraction,
-                p.extension.rotary_style};
+                p.extension.rotary_style,
+                view_scaling(p)};
+}
+
+const PointersView::Model& PointersView::model() const {
+  static const Model kEmpty;
+  return model_.model() ? *model_.model() : kEmpty;
 }
 
 PointersView::Model PointersView::compute(const Inputs& in) {
@@ -317,6 +349,22 @@ PointersView::Model PointersView::compute(const Inputs& in) {
   if (in.rotary_fraction < 1.0)  // an invalid fraction is reported by the panel; keep full θ
     if (auto pt = partial_frequencies(in.dim, in.base, in.rotary_fraction, in.rotary_style); pt)
       md.thetas = std::move(pt).value();
+  md.thetas_original = md.thetas;
+  if (scaling_on(in.scaling)) {  // validated with the params; an error leaves θ and says so
+    // the partial rotation first, then the method on what rotates (state/scaling_params.h)
+    ExtensionParams ext;
+    ext.scaling = in.scaling;
+    ext.rotary_style = in.rotary_style;
+    if (auto sf = rotary_frequencies(in.dim, in.base, ext)) {
+      md.thetas = sf.value().theta_scaled;
+      // p-RoPE keeps θ of the whole head and stills pairs in θ′ only: its original is that θ
+      if (in.scaling.method == ScalingMethod::proportional) md.thetas_original = sf.value().theta;
+      md.attention_factor = sf.value().attention_factor;
+      md.scaled = true;
+    } else {
+      md.scaling_error = sf.error().to_string();
+    }
+  }
   Params vp;  // effective_vector reads d and the seed of the random presets
   vp.dim = in.dim;
   vp.seed = in.seed;
@@ -346,7 +394,9 @@ PointersView::Scores PointersView::score_of(const Model& md, const ScoreInputs& 
   apply_rope<double>(md.q, qm, in.m, md.thetas, md.pairing);
   apply_rope<double>(md.k, kn, in.n, md.thetas, md.pairing);
   apply_rope<double>(md.k, kr, in.n - in.m, md.thetas, md.pairing);
-  return Scores{dot(qm, kn), dot(md.q, kr)};
+  // cos and sin × a on both sides: every product × a² (a = 1 without scaling)
+  const double a2 = md.attention_factor * md.attention_factor;
+  return Scores{a2 * dot(qm, kn), a2 * dot(md.q, kr)};
 }
 
 // [SECTION] layout: the read-out and the legend on top, the dials under them
@@ -361,6 +411,9 @@ struct PointersView::Layout {
   // the read-out: positions, the two equal scores, d and base, and which blocks are shown
   float pad = 0.0f, xa = 0.0f, width = 0.0f, top = 0.0f;  // top: of the read-out, px
   std::string line1{}, a{}, b{}, info{}, notice{};        // notice: empty when every block is shown
+  std::string scaling{};       // with a scaling on: the method, θ′ and the attention factor
+  int legend_items = 3;        // 4 with a scaling on: the faint pointer at the original θ
+  float legend_bottom = 0.0f;  // of the legend's column, px
   ImFont *head = nullptr, *big = nullptr;
   float wa = 0.0f, gap_ab = 0.0f;
   bool ab_one_line = true;
@@ -407,13 +460,29 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
                      (half == 1 ? " block)" : " blocks)")) +
              "    " + nobreak("base = " + format_number(p.base, 8)) + "    " +
              nobreak("θᵢ = base^(−2i/d)");
+  if (m.scaled) {
+    const double a = m.attention_factor;
+    lay.scaling = scaling_words(view_scaling(p)) + ":  pointers turn at " + nobreak("θ′ᵢ") +
+                  " (faint: where " + nobreak("θᵢ") + " would put q and k)";
+    if (a != 1.0)
+      lay.scaling += ";  " + nobreak("cos, sin × a = " + format_number(a, 5) + ",") + " " +
+                     nobreak("scores × a² = " + format_number(a * a, 5));
+    lay.legend_items = 4;
+  } else if (!m.scaling_error.empty()) {
+    lay.scaling = "scaling not applied: " + m.scaling_error;
+  }
+  // partial rotary (or p-RoPE's still pairs): how many pairs turn at all
   const auto still = std::count(m.thetas.begin(), m.thetas.end(), 0.0);
-  if (still > 0)
+  if (still > 0) {
+    const RotaryStyle style = p.extension.scaling.method == ScalingMethod::proportional
+                                  ? RotaryStyle::proportional  // p-RoPE: p always means this
+                                  : p.extension.rotary_style;
     lay.info += "    " +
                 nobreak("rotary " + format_number(p.extension.scaling.rotary_fraction, 4) + " (" +
-                        rotary_style_name(p.extension.rotary_style) + "):") +
+                        rotary_style_name(style) + "):") +
                 " " + nobreak(std::to_string(half - still) + " of " + std::to_string(half)) +
                 " pairs rotate; " + nobreak("grey = not rotated");
+  }
   if (lay.shown < lay.blocks)
     lay.notice = nobreak("showing blocks 0–" + std::to_string(lay.shown - 1)) + " " +
                  nobreak("of " + std::to_string(lay.blocks) + ":") +
@@ -422,14 +491,15 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
 
   // the legend: a column at the top right when the read-out leaves room
   float label_w = 0.0f;
-  for (const char* l : kLegendLabels)
-    label_w = std::max(label_w, text_size(f.body, l).x);
+  for (int item = 0; item < lay.legend_items; ++item)
+    label_w = std::max(label_w, text_size(f.body, kLegendLabels[item]).x);
   const float item_w = 46.0f * s + label_w;
   float readout_w = lay.ab_one_line ? lay.wa + lay.gap_ab + wb : std::max(lay.wa, wb);
   for (const std::string& l : wrap_text(lay.head, lay.line1, lay.width))
     readout_w = std::max(readout_w, text_size(lay.head, l).x);
   lay.legend_column = readout_w + item_w + 3 * lay.pad <= canvas.size.x;
   lay.legend_x = lay.legend_column ? canvas.origin.x + canvas.size.x - lay.pad - item_w : lay.xa;
+  lay.legend_bottom = lay.top + static_cast<float>(lay.legend_items) * (f.body->FontSize + 6 * s);
 
   // the dials: the area left under the read-out and the legend (measured: a Pen{} draws nothing)
   lay.area_x = canvas.origin.x + lay.pad;
@@ -444,7 +514,7 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
     lay.labels = lay.shown <= 24;
     return lay;
   }
-  lay.dials = dial_grid(lay.shown, lay.area_x, lay.area_y, lay.area_w, lay.area_h, f, s);
+  lay.dials = dial_grid(lay.shown, lay.area_x, lay.area_y, lay.area_w, lay.area_h, f, s, m.scaled);
   lay.labels = lay.dials.labels;
   lay.r = lay.dials.r;
   return lay;
@@ -466,6 +536,12 @@ float PointersView::paint_readout(const Layout& lay, const Pen& pen) {
   pen.text(lay.big, ImVec2(lay.ab_one_line ? xa + lay.wa + lay.gap_ab : xa, y), pal.key, lay.b);
   y += lay.big->FontSize + 4.0f * s;
   float h = pen.wrapped(lay.f.body, ImVec2(xa, y), lay.width, pal.text_dim, lay.info);
+  if (!lay.scaling.empty()) {
+    // beside the legend's column it wraps short of it (the four items reach this far down)
+    const bool beside = lay.legend_column && y + h < lay.legend_bottom;
+    const float w = beside ? std::max(1.0f, lay.legend_x - lay.pad - xa) : lay.width;
+    h += pen.wrapped(lay.f.bold, ImVec2(xa, y + h), w, pal.accent, lay.scaling);
+  }
   if (!lay.notice.empty())
     h += pen.wrapped(lay.f.body, ImVec2(xa, y + h), lay.width, pal.accent, lay.notice);
   y += h + 14.0f * s;
@@ -484,7 +560,7 @@ float PointersView::paint_legend(const Layout& lay, ImDrawList* dl, const Pen& p
   const float row_h = f.body->FontSize + 6 * s;
   float lx = lay.legend_x;
   float ly = column ? lay.top : y;
-  for (int item = 0; item < 3; ++item) {
+  for (int item = 0; item < lay.legend_items; ++item) {
     const float w = 46.0f * s + text_size(f.body, kLegendLabels[item]).x;
     if (!column && lx > lay.xa && lx + w > lay.xa + lay.width) {  // next row
       lx = lay.xa;
@@ -517,6 +593,7 @@ void PointersView::paint_dials(const Model& m, const Layout& lay, const Canvas& 
     d.c = c;
     d.r = r;
     d.th = m.thetas[u];
+    if (m.scaled) d.th0 = m.thetas_original[u];
     d.col = d.th == 0.0 ? with_alpha(pal.text_dim, 0.55f)  // not rotated: grey
                         : frequency_colour(i, lay.blocks, lay.theme);
     d.rq = r * static_cast<float>(m.q_norm[u] / m.max_norm);
@@ -529,6 +606,10 @@ void PointersView::paint_dials(const Model& m, const Layout& lay, const Canvas& 
     d.thick = std::round(std::clamp(r * 0.05f, 1.0f * s, 4.0f * s));
     d.thin = std::max(1.0f, std::round(d.thick * 0.5f));
     paint_trail(dl, lay.f, d, p.position, trail, lay.shown, s);
+    if (m.scaled && d.rq > 0.0f && r >= 20.0f * s)  // under the pointers the model uses
+      paint_original(dl, c, polar(c, d.rq, m.q_angle[u] + p.position * d.th0), d.col, d.thick);
+    if (m.scaled && d.rk > 0.0f && r >= 20.0f * s)
+      paint_original(dl, c, polar(c, d.rk, m.k_angle[u] + p.key_position * d.th0), d.col, d.thick);
     paint_angle(dl, canvas.pen, lay.f, pal.accent, d, lay.circle, s);
     tips_[u] = paint_pointers(dl, d, s);
     if (lay.labels)
@@ -581,10 +662,22 @@ void PointersView::hover(const Model& m, const Layout& lay, const Canvas& canvas
   ImGui::PushFont(lay.f.bold);
   ImGui::Text("block i = %d  (coordinates %d, %d)", hovered, pi.first, pi.second);
   ImGui::PopFont();
-  ImGui::Text("θᵢ = %.17g rad per position", th);
-  ImGui::Text("wavelength 2π/θᵢ = %.17g positions", wavelength(th));
-  ImGui::Text("m·θᵢ = %.17g rad", p.position * th);
-  ImGui::Text("(n−m)·θᵢ = %.17g rad", (p.key_position - p.position) * th);
+  if (th == 0.0 && (!m.scaled || m.thetas_original[u] == 0.0)) {
+    ImGui::Text("not rotated: this pair passes through unchanged at every position");
+  } else if (m.scaled) {
+    ImGui::Text("%s", scaling_words(view_scaling(p)).c_str());
+    ImGui::Text("θᵢ = %.17g rad per position (original)", m.thetas_original[u]);
+    ImGui::Text("θ′ᵢ = %.17g rad per position (θ′/θ = %.9g)", th, th / m.thetas_original[u]);
+    ImGui::Text("wavelength 2π/θ′ᵢ = %.17g positions", wavelength(th));
+    ImGui::Text("m·θ′ᵢ = %.17g rad", p.position * th);
+    ImGui::Text("(n−m)·θ′ᵢ = %.17g rad", (p.key_position - p.position) * th);
+    ImGui::Text("attention factor a = %.17g (scores × a²)", m.attention_factor);
+  } else {
+    ImGui::Text("θᵢ = %.17g rad per position", th);
+    ImGui::Text("wavelength 2π/θᵢ = %.17g positions", wavelength(th));
+    ImGui::Text("m·θᵢ = %.17g rad", p.position * th);
+    ImGui::Text("(n−m)·θᵢ = %.17g rad", (p.key_position - p.position) * th);
+  }
   ImGui::Text("|qᵢ| = %.17g   |kᵢ| = %.17g", m.q_norm[u], m.k_norm[u]);
   ImGui::EndTooltip();
 }

@@ -5,6 +5,10 @@
 // Two layouts: one dial per block, or every pointer on one shared circle. The read-out shows
 // the score (R_m q).(R_n k) next to q.(R_{n-m} k), which equal each other for every m, n.
 //
+// Context extension (views/view_scaling.h): with a scaling method on, the pointers turn at θ′_i
+// and the scores carry the attention factor a (cos and sin × a, so scores × a²); a faint pointer
+// beside each query pointer shows where θ_i would have put it, and the labels read θ → θ′.
+//
 // Large d: at most kMaxShownBlocks (256, all blocks of d = 512, the d slider's maximum) are
 // drawn, blocks 0 ... 255; above that the canvas says which blocks it shows of how many. The
 // scores are always over all d dimensions.
@@ -12,14 +16,18 @@
 // Partial rotary (rotary_fraction < 1): the pairs that do not rotate have θ = 0; their dials are
 // grey, labelled "not rotated", and the read-out says how many pairs rotate. Pair i takes the
 // i-th frequency of rope::partial_frequencies in the app's pairing (rope/partial_rotary.h).
+// With a scaling on as well, θ′ is rotary_frequencies' (state/scaling_params.h): the partial
+// rotation first, then the method on the part that rotates.
 //
 // Usage: PointersView view;  each frame inside the canvas window: view.Draw(state, env);
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "imgui.h"
+#include "rope/scaling.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
 #include "ui/view_cache.h"
@@ -42,7 +50,12 @@ struct PointersView {
   };
   // Read-only results of the last Draw, for tests and the lesson checks: the tips of the
   // blocks drawn, [min(d/2, kMaxShownBlocks)]; (R_m q).(R_n k) and q.(R_{n-m} k) over all d
+  // (with a scaling on: at θ′ and times a²); the frequencies the pointers turn at (θ′ with a
+  // scaling on) and the original θ; the attention factor a (1 without scaling)
   const std::vector<Tip>& tips() const { return tips_; }
+  const std::vector<double>& thetas() const { return model().thetas; }
+  const std::vector<double>& original_thetas() const { return model().thetas_original; }
+  double attention_factor() const { return model().attention_factor; }
   double score() const { return scores_.model() ? scores_.model()->score : 0.0; }
   double relative() const { return scores_.model() ? scores_.model()->relative : 0.0; }
   const DrawnText& drawn() const { return drawn_; }  // every line of text of the last Draw
@@ -58,11 +71,16 @@ struct PointersView {
     // rotate; their dials are drawn grey and labelled "not rotated"
     double rotary_fraction = 1.0;
     RotaryStyle rotary_style = RotaryStyle::neox;
+    ScalingParams scaling;  // view_scaling(p): method none when no scaling is on
     bool operator==(const Inputs&) const = default;
   };
   struct Model {
     Pairing pairing = Pairing::interleaved;
-    std::vector<double> thetas;           // [d/2]; empty if the inputs are invalid
+    std::vector<double> thetas;           // [d/2] θ′ (θ without scaling); empty if invalid
+    std::vector<double> thetas_original;  // [d/2] θ_i = base^(−2i/d)
+    bool scaled = false;                  // a scaling method is on
+    double attention_factor = 1.0;        // a: cos and sin × a, scores × a²
+    std::string scaling_error;            // the scaling could not be applied (θ is drawn)
     std::vector<double> q, k;             // [d], effective vectors
     std::vector<double> q_norm, q_angle;  // [d/2], block length and angle at position 0
     std::vector<double> k_norm, k_angle;  // [d/2]
@@ -87,6 +105,7 @@ struct PointersView {
   static float paint_legend(const Layout& lay, ImDrawList* dl, const Pen& pen, float y);
   void paint_dials(const Model& m, const Layout& lay, const Canvas& canvas, const Params& p);
   void hover(const Model& m, const Layout& lay, const Canvas& canvas, const Params& p) const;
+  const Model& model() const;  // the cached model, or an empty one before the first Draw
 
   ViewCache<Inputs, Model> model_;  // ui/view_cache.h
   ViewCache<ScoreInputs, Scores> scores_;

@@ -14,6 +14,7 @@
 #include <limits>
 #include <span>
 
+#include "io/number_format.h"
 #include "rope/frequencies.h"
 #include "rope/rotation.h"
 #include "state/params.h"
@@ -134,19 +135,21 @@ std::string subscript(int i) {
   return s;
 }
 
-// A number with up to `digits` significant digits and the integer part grouped as plot::tick_label
+// A number with up to `digits` significant digits and the integer part grouped as the tick
+// style
 // ("8 659 643.23", "1045", "0.5625"); exponents for very large or small values.
 std::string value_text(double v, int digits = 9) {
   if (!std::isfinite(v) || (v != 0.0 && (std::fabs(v) >= 1e12 || std::fabs(v) < 1e-4)))
-    return format_number(v, digits);
-  if (v == std::round(v)) return (v < 0 ? "−" : "") + plot::tick_label(std::fabs(v), false);
+    return format_number(v, NumberStyle::label, digits);
+  if (v == std::round(v))
+    return (v < 0 ? "−" : "") + format_number(std::fabs(v), NumberStyle::tick);
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*g", digits, std::fabs(v));
   std::string s = buf;
-  if (s.find('e') != std::string::npos) return format_number(v, digits);
+  if (s.find('e') != std::string::npos) return format_number(v, NumberStyle::label, digits);
   const auto point = s.find('.');
   const double whole = std::floor(std::fabs(v));
-  std::string grouped = plot::tick_label(whole, false);
+  std::string grouped = format_number(whole, NumberStyle::tick);
   if (point != std::string::npos) grouped += s.substr(point);
   return (v < 0 ? "−" : "") + grouped;
 }
@@ -162,7 +165,7 @@ std::string position_text(double v) {
 // An angle error in rad with its sign ("+0.7322", "−5.2·10⁻³"); "∞" when the angle overflowed.
 std::string error_text(double e, int digits = 4) {
   if (std::isnan(e)) return "∞";
-  return (e > 0 ? "+" : "") + format_number(e, digits);
+  return (e > 0 ? "+" : "") + format_number(e, NumberStyle::label, digits);
 }
 
 std::string formats_text(const PrecisionFormats& f) {
@@ -198,9 +201,10 @@ Header header_of(const Params& p, const Now& now) {
                 ? nobreak("stored as " + value_text(a.angle) + ",") + " " +
                       nobreak("error " + error_text(a.wrapped_error) + " rad")
                 : nobreak("stored as ∞:") + " " + nobreak("the angle overflowed");
-  h.score = nobreak("score (Rₘq)·(Rₙk):") + " " +
-            nobreak("exact " + format_number(now.score_exact, 7) + ",") + " " +
-            nobreak("with stored cos/sin " + format_number(now.score_emulated, 7));
+  h.score =
+      nobreak("score (Rₘq)·(Rₙk):") + " " +
+      nobreak("exact " + format_number(now.score_exact, NumberStyle::label, 7) + ",") + " " +
+      nobreak("with stored cos/sin " + format_number(now.score_emulated, NumberStyle::label, 7));
   if (std::isnan(now.score_emulated)) {
     h.score += " " + nobreak("(an angle overflowed)");
   } else {
@@ -580,8 +584,9 @@ plot::Frame paint_plot(const Paint& pt, const Box& box, const Sweep& sw, const N
     plot::vline(dl, fr, m, pt.pal.text, std::max(1.0f, std::round(2.0f * s)));
     const double e = std::isnan(now.max_error) ? kNaN : std::max(now.max_error, kErrorFloor);
     if (!std::isnan(e)) plot::marker(dl, fr, m, e, pt.pal.query, 6 * s);
-    const std::string label = nobreak("|m| = " + position_text(m) + ": ") +
-                              (std::isnan(e) ? "overflow" : format_number(now.max_error, 3));
+    const std::string label =
+        nobreak("|m| = " + position_text(m) + ": ") +
+        (std::isnan(e) ? "overflow" : format_number(now.max_error, NumberStyle::label, 3));
     const float w = text_size(f.body, label).x, px = fr.x.to_px(m);
     const ImVec2 lp = plot::label_box_padding(pt.st);
     float lx = px + 8 * s + lp.x;

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "io/number_format.h"
 #include "rope/frequencies.h"
 #include "rope/random.h"
 #include "state/params.h"
@@ -100,10 +101,11 @@ std::string pos_text(const SentenceView::Side& sd) {
 }
 std::string angle_text(const SentenceView::Side& sd, bool short_form) {
   return std::string(short_form ? "angle (block 0) " : "angle from Rₘq to Rₙk (block 0) ") +
-         nobreak("= " + format_number(sd.angle, 6) + " rad");
+         nobreak("= " + format_number(sd.angle, NumberStyle::label, 6) + " rad");
 }
 std::string score_text(const SentenceView::Side& sd) {
-  return nobreak("score (Rₘq)·(Rₙk)") + " " + nobreak("= " + format_number(sd.score, 9));
+  return nobreak("score (Rₘq)·(Rₙk)") + " " +
+         nobreak("= " + format_number(sd.score, NumberStyle::label, 9));
 }
 
 // The read-outs of a side fit a column when no line needs wrapping at the level's sizes.
@@ -175,13 +177,14 @@ float paint_side(const Layout& lay, const SentenceView::Side& sd, int side, cons
     return by + h;
   }
   if (lv.compact) {
-    const std::string line = nobreak("m = " + std::to_string(sd.m) + ",") + "  " +
-                             nobreak("n = " + std::to_string(sd.n) + ",") + "  " +
-                             nobreak("n − m = " + std::to_string(sd.n - sd.m) + ",") + "  " +
-                             nobreak("angle " + format_number(sd.angle, 6) + " rad");
+    const std::string line =
+        nobreak("m = " + std::to_string(sd.m) + ",") + "  " +
+        nobreak("n = " + std::to_string(sd.n) + ",") + "  " +
+        nobreak("n − m = " + std::to_string(sd.n - sd.m) + ",") + "  " +
+        nobreak("angle " + format_number(sd.angle, NumberStyle::label, 6) + " rad");
     by += pn.wrapped(lv.readout, ImVec2(bx, by), bw, pal.text, line) + 2 * s;
     return by + pn.wrapped(lv.score, ImVec2(bx, by), bw, pal.text,
-                           nobreak("score = " + format_number(sd.score, 9)));
+                           nobreak("score = " + format_number(sd.score, NumberStyle::label, 9)));
   }
   by += pn.wrapped(lv.readout, ImVec2(bx, by), bw, pal.text, pos_text(sd)) + 2 * s;
   by += pn.wrapped(lv.readout, ImVec2(bx, by), bw, pal.accent, angle_text(sd, lv.short_angle)) +
@@ -258,7 +261,8 @@ Layout layout(const std::array<SentenceView::Side, 2>& sides, const Params& p, c
     const std::string verdict =
         lay.same_distance
             ? "same distance n − m → equal scores " +
-                  nobreak("(difference " + format_number(std::fabs(a.score - b.score), 3) + ")")
+                  nobreak("(difference " +
+                          format_number(std::fabs(a.score - b.score), NumberStyle::label, 3) + ")")
             : "different distances n − m → different scores";
     lay.verdict_font = fit_font({f.large, f.body}, verdict, lay.width - 2 * lp.x, 1);
     lay.verdict_lines = wrap_text(lay.verdict_font, verdict, lay.width - 2 * lp.x);

@@ -11,9 +11,11 @@
 #include <cmath>
 #include <cstdio>
 
+#include "io/number_format.h"
 #include "rope/frequencies.h"
 #include "rope/rotation.h"
 #include "rope/sinusoidal.h"
+#include "state/actions.h"
 #include "ui/theme.h"
 
 namespace rope::app {
@@ -149,20 +151,21 @@ SinusoidalView::Layout SinusoidalView::layout(const Model& m, const RowModel& rm
   lay.title = "Sinusoidal position encoding (added to the embedding)";
   lay.formula = nobreak("PE[pos][2i] = sin(pos·θᵢ),") + "   " +
                 nobreak("PE[pos][2i+1] = cos(pos·θᵢ),") + "   " + nobreak("θᵢ = base^(−2i/d)");
-  lay.dot = nobreak("PEₘ·PEₘ₊ₖ = " + format_number(rm.dot_m_mk, 6)) + " " +
-            nobreak("= Σᵢ cos(k·θᵢ) = " + format_number(rm.dot_formula, 6)) + "   " +
-            nobreak("(m = " + format_number(mp, 6) + ",") + " " +
-            nobreak("k = " + format_number(k, 6) + ")");
+  lay.dot = nobreak("PEₘ·PEₘ₊ₖ = " + format_number(rm.dot_m_mk, NumberStyle::label, 6)) + " " +
+            nobreak("= Σᵢ cos(k·θᵢ) = " + format_number(rm.dot_formula, NumberStyle::label, 6)) +
+            "   " + nobreak("(m = " + format_number(mp, NumberStyle::label, 6) + ",") + " " +
+            nobreak("k = " + format_number(k, NumberStyle::label, 6) + ")");
   const std::string size_note =
       std::to_string(p.pe_positions) + " positions × d = " + std::to_string(p.pe_dim);
   lay.note = p.pe_dim == p.dim ? "This figure: " + size_note + " (the shared d), base " +
-                                     plot::tick_label(p.base, false) + "."
+                                     format_number(p.base, NumberStyle::tick) + "."
                                : "This figure has its own size: " + size_note +
                                      " (pe_positions, pe_dim), with the shared base " +
-                                     plot::tick_label(p.base, false) +
+                                     format_number(p.base, NumberStyle::tick) +
                                      ".  The RoPE views use d = " + std::to_string(p.dim) + ".";
   lay.error = m.error;
-  lay.entries = {{{"sin(m·θᵢ) at j = 2i, m = " + format_number(mp, 6), pal.query, false, false},
+  lay.entries = {{{"sin(m·θᵢ) at j = 2i, m = " + format_number(mp, NumberStyle::label, 6),
+                   pal.query, false, false},
                   {"cos(m·θᵢ) at j = 2i+1", pal.key, false, false}}};
   lay.legend_h = plot::legend_row(nullptr, lay.st, ImVec2(0, 0), lay.width, lay.entries);
   // the first level that leaves the table 280 px (at scale 1) beside the header and PE_m
@@ -268,8 +271,8 @@ void SinusoidalView::paint_marks(const Layout& lay, const plot::Frame& fr, ImDra
     plot::label_box(dl, st, bold, ImVec2(m_box.x, m_box.y), pal.accent, label);
     m_labelled = true;
   } else {
-    const std::string label = "m = " + format_number(m, 8) + " is outside the figure (0 … " +
-                              std::to_string(rows - 1) + ")";
+    const std::string label = "m = " + format_number(m, NumberStyle::label, 8) +
+                              " is outside the figure (0 … " + std::to_string(rows - 1) + ")";
     plot::label_box(dl, st,
                     fit_font({bold, lay.f.body}, label, fr.area_max.x - fr.area_min.x - 16 * s),
                     ImVec2(fr.area_min.x + 8 * s, fr.area_max.y - 30 * s), pal.accent, label);
@@ -350,6 +353,7 @@ void SinusoidalView::Draw(AppState& state, const ViewEnv& env) {
   const float y = header(lay, lay.level, canvas.pen);
   if (m.rows == 0 || lay.bottom - y < 100 * lay.s) return;
   const plot::Frame fr = paint_table(m, lay, canvas, env, y);
+  if (renderer_) report_problem(state, renderer_->error());
   paint_marks(lay, fr, canvas.draw_list, m.rows, p);
   if (lay.row_plot) paint_row_plot(rm, lay, fr, canvas.draw_list, m.cols);
   if (canvas.hovered && fr.contains(canvas.mouse)) hover(m, fr, canvas.mouse, p);

@@ -9,6 +9,7 @@
 #include "rope/partial_rotary.h"
 #include "ui/page.h"
 #include "ui/theme.h"
+#include "views/view_scaling.h"
 
 namespace rope::app {
 namespace {
@@ -53,6 +54,7 @@ struct Header {
   std::string title = "Frequencies and wavelengths of the blocks";
   std::string formula, d_base, context;
   std::string partial;  // rotary fraction < 1: both meanings in words (empty otherwise)
+  std::string scaling;  // with a scaling on: the method, and what the lines show
 };
 
 Header header_text(const Params& p, int half, int incomplete, int first_incomplete) {
@@ -86,6 +88,8 @@ float header(const Pen& pen, const Page& pg, const Header& h, bool compact) {
   y += pen.wrapped(font, ImVec2(pg.x0, y), pg.width, pg.pal.accent, h.context);
   if (!h.partial.empty())
     y += 2 * pg.s + pen.wrapped(pg.f.body, ImVec2(pg.x0, y), pg.width, pg.pal.text, h.partial);
+  if (!h.scaling.empty())
+    y += 2 * pg.s + pen.wrapped(f.bold, ImVec2(pg.x0, y), pg.width, pg.pal.text, h.scaling);
   return y + 10 * pg.s;
 }
 
@@ -154,8 +158,12 @@ struct SpectrumView::Layout : Page {
 };
 
 SpectrumView::Inputs SpectrumView::inputs_of(const Params& p) {
-  return {p.dim, p.base, p.context_length, p.extension.scaling.rotary_fraction,
-          p.extension.rotary_style};
+  return {p.dim,
+          p.base,
+          p.context_length,
+          p.extension.scaling.rotary_fraction,
+          p.extension.rotary_style,
+          view_scaling(p)};
 }
 
 namespace {
@@ -186,7 +194,9 @@ SpectrumView::Model SpectrumView::compute(const Inputs& in) {
     m.partial = true;
     Partial& b = m.both;
     b.fraction = in.rotary_fraction;
-    b.style = in.rotary_style;
+    // p-RoPE (method proportional) always takes p in the proportional meaning
+    b.style = in.scaling.method == ScalingMethod::proportional ? RotaryStyle::proportional
+                                                               : in.rotary_style;
     b.neox = meaning(in.dim, in.base, b.fraction, RotaryStyle::neox, b.neox_pairs);
     b.proportional =
         meaning(in.dim, in.base, b.fraction, RotaryStyle::proportional, b.proportional_pairs);
@@ -198,6 +208,23 @@ SpectrumView::Model SpectrumView::compute(const Inputs& in) {
       if (used[i] > 0.0 && wavelength(used[i]) > static_cast<double>(in.context_length)) {
         if (m.first_incomplete < 0) m.first_incomplete = static_cast<int>(i);
         ++m.incomplete;
+      }
+  }
+  if (scaling_on(in.scaling)) {  // validated with the params; an error is shown, θ stays
+    // the partial rotation first, then the method on what rotates (state/scaling_params.h)
+    ExtensionParams ext;
+    ext.scaling = in.scaling;
+    ext.rotary_style = in.rotary_style;
+    auto sf = rotary_frequencies(in.dim, in.base, ext);
+    if (!sf) {
+      m.scaling_error = sf.error().to_string();
+      return m;
+    }
+    m.thetas_scaled = sf.value().theta_scaled;
+    for (std::size_t i = 0; i < m.thetas_scaled.size(); ++i)
+      if (m.thetas_scaled[i] > 0.0) {  // a still pair has no place on a log axis
+        m.index_scaled.push_back(static_cast<double>(i));
+        m.wavelengths_scaled.push_back(wavelength(m.thetas_scaled[i]));
       }
   }
   return m;
@@ -326,6 +353,16 @@ SpectrumView::Layout SpectrumView::layout(const Model& m, const Params& p, const
         part(RotaryStyle::proportional, b.proportional, b.proportional_pairs,
              nobreak("full-head θ, " + std::to_string(b.proportional_pairs) + " pairs"));
   }
+  if (!m.thetas_scaled.empty() && m.partial)
+    lay.text.scaling = scaling_words(view_scaling(p)) + ":  the plain lines are " +
+                       nobreak("θ′ᵢ and λ′ᵢ = 2π/θ′ᵢ") + " of the meaning in use, the coloured " +
+                       "curves the original " + nobreak("θᵢ and λᵢ");
+  else if (!m.thetas_scaled.empty())
+    lay.text.scaling = scaling_words(view_scaling(p)) + ":  the lines are " +
+                       nobreak("θ′ᵢ and λ′ᵢ = 2π/θ′ᵢ,") + " the marks the original " +
+                       nobreak("θᵢ and λᵢ");
+  else if (!m.scaling_error.empty())
+    lay.text.scaling = "scaling not applied: " + m.scaling_error;
   const float min_plots_h = 380.0f * s;
   const float right_w = std::min(std::round(400.0f * s), 0.3f * canvas.size.x);
   const float room = lay.bottom - header(Pen{}, lay, lay.text, false);
@@ -368,7 +405,8 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
                             : canvas.max().x - lay.pad;
   const float plots_bottom = lay.bottom - lay.note_h;
   const float mid = std::round(lay.top + 0.45f * (plots_bottom - lay.top));
-  double tmin = m.thetas.back(), lmax = std::max(m.wavelengths.back(), ctx);
+  double tmin = m.thetas.back();
+  double lmax = std::max(m.wavelengths.back(), ctx);
   if (m.partial)  // neox's slowest θ can be below the full head's
     for (const std::vector<double>* v : {&m.both.neox, &m.both.proportional})
       for (double t : *v)
@@ -376,6 +414,12 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
           tmin = std::min(tmin, t);
           lmax = std::max(lmax, wavelength(t));
         }
+  std::vector<double> scaled_pos;  // θ′ of the pairs with θ′ > 0, in index_scaled's order
+  for (std::size_t k = 0; k < m.index_scaled.size(); ++k) {
+    scaled_pos.push_back(m.thetas_scaled[static_cast<std::size_t>(m.index_scaled[k])]);
+    tmin = std::min(tmin, scaled_pos.back());
+    lmax = std::max(lmax, m.wavelengths_scaled[k]);
+  }
   const auto frames =
       axes(dl, lay, ImVec2(lay.x0, lay.top), ImVec2(plot_x1, plots_bottom), mid, tmin, lmax, half);
   const plot::Frame &top = frames[0], &bot = frames[1];
@@ -402,6 +446,27 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
     }
   }
   if (m.partial) paint_partial(m, lay, canvas, frames);
+  if (!scaled_pos.empty()) {  // θ′ and λ′ as lines over the marks, named inside the plots
+    const ImU32 c = lay.pal.text;
+    plot::line(dl, top, m.index_scaled, scaled_pos, c, thick);
+    plot::line(dl, bot, m.index_scaled, m.wavelengths_scaled, c, thick);
+    const ImVec2 lp = plot::label_box_padding(lay.st);
+    const std::string what = std::string(scaling_method_words(p.extension.scaling.method)) + " " +
+                             nobreak("s = " + format_number(p.extension.scaling.factor, 6));
+    for (int k = 0; k < 2; ++k) {
+      const plot::Frame& fr = frames[static_cast<std::size_t>(k)];
+      const std::string label = (k == 0 ? "line: θ′ᵢ, " : "line: λ′ᵢ, ") + what;
+      // in the empty corner of each plot: θ falls to the right, λ rises to the right, so the
+      // bottom left of the top plot and the bottom right of the bottom one
+      const float lw = text_size(f.body, label).x;
+      float ly = fr.area_max.y - f.body->FontSize - lp.y - 6 * s;
+      // partial rotary: the bottom plot's corner holds the two meanings' legends (paint_partial),
+      // so this one goes above them
+      if (m.partial && k == 1) ly -= 2.0f * (f.body->FontSize + 2 * lp.y + 6 * s);
+      const float lx = k == 0 ? fr.area_min.x + lp.x + 8 * s : fr.area_max.x - lw - lp.x - 8 * s;
+      plot::label_box(dl, lay.st, f.body, ImVec2(lx, ly), c, label);
+    }
+  }
   if (lay.place == NotePlace::right)
     note(canvas.pen, lay, plot_x1 + lay.pad, top.area_min.y, lay.note_w);
   if (lay.place == NotePlace::below)
@@ -430,6 +495,19 @@ void SpectrumView::hover(const Model& m, const Layout& lay, const plot::Frame& f
         else
           ImGui::Text("%s: not rotated", name);
       }
+  if (u < m.thetas_scaled.size()) {
+    // θ before the method: the full head's, or under partial rotary the meaning in use's
+    const std::vector<double>& used =
+        m.both.style == RotaryStyle::neox ? m.both.neox : m.both.proportional;
+    const double th0 = !m.partial ? m.thetas[u] : u < used.size() ? used[u] : 0.0;
+    if (th0 > 0.0)
+      ImGui::Text("θ′ᵢ = %.17g rad per position (θ′/θ = %.9g)", m.thetas_scaled[u],
+                  m.thetas_scaled[u] / th0);
+    else
+      ImGui::Text("θ′ᵢ = %.17g rad per position", m.thetas_scaled[u]);
+    if (m.thetas_scaled[u] > 0.0)
+      ImGui::Text("λ′ᵢ = 2π/θ′ᵢ = %.17g positions", wavelength(m.thetas_scaled[u]));
+  }
   ImGui::EndTooltip();
 }
 

@@ -2,20 +2,26 @@
 // of every block i on logarithmic axes, a line at context_length, and the blocks that do not
 // complete one turn within the context marked; a note on what fast and slow blocks do (right of
 // the plots, under them on narrow canvases, left out on short ones).
+// With a context-extension scaling on (views/view_scaling.h), θ′_i and λ′_i = 2π/θ′_i are drawn
+// as lines over the marks of θ_i and λ_i, and the header names the method (pairs with θ′ = 0,
+// p-RoPE's still pairs, are left out of the log axes).
 // Todo / limits: above 256 blocks the marks become lines, so the hollow marks of the blocks
 // slower than the context are not drawn; the dashed boundary still is.
 //
 // Partial rotary (rotary_fraction p < 1): both meanings of p at the same p, each a labelled curve
 // over the pairs that rotate — neox (θ over int(p·d) dims) and proportional (full-head θ, the
 // slow pairs still) — and the count of blocks slower than the context is that of the meaning in
-// use (rotary_style).
+// use (rotary_style). With a scaling on as well, the θ′ lines are rotary_frequencies'
+// (state/scaling_params.h): the meaning in use, then the method on the part that rotates.
 //
 // Usage: SpectrumView view;  each frame inside the canvas window: view.Draw(state, env);
 #pragma once
 
 #include <array>
+#include <string>
 #include <vector>
 
+#include "rope/scaling.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
 #include "ui/plot.h"
@@ -43,6 +49,8 @@ struct SpectrumView {
   // blocks with wavelength > context_length (less than one turn), and the first of them or -1
   int incomplete() const { return model().incomplete; }
   int first_incomplete() const { return model().first_incomplete; }
+  // θ′_i with a scaling on (empty without)
+  const std::vector<double>& scaled_thetas() const { return model().thetas_scaled; }
   const DrawnText& drawn() const { return drawn_; }
   // Partial rotary: whether both meanings are drawn, and their frequencies.
   bool partial() const { return model().partial; }
@@ -55,6 +63,7 @@ struct SpectrumView {
     int context_length = 0;
     double rotary_fraction = 1.0;  // p < 1: both meanings of p drawn (state/scaling_params.h)
     RotaryStyle rotary_style = RotaryStyle::neox;
+    ScalingParams scaling;  // view_scaling(p): method none when no scaling is on
     bool operator==(const Inputs&) const = default;
   };
   struct Model {
@@ -65,6 +74,9 @@ struct SpectrumView {
     int first_incomplete = -1;
     bool partial = false;  // rotary_fraction < 1: `both` holds the two meanings
     Partial both;
+    // with a scaling on: the pairs with θ′ > 0, their θ′ and λ′ (empty without)
+    std::vector<double> index_scaled, thetas_scaled, wavelengths_scaled;
+    std::string scaling_error;
   };
   struct Layout;  // spectrum_view.cpp: fonts, the header's size, where the note goes
   static Inputs inputs_of(const Params& p);

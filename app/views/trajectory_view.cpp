@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <string>
 
+#include "io/number_format.h"
 #include "rope/sinusoidal.h"
 #include "state/params.h"
 #include "ui/theme.h"
@@ -28,7 +29,8 @@ double angle_between(Vec2 a, Vec2 b) {
 }
 
 std::string vec_text(Vec2 v) {
-  return "(" + format_number(v.x, 6) + ", " + format_number(v.y, 6) + ")";
+  return "(" + format_number(v.x, NumberStyle::label, 6) + ", " +
+         format_number(v.y, NumberStyle::label, 6) + ")";
 }
 
 // Four levels, tried in order until the planes get a useful size: full size; smaller fonts; no
@@ -155,14 +157,17 @@ void TrajectoryView::write_texts(Layout& lay, const Points& pt, const Params& p)
   const double k = p.offset;
   lay.title = "Adding a position vs rotating by it (2D, θ = 1 rad per position)";
   lay.l1 = nobreak("x = " + vec_text(x) + ",") + "   " +
-           nobreak("pos = m = " + format_number(pos, 6) + ",") + "   " +
-           nobreak("offset k = " + format_number(k, 6));
-  const auto deg = [](double a) { return format_number(a * 180.0 / kPi, 5) + "°"; };
-  const std::string len_a = nobreak("|x + PEₚₒₛ|") + " " +
-                            nobreak("= " + format_number(std::hypot(pt.added.x, pt.added.y), 6));
+           nobreak("pos = m = " + format_number(pos, NumberStyle::label, 6) + ",") + "   " +
+           nobreak("offset k = " + format_number(k, NumberStyle::label, 6));
+  const auto deg = [](double a) {
+    return format_number(a * 180.0 / kPi, NumberStyle::label, 5) + "°";
+  };
+  const std::string len_a =
+      nobreak("|x + PEₚₒₛ|") + " " +
+      nobreak("= " + format_number(std::hypot(pt.added.x, pt.added.y), NumberStyle::label, 6));
   const std::string len_b =
       nobreak("|R(pos)x|") + " " +
-      nobreak("= " + format_number(std::hypot(pt.rotated.x, pt.rotated.y), 6));
+      nobreak("= " + format_number(std::hypot(pt.rotated.x, pt.rotated.y), NumberStyle::label, 6));
   lay.long_texts = {
       len_a + "   (changes with pos)",
       "angle pos → pos+k: " + nobreak(deg(pt.angle_added)) + "   " + nobreak("(depends on pos)"),
@@ -180,7 +185,7 @@ void TrajectoryView::write_texts(Layout& lay, const Points& pt, const Params& p)
   const double err = std::hypot(pt.shifted_matrix.x - pt.shifted_direct.x,
                                 pt.shifted_matrix.y - pt.shifted_direct.y);
   lay.why = "M(k) does not depend on pos: shifting a sinusoidal code is a rotation (difference " +
-            nobreak(format_number(err, 3)) +
+            nobreak(format_number(err, NumberStyle::label, 3)) +
             ").  Legend: arrow = pos, ring = pos + k, arc = angle between.";
   lay.titles = {"added: x + PEₚₒₛ (circles around x)", "rotated: R(pos)·x (circle around 0)"};
 }

@@ -23,13 +23,31 @@ Status validate_distance(std::int64_t max_distance) {
   return {};
 }
 
+Status validate_thetas(std::span<const double> thetas) {
+  if (!detail::thetas_ok(thetas))
+    return Error{"thetas", "must have 1 to " + std::to_string(kMaxDim / 2) + " entries, got " +
+                               std::to_string(thetas.size())};
+  for (std::size_t i = 0; i < thetas.size(); ++i)
+    if (!(std::isfinite(thetas[i]) && thetas[i] >= 0.0))
+      return Error{"thetas", "entry " + std::to_string(i) +
+                                 " must be a finite number of at least 0, got " +
+                                 detail::format_number(thetas[i])};
+  return {};
+}
+
 }  // namespace
 
 Result<std::vector<double>> decay_curve(std::int64_t dim, double base, std::int64_t max_distance) {
   if (auto s = validate_dim(dim); !s) return s.error();
   if (auto s = validate_base(base); !s) return s.error();
   if (auto s = validate_distance(max_distance); !s) return s.error();
-  const auto thetas = frequencies(dim, base).value();
+  return decay_curve_thetas(frequencies(dim, base).value(), max_distance);
+}
+
+Result<std::vector<double>> decay_curve_thetas(std::span<const double> thetas,
+                                               std::int64_t max_distance) {
+  if (auto s = validate_thetas(thetas); !s) return s.error();
+  if (auto s = validate_distance(max_distance); !s) return s.error();
   const std::size_t half = thetas.size();
   std::vector<double> out(static_cast<std::size_t>(max_distance) + 1);
   // For each r: the prefix sums S_j = sum_{i<j} e^{i r theta_i}, j = 1 ... d/2, and the mean of
@@ -58,9 +76,17 @@ Result<std::vector<double>> mean_random_score(std::int64_t dim, double base,
   if (auto s = validate_base(base); !s) return s.error();
   if (auto s = validate_distance(max_distance); !s) return s.error();
   if (auto s = validate_count(samples, kMaxSamples, "samples"); !s) return s.error();
-  const auto thetas = frequencies(dim, base).value();
+  return mean_random_score_thetas(frequencies(dim, base).value(), max_distance, samples, seed);
+}
+
+Result<std::vector<double>> mean_random_score_thetas(std::span<const double> thetas,
+                                                     std::int64_t max_distance, int samples,
+                                                     std::uint64_t seed) {
+  if (auto s = validate_thetas(thetas); !s) return s.error();
+  if (auto s = validate_distance(max_distance); !s) return s.error();
+  if (auto s = validate_count(samples, kMaxSamples, "samples"); !s) return s.error();
   const std::size_t half = thetas.size();
-  const auto d = static_cast<std::size_t>(dim);
+  const std::size_t d = 2 * half;
 
   // (R_0 q) . (R_r k) = sum_i Re(conj(z_i) w_i e^{i r theta_i}) with z_i = q[2i] + i q[2i+1]
   // and w_i likewise for k. The score is linear in h_i = conj(z_i) w_i, so its mean over the

@@ -3,12 +3,13 @@
 colours and pixels at given places. Standard library only (zlib, struct).
 
 Usage: png_check.py FILE [--size WxH] [--min-colours N] [--pixel X Y R G B TOL]...
-                         [--colour R G B TOL N]...
+                         [--colour R G B TOL N]... [--at-most R G B TOL N]...
   --size WxH            the picture is W x H pixels
   --min-colours N       more than N distinct colours among pixels sampled every 32 px across and
                         every 8 rows down (a drawn frame, not a blank one)
   --pixel X Y R G B TOL the pixel at (X, Y) is within TOL of (R, G, B) in every channel
   --colour R G B TOL N  at least N pixels of the picture are within TOL of (R, G, B)
+  --at-most R G B TOL N at most N pixels of the picture are within TOL of (R, G, B)
 Exits 1 with one line per failed check.
 """
 
@@ -81,13 +82,15 @@ def main(argv):
             if any(abs(got[k] - (r, g, b)[k]) > tol for k in range(3)):
                 problems.append(f"pixel ({x}, {y}) is {got}, expected ({r}, {g}, {b}) +- {tol}")
             i += 7
-        elif args[i] == "--colour":
+        elif args[i] in ("--colour", "--at-most"):
             r, g, b, tol, n = (int(v) for v in args[i + 1:i + 6])
             count = sum(1 for row in rows for x in range(0, width * 4, 4)
                         if abs(row[x] - r) <= tol and abs(row[x + 1] - g) <= tol
                         and abs(row[x + 2] - b) <= tol)
-            if count < n:
+            if args[i] == "--colour" and count < n:
                 problems.append(f"{count} pixels near ({r}, {g}, {b}) +- {tol}, expected {n} or more")
+            if args[i] == "--at-most" and count > n:
+                problems.append(f"{count} pixels near ({r}, {g}, {b}) +- {tol}, expected {n} at most")
             i += 6
         else:
             raise SystemExit(f"unknown argument {args[i]}")

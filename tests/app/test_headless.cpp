@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #define GLFW_INCLUDE_NONE
@@ -249,4 +251,32 @@ TEST_CASE("a missing UI font falls back to ImGui's built-in font with a warning"
     return r;
   }();
   CHECK(good.warning.empty());  // fonts-dejavu-core is installed by scripts/deps.sh
+}
+
+TEST_CASE("a damaged UI font falls back like a missing one, naming the file", "[app][headless]") {
+  // The first 4 KiB of the real DejaVu Sans, then zeros: FreeType may open the file, but its
+  // glyphs cannot load; random bytes are not a font at all. Neither may reach ImGui's atlas.
+  const auto dir = std::filesystem::temp_directory_path() / "rope-lab-damaged-fonts";
+  std::filesystem::create_directories(dir);
+  const std::string font = std::string(kDefaultFontDir) + "/DejaVuSans.ttf";
+  std::string real(std::filesystem::file_size(font), '\0');
+  std::ifstream(font, std::ios::binary)
+      .read(real.data(), static_cast<std::streamsize>(real.size()));
+  REQUIRE(real.size() > 100000);
+  for (const std::string& content :
+       {real.substr(0, 4096) + std::string(real.size() - 4096, '\0'), std::string(20000, '\x5a')}) {
+    for (const char* name : {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf"})
+      std::ofstream(dir / name, std::ios::binary) << content;
+    ImGuiContext* ctx = ImGui::CreateContext();
+    const Fonts f = load_fonts(*ImGui::GetIO().Fonts, 1.0f, dir.string());
+    CHECK_THAT(f.warning, Catch::Contains((dir / "DejaVuSans.ttf").string()));
+    CHECK_THAT(f.warning, Catch::Contains("built-in font"));
+    REQUIRE(f.body != nullptr);
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    CHECK(w > 0);
+    ImGui::DestroyContext(ctx);
+  }
+  std::filesystem::remove_all(dir);
 }

@@ -5,9 +5,11 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "io/number_format.h"
 #include "rope/frequencies.h"
+#include "shell/control_panel.h"
 #include "state/params.h"
 
 using namespace rope::app;
@@ -35,13 +37,13 @@ TEST_CASE("bad values are rejected with the parameter, the value and the allowed
       {"dim", "0", "2 to 4096"},
       {"dim", "-4", "2 to 4096"},
       {"dim", "99999999999", "2 to 4096"},
-      {"dim", "eight", "whole number"},
+      {"dim", "eight", "must be an even integer from 2 to 4096"},
       {"base", "1", "greater than 1"},
       {"base", "0.5", "greater than 1"},
       {"base", "nan", "finite"},
       {"base", "inf", "finite"},
       {"position", "1e300", "-1e9 to 1e9"},
-      {"position", "nan", "finite"},
+      {"position", "nan", "must be a number from -1e9 to 1e9"},
       {"pairing", "zigzag", "interleaved or half"},
       {"query", "1,x,3", "entry 2"},
       {"view", "nope", "pointers"},
@@ -182,6 +184,37 @@ TEST_CASE("a range clamps into what it accepts", "[params]") {
   CHECK(param_range("speed").clamp(1000) == 100);
 }
 
+TEST_CASE("the control panel's sliders take their ends and scale from the table", "[params]") {
+  // the panel's sliders, in the order drawn, each one a number parameter of the table
+  const std::vector<std::string> names(panel_slider_params().begin(), panel_slider_params().end());
+  CHECK(names == std::vector<std::string>{"speed", "position", "key_position", "dim", "base"});
+  for (const char* name : panel_slider_params()) {
+    INFO(name);
+    const ParamSpec* spec = find_param(name);
+    REQUIRE(spec != nullptr);
+    CHECK((spec->kind == ParamKind::integer || spec->kind == ParamKind::real));
+    const ParamRange& r = param_range(name);
+    const PanelSlider s = panel_slider(name);
+    CHECK(std::string(s.param) == name);
+    CHECK(s.min == static_cast<float>(r.slider_min));
+    CHECK(s.max == static_cast<float>(r.slider_max));
+    CHECK(s.logarithmic == r.logarithmic);
+    CHECK(s.min < s.max);
+  }
+  // the ends worked out from the table by hand: d 2 ... 512 of 2 ... 4096, base 10 ... 1e7 and
+  // speed 0.05 ... 100 positions/s in ratios, positions 0 ... 256 of -1e9 ... 1e9
+  const PanelSlider dim = panel_slider("dim");
+  CHECK((dim.min == 2.0f && dim.max == 512.0f && !dim.logarithmic));
+  const PanelSlider base = panel_slider("base");
+  CHECK((base.min == 10.0f && base.max == 1e7f && base.logarithmic));
+  const PanelSlider speed = panel_slider("speed");
+  CHECK((speed.min == 0.05f && speed.max == 100.0f && speed.logarithmic));
+  for (const char* name : {"position", "key_position"}) {
+    const PanelSlider pos = panel_slider(name);
+    CHECK((pos.min == 0.0f && pos.max == 256.0f && !pos.logarithmic));
+  }
+}
+
 TEST_CASE("booleans are the parameters of boolean kind, and only those print true/false",
           "[params]") {
   int booleans = 0;
@@ -200,4 +233,26 @@ TEST_CASE("booleans are the parameters of boolean kind, and only those print tru
     }
   }
   CHECK(booleans == 8);
+}
+
+TEST_CASE("a value that is not a number names the allowed range; tiny numbers are numbers",
+          "[params]") {
+  const auto message = [](const char* name, const char* value) {
+    Params p;
+    const auto s = set_param(p, name, value);
+    REQUIRE_FALSE(s.ok());
+    return s.error().message;
+  };
+  CHECK(message("speed", "fast") == "must be a number from 0.05 to 100, got 'fast'");
+  CHECK(message("context_length", "1.5") == "must be an integer from 1 to 10000000, got '1.5'");
+  CHECK(message("factor", "big") == "must be a number from 1e-6 to 1e6, got 'big'");
+  CHECK(message("base", "ten") == "must be a finite number greater than 1, got 'ten'");
+  // 1e-320 is a subnormal and 1e-400 reads as 0: finite numbers, judged by the range
+  Params p;
+  CHECK(set_param(p, "position", "1e-320").ok());
+  CHECK(p.position == 1e-320);
+  CHECK(set_param(p, "position", "-1e-400").ok());
+  CHECK(p.position == 0.0);
+  CHECK(message("base", "1e-320") == "must be a finite number greater than 1, got 1e-320");
+  CHECK(message("position", "1e400") == "must be a number from -1e9 to 1e9, got '1e400'");
 }

@@ -106,7 +106,7 @@ TEST_CASE("bad session files are rejected and the state is unchanged", "[session
       {R"({"format": "rope-lab-session", "version": 99, "params": {}})", "newer RoPE Lab"},
       {R"({"format": "rope-lab-session", "version": "1", "params": {}})", "integer"},
       {R"({"format": "rope-lab-session", "version": 1, "params": {"dim": "eight"}})",
-       "whole number"},
+       "must be an even integer from 2 to 4096, got 'eight'"},
       {R"({"format": "rope-lab-session", "version": 1, "params": {"dim": 7}})", "even"},
       {R"({"format": "rope-lab-session", "version": 1, "params": {"base": [1]}})",
        "must be a number, a string"},

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "io/colour_map.h"
+#include "io/number_format.h"
 #include "rope/frequencies.h"
 #include "rope/low_precision.h"
 #include "rope/rotation.h"
@@ -168,9 +169,9 @@ TEST_CASE("plot ticks are nice numbers, decades on log axes", "[app][plot]") {
   CHECK(d.back() == Approx(1.0));
   CHECK(lg.to_px(1e-4) == Approx(0.0f));
   CHECK(lg.from_px(lg.to_px(0.01)) == Approx(0.01));
-  CHECK(plot::tick_label(10000.0, false) == "10 000");
-  CHECK(plot::tick_label(1e6, true) == "10⁶");
-  CHECK(plot::tick_label(0.25, false) == "0.25");
+  CHECK(format_number(10000.0, NumberStyle::tick) == "10 000");
+  CHECK(format_number(1e6, NumberStyle::log_tick) == "10⁶");
+  CHECK(format_number(0.25, NumberStyle::tick) == "0.25");
   // the colour map runs from its first to its last control point
   const ImVec4 c0 = plot::colour_map(0.0), c1 = plot::colour_map(1.0);
   CHECK(c0.x == Approx(kColourMap[0][0]));
@@ -777,8 +778,8 @@ TEST_CASE("the precision view shows the core's numbers", "[app][precision]") {
         return true;
     return false;
   };
-  CHECK(on_screen(plot::tick_label(31616.0, false)));
-  CHECK(on_screen(plot::tick_label(99840.0, false)));
+  CHECK(on_screen(format_number(31616.0, NumberStyle::tick)));
+  CHECK(on_screen(format_number(99840.0, NumberStyle::tick)));
   CHECK(on_screen("RoPE in low precision"));
   // the sweep is computed once: a new position does not recompute it
   const PrecisionView::Sweep* before = view.sweep();

@@ -356,7 +356,7 @@ BAD = [
      "must be a finite number greater than 0, got 0"),
     (["--scaling", "yarn", "--factor", "-1"], None, "--factor",
      "must be a finite number greater than 0, got -1"),
-    (["--scaling", "dynamic", "--factor", "nan"], None, "--factor", "got nan"),
+    (["--scaling", "dynamic", "--factor", "nan"], None, "--factor", "must be a number from 1e-6 to 1e6, got 'nan'"),
     (["--scaling", "llama3", "--factor", "8", "--low-freq-factor", "4", "--high-freq-factor",
       "4"], None, "--low-freq-factor", "must be less than high_freq_factor (4), got 4"),
     (["--scaling", "llama3", "--factor", "8", "--low-freq-factor", "5"], None,

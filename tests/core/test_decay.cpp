@@ -144,3 +144,21 @@ TEST_CASE("decay: bad input names the parameter", "[decay][errors]") {
     CHECK(r.error().parameter == "samples");
   }
 }
+
+TEST_CASE("decay curves for any frequencies: equal to the d, base forms on θ, errors named",
+          "[decay]") {
+  const auto th = rope::frequencies(64, 10000.0).value();
+  CHECK(rope::decay_curve_thetas(th, 200).value() == rope::decay_curve(64, 10000.0, 200).value());
+  CHECK(rope::mean_random_score_thetas(th, 200, 32, 7).value() ==
+        rope::mean_random_score(64, 10000.0, 200, 32, 7).value());
+  // two pairs by hand: θ = (π/2, 0) at r = 1 gives S_1 = i, S_2 = 1 + i: D = (1 + √2)/2
+  const std::vector<double> two{rope::kPi / 2, 0.0};
+  CHECK(rope::decay_curve_thetas(two, 1).value()[1] == Approx((1.0 + std::sqrt(2.0)) / 2.0));
+  const std::vector<double> bad{1.0, -0.5};
+  const auto e = rope::decay_curve_thetas(bad, 10);
+  REQUIRE_FALSE(e.ok());
+  CHECK(e.error().parameter == "thetas");
+  CHECK(e.error().message == "entry 1 must be a finite number of at least 0, got -0.5");
+  CHECK_FALSE(rope::decay_curve_thetas(std::vector<double>{}, 10).ok());
+  CHECK_FALSE(rope::mean_random_score_thetas(th, -1, 32, 7).ok());
+}

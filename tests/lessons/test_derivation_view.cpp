@@ -152,7 +152,7 @@ TEST_CASE("every step of every lesson draws headless with equations and passing 
   for (Theme theme : {Theme::dark, Theme::light}) {
     Views views;
     const auto& lessons = views.library.lessons();
-    REQUIRE(lessons.size() == 11);
+    REQUIRE(lessons.size() == 13);
     for (const auto& l : lessons) {
       for (std::size_t s = 0; s < l.lesson.steps.size(); ++s) {
         AppState state;
@@ -178,7 +178,7 @@ TEST_CASE("every step of every lesson draws headless with equations and passing 
   }
 }
 
-// A lecture from the first step of lesson 1 to the last of lesson 10, in the window and in
+// A lecture from the first step of lesson 1 to the last of lesson 12, in the window and in
 // presentation mode (light theme, UI scale 1.5, no control panel), on a 1920 x 1080 screen and a
 // 1280 x 720 projector: the step's view, in the narrow half beside the lesson, keeps all of its
 // text inside its canvas and never draws two lines of text on top of each other.
@@ -187,7 +187,7 @@ TEST_CASE("every lesson step's view keeps its text inside the canvas and apart",
   UiContext ui(false);
   Views views;
   const auto& lessons = views.library.lessons();
-  REQUIRE(lessons.size() == 11);
+  REQUIRE(lessons.size() == 13);
   int checked = 0;
   for (const ImVec2 display : {ImVec2(1920, 1080), ImVec2(1280, 720)}) {
     for (const bool presentation : {false, true}) {
@@ -219,7 +219,7 @@ TEST_CASE("every lesson step's view keeps its text inside the canvas and apart",
       }
     }
   }
-  CHECK(checked == 4 * 43);
+  CHECK(checked == 4 * 53);
 }
 
 TEST_CASE("arrow and page keys step the lesson in the derivation view only", "[lessons][keys]") {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "rope/conventions.h"
@@ -27,5 +28,17 @@ Result<std::vector<double>> decay_curve(std::int64_t dim, double base, std::int6
 Result<std::vector<double>> mean_random_score(std::int64_t dim, double base,
                                               std::int64_t max_distance, int samples,
                                               std::uint64_t seed);
+
+// The same two curves for any frequencies θ_i (radians per position, d/2 = thetas.size()
+// entries, each finite and ≥ 0): the scaled θ′_i of a context-extension method
+// (rope/scaling.h), for example. decay_curve(d, b, R) equals decay_curve_thetas(θ(d, b), R)
+// exactly, and likewise for the mean score (same draws for the same seed and d).
+// Errors: "thetas" empty, longer than kMaxDim/2, or with an entry that is negative or not
+// finite; max_distance and samples as above.
+Result<std::vector<double>> decay_curve_thetas(std::span<const double> thetas,
+                                               std::int64_t max_distance);
+Result<std::vector<double>> mean_random_score_thetas(std::span<const double> thetas,
+                                                     std::int64_t max_distance, int samples,
+                                                     std::uint64_t seed);
 
 }  // namespace rope

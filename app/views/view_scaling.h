@@ -1,0 +1,66 @@
+// views/view_scaling.h — what the pointers, heatmap, decay and spectrum views take from the
+// context-extension settings (state/scaling_params.h): the scaling in use as a cache key, θ′
+// and the attention factor, and the words that name the method on screen.
+//
+// A view keeps `view_scaling(p)` in its Inputs: it is ScalingParams{} (method none) whenever
+// no scaling is on, so every "off" state is one cache key and the picture is the unscaled one.
+// With a method on, the view computes with scaled_frequencies: θ′_i in place of θ_i, and cos
+// and sin multiplied by the attention factor a, so a score q·k is multiplied by a².
+//
+// Usage:
+//   struct Inputs { int dim; double base; ScalingParams scaling; ... };
+//   in.scaling = view_scaling(p);
+//   if (scaling_on(in.scaling)) label = scaling_words(in.scaling);   // "YaRN, s = 16, L = 4 096"
+#pragma once
+
+#include <string>
+
+#include "rope/scaling.h"
+#include "state/app_state.h"
+#include "ui/canvas.h"
+#include "ui/plot.h"
+
+namespace rope::app {
+
+// The scaling a view applies: params.extension.scaling, or ScalingParams{} when none is on.
+inline ScalingParams view_scaling(const Params& p) {
+  return p.extension.scaling.method == ScalingMethod::none ? ScalingParams{} : p.extension.scaling;
+}
+
+inline bool scaling_on(const ScalingParams& sp) {
+  return sp.method != ScalingMethod::none;
+}
+
+// The method's name as the views print it.
+inline const char* scaling_method_words(ScalingMethod m) {
+  switch (m) {
+    case ScalingMethod::none:
+      return "no scaling";
+    case ScalingMethod::linear:
+      return "PI (linear)";
+    case ScalingMethod::ntk:
+      return "NTK-aware";
+    case ScalingMethod::dynamic:
+      return "dynamic NTK";
+    case ScalingMethod::yarn:
+      return "YaRN";
+    case ScalingMethod::llama3:
+      return "Llama 3.1";
+    case ScalingMethod::longrope:
+      return "LongRoPE";
+    case ScalingMethod::proportional:
+      return "p-RoPE";
+  }
+  return "?";
+}
+
+// "YaRN, s = 16, L = 4 096": the method, its factor and the original context, each part kept
+// on one line.
+inline std::string scaling_words(const ScalingParams& sp) {
+  std::string out = nobreak(std::string(scaling_method_words(sp.method)) + ",");
+  out += " " + nobreak("s = " + format_number(sp.factor, 6) + ",");
+  out += " " + nobreak("L = " + plot::tick_label(static_cast<double>(sp.original_context), false));
+  return out;
+}
+
+}  // namespace rope::app

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Exports that do not fit in memory: exit 1 with one line saying so, no crash, no file left
+# behind. The limit is a virtual-memory ulimit, so the sanitizer build (which reserves terabytes
+# of address space for its shadow memory) skips this test.
+# Usage: out_of_memory_test.sh PATH/TO/rope-lab
+set -euo pipefail
+rope=$1
+if ldd "$rope" | grep -q libasan; then echo "skipped: AddressSanitizer build"; exit 77; fi
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cd "$dir"
+set +e
+(ulimit -v 900000; "$rope" animate -o big.gif --size 3840x2160 --to 3 --scale 2) \
+  > out.txt 2> err.txt
+code=$?
+set -e
+[ "$code" -eq 1 ] || { echo "exit $code, expected 1"; cat err.txt; exit 1; }
+[ "$(wc -l < err.txt)" -eq 1 ] || { echo "expected one line on stderr:"; cat err.txt; exit 1; }
+grep -q '^rope-lab: error: out of memory' err.txt || { cat err.txt; exit 1; }
+[ -z "$(ls -A)" ] || [ "$(ls -A)" = "$(printf 'err.txt\nout.txt')" ] ||
+  { echo "files left behind:"; ls -A; exit 1; }
+echo "a 4K animation at 2x under a 900 MB limit: exit 1, one line, nothing left behind"

@@ -1,0 +1,311 @@
+// Context extension in the other views (issue 11): with a scaling on, the pointers, heatmap,
+// decay and spectrum views compute with θ′ and the attention factor a, and say so; with none,
+// they are what they were. Values are checked against numbers worked out independently here
+// (θ′ = θ/s for PI, YaRN's 0.1·ln s + 1, a score summed by hand over the pairs).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "rope/decay.h"
+#include "rope/frequencies.h"
+#include "rope/random.h"
+#include "rope/rotation.h"
+#include "rope/scaling.h"
+#include "state/params.h"
+#include "state/scaling_params.h"
+#include "ui/ui_context.h"
+#include "views/decay_view.h"
+#include "views/heatmap_view.h"
+#include "views/pointers_view.h"
+#include "views/spectrum_view.h"
+
+using namespace rope::app;
+
+namespace {
+
+void set(Params& p, const char* name, const std::string& value) {
+  INFO(name << " = " << value);
+  REQUIRE(set_param(p, name, value).ok());
+}
+
+// Draws one view alone in a window of `size` px for two frames (test_extension.cpp's helper).
+template <class View>
+void draw_alone(UiContext& ui, AppState& state, View& view, ImVec2 size) {
+  const auto scale = static_cast<float>(state.params.ui_scale);
+  for (int f = 0; f < 2; ++f) {
+    ui.prepare(scale, state.params.theme);
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(size.x + 80, size.y + 60);
+    io.DeltaTime = 1.0f / 60.0f;
+    io.MousePos = ImVec2(-1e4f, -1e4f);
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(40, 30));
+    ImGui::SetNextWindowSize(size);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::Begin("alone", nullptr,
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
+                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoSavedSettings);
+    view.Draw(state, ViewEnv{&ui.fonts(), false, scale});
+    ImGui::End();
+    ImGui::PopStyleVar();
+    ImGui::Render();
+  }
+}
+
+// A line of text on screen containing `part`, with no-break spaces (ui/canvas.h's nobreak) read
+// as spaces.
+bool has_text(const DrawnText& d, const std::string& part) {
+  return std::any_of(d.boxes.begin(), d.boxes.end(), [&](const TextBox& b) {
+    std::string t = b.text;
+    for (std::size_t at; (at = t.find("\u00a0")) != std::string::npos;)
+      t.replace(at, 2, " ");
+    return t.find(part) != std::string::npos;
+  });
+}
+
+// Every recorded line inside the canvas, none on top of another.
+void check_text_fits(const DrawnText& d) {
+  REQUIRE_FALSE(d.boxes.empty());
+  for (const TextBox& b : d.boxes) {
+    INFO("'" << b.text << "'");
+    CHECK(b.min.x >= d.canvas_min.x - 1);
+    CHECK(b.min.y >= d.canvas_min.y - 1);
+    CHECK(b.max.x <= d.canvas_max.x + 1);
+    CHECK(b.max.y <= d.canvas_max.y + 1);
+  }
+  for (std::size_t i = 0; i < d.boxes.size(); ++i)
+    for (std::size_t j = i + 1; j < d.boxes.size(); ++j) {
+      const TextBox &a = d.boxes[i], &b = d.boxes[j];
+      INFO("'" << a.text << "' and '" << b.text << "'");
+      CHECK_FALSE((std::min(a.max.x, b.max.x) - std::max(a.min.x, b.min.x) > 1 &&
+                   std::min(a.max.y, b.max.y) - std::max(a.min.y, b.min.y) > 1));
+    }
+}
+
+// a²·(R′_m q)·(R′_n k) summed pair by pair in complex form, interleaved pairs:
+// Σ_i a²·Re(conj(q_i e^{i m θ′_i}) · k_i e^{i n θ′_i}).
+double score_by_hand(const std::vector<double>& q, const std::vector<double>& k, double m, double n,
+                     const std::vector<double>& th, double a) {
+  double s = 0.0;
+  for (std::size_t i = 0; i < th.size(); ++i) {
+    const double phi = (n - m) * th[i];
+    const double re = q[2 * i] * k[2 * i] + q[2 * i + 1] * k[2 * i + 1];
+    const double im = q[2 * i] * k[2 * i + 1] - q[2 * i + 1] * k[2 * i];
+    s += re * std::cos(phi) - im * std::sin(phi);
+  }
+  return a * a * s;
+}
+
+}  // namespace
+
+TEST_CASE("pointers: θ′ and a² with a scaling on, θ unchanged with none", "[app][scaled_views]") {
+  UiContext ui(false);
+  AppState state;
+  Params& p = state.params;
+  set(p, "dim", "16");
+  set(p, "query", "random");
+  set(p, "key", "random");
+  set(p, "position", "5");
+  set(p, "key_position", "12");
+  PointersView plain;
+  draw_alone(ui, state, plain, ImVec2(1540, 1000));
+  const auto theta = rope::frequencies(16, 10000.0).value();
+  REQUIRE(plain.thetas() == theta);
+  CHECK(plain.attention_factor() == 1.0);
+  CHECK_FALSE(has_text(plain.drawn(), "θ′"));
+  const double unscaled = plain.score();
+
+  // YaRN s = 16 at L = 4096 (Llama 2's context) on d = 16
+  set(p, "scaling", "yarn");
+  set(p, "factor", "16");
+  set(p, "original_context", "4096");
+  PointersView view;
+  draw_alone(ui, state, view, ImVec2(1540, 1000));
+  const auto sf = rope::scaled_frequencies(16, 10000.0, p.extension.scaling).value();
+  REQUIRE(view.thetas() == sf.theta_scaled);
+  CHECK(view.original_thetas() == theta);
+  const double a = 0.1 * std::log(16.0) + 1.0;  // YaRN's default attention factor
+  CHECK(view.attention_factor() == Approx(a).epsilon(1e-15));
+  // the slowest pair turns 4096·θ_7/2π = 0.65 < 1 times in L: interpolated, θ/16
+  CHECK(view.thetas().back() == Approx(theta.back() / 16.0).epsilon(1e-14));
+  CHECK(view.thetas().front() == theta.front());  // the fastest kept
+  const auto q = effective_vector(p.query, p, false);
+  const auto k = effective_vector(p.key, p, true);
+  const double expected = score_by_hand(q, k, 5.0, 12.0, sf.theta_scaled, a);
+  CHECK(view.score() == Approx(expected).epsilon(1e-12));
+  CHECK(view.relative() == Approx(expected).epsilon(1e-12));
+  CHECK(std::fabs(view.score() - unscaled) > 1e-3 * std::fabs(unscaled));
+  CHECK(has_text(view.drawn(), "YaRN"));
+  // the dials' labels name θ and θ′: pair 3 turns r = 4096·0.0316/2π = 20.6 times in L, inside
+  // YaRN's ramp at d = 16 (pairs 2 … 6), so it is blended
+  CHECK(has_text(view.drawn(), "θ = 0.0316"));
+  CHECK(has_text(view.drawn(), "θ′ = 0.0242"));
+  CHECK(has_text(view.drawn(), "faint: q, k at the original θ"));
+  check_text_fits(view.drawn());
+
+  // back to none: the same picture as before
+  set(p, "scaling", "none");
+  PointersView again;
+  draw_alone(ui, state, again, ImVec2(1540, 1000));
+  CHECK(again.score() == unscaled);
+  CHECK(again.thetas() == theta);
+}
+
+TEST_CASE("heatmap: a scaled RoPE score is the core's at θ′ times a², beyond L shaded",
+          "[app][scaled_views]") {
+  UiContext ui(false);
+  for (const char* content : {"shared", "random"}) {
+    AppState state;
+    Params& p = state.params;
+    set(p, "dim", "32");
+    set(p, "positions", "96");
+    set(p, "content", content);
+    set(p, "query", "random");
+    set(p, "key", "random");
+    set(p, "scaling", "yarn");
+    set(p, "factor", "8");
+    set(p, "original_context", "64");
+    HeatmapView view;
+    draw_alone(ui, state, view, ImVec2(1540, 1000));
+    REQUIRE(view.wait_for_results());
+    draw_alone(ui, state, view, ImVec2(1540, 1000));
+    const HeatmapScores* sc = view.scores(rope::Encoding::rope);
+    REQUIRE(sc != nullptr);
+    REQUIRE(sc->n == 96);
+    const auto sf = rope::scaled_frequencies(32, 10000.0, p.extension.scaling).value();
+    const double a = 0.1 * std::log(8.0) + 1.0;
+    CHECK(sc->attention_factor == Approx(a).epsilon(1e-15));
+    INFO(content);
+    // (m, n) = (3, 70) and (90, 17): inside L, and both beyond it
+    for (const auto& [m, n] : {std::pair{3, 70}, std::pair{90, 17}, std::pair{40, 40}}) {
+      std::vector<double> q, k;
+      if (std::string(content) == "shared") {
+        q = effective_vector(p.query, p, false);
+        k = effective_vector(p.key, p, true);
+      } else {  // row m of the seeded random q, row n of k (heatmap_scores.h)
+        const auto all_q = rope::random_vectors(96, 32, p.seed);
+        const auto all_k = rope::random_vectors(96, 32, p.seed + 1);
+        q.assign(all_q.begin() + m * 32, all_q.begin() + (m + 1) * 32);
+        k.assign(all_k.begin() + n * 32, all_k.begin() + (n + 1) * 32);
+        for (double& x : q)  // the heatmap starts from float vectors
+          x = static_cast<double>(static_cast<float>(x));
+        for (double& x : k)
+          x = static_cast<double>(static_cast<float>(x));
+      }
+      const double expected = score_by_hand(q, k, m, n, sf.theta_scaled, a);
+      const float got = sc->s[static_cast<std::size_t>(m * 96 + n)];
+      INFO("m " << m << " n " << n);
+      CHECK(static_cast<double>(got) == Approx(expected).epsilon(1e-5).margin(1e-4));
+    }
+    CHECK(has_text(view.drawn(), "YaRN"));
+    CHECK(has_text(view.drawn(), "S × a² = 1.4591"));
+    CHECK(has_text(view.drawn(), "beyond the original context"));
+    check_text_fits(view.drawn());
+  }
+}
+
+TEST_CASE("heatmap: no scaling gives the unscaled matrix, other encodings ignore it",
+          "[app][scaled_views]") {
+  UiContext ui(false);
+  AppState state;
+  Params& p = state.params;
+  set(p, "positions", "48");
+  set(p, "compare", "true");
+  HeatmapView plain;
+  draw_alone(ui, state, plain, ImVec2(1540, 1000));
+  REQUIRE(plain.wait_for_results());
+  draw_alone(ui, state, plain, ImVec2(1540, 1000));
+  set(p, "scaling", "linear");
+  set(p, "factor", "4");
+  HeatmapView scaled;
+  draw_alone(ui, state, scaled, ImVec2(1540, 1000));
+  REQUIRE(scaled.wait_for_results());
+  draw_alone(ui, state, scaled, ImVec2(1540, 1000));
+  for (auto e : {rope::Encoding::none, rope::Encoding::sinusoidal, rope::Encoding::rope}) {
+    REQUIRE(plain.scores(e) != nullptr);
+    REQUIRE(scaled.scores(e) != nullptr);
+    INFO(rope::encoding_name(e));
+    if (e == rope::Encoding::rope)
+      CHECK(plain.scores(e)->s != scaled.scores(e)->s);  // PI: θ/4, a = 1
+    else
+      CHECK(plain.scores(e)->s == scaled.scores(e)->s);
+  }
+  CHECK_FALSE(has_text(plain.drawn(), "θ′"));
+  CHECK(has_text(scaled.drawn(), "PI (linear)"));
+}
+
+TEST_CASE("decay: D(r) at θ′ beside the original, the mean score times a²", "[app][scaled_views]") {
+  UiContext ui(false);
+  AppState state;
+  Params& p = state.params;
+  set(p, "dim", "128");
+  set(p, "max_distance", "300");
+  set(p, "mean_score", "true");
+  set(p, "compare_base", "0");  // no overlays of another base or d: the curves are the current
+  set(p, "compare_dim", "0");   // one, (with a scaling) the original, and the mean score
+  DecayView plain;
+  draw_alone(ui, state, plain, ImVec2(1540, 1000));
+  REQUIRE(plain.curves().size() == 2);
+  const auto d_theta = rope::decay_curve(128, 10000.0, 300).value();
+  CHECK(plain.curves()[0].values == d_theta);
+
+  set(p, "scaling", "linear");
+  set(p, "factor", "4");
+  DecayView view;
+  draw_alone(ui, state, view, ImVec2(1540, 1000));
+  REQUIRE(view.curves().size() == 3);  // θ′, the original dashed, the mean score
+  // PI: θ′ = θ/4, so D at r with θ′ is D at r/4 with θ: D′(4r) = D(r), worked out by hand
+  const auto& scaled = view.curves()[0].values;
+  for (std::size_t r : {0u, 10u, 37u, 75u})
+    CHECK(scaled[4 * r] == Approx(d_theta[r]).epsilon(1e-12));
+  CHECK(view.curves()[1].values == d_theta);
+  CHECK(view.curves()[1].dashed);
+  CHECK(has_text(view.drawn(), "PI (linear)"));
+
+  // YaRN s = 16: the mean score at θ′ times a² = (0.1 ln 16 + 1)²
+  set(p, "scaling", "yarn");
+  set(p, "factor", "16");
+  DecayView yarn;
+  draw_alone(ui, state, yarn, ImVec2(1540, 1000));
+  const auto sf = rope::scaled_frequencies(128, 10000.0, p.extension.scaling).value();
+  const double a = 0.1 * std::log(16.0) + 1.0;
+  const auto mean = rope::mean_random_score_thetas(sf.theta_scaled, 300, 256, p.seed).value();
+  REQUIRE(yarn.curves().size() == 3);
+  CHECK(yarn.curves()[2].values[100] == Approx(a * a * mean[100]).epsilon(1e-12));
+  // D(r) at θ′ summed by hand at r = 200: (2/d) Σ_j |Σ_{i<j} e^{i r θ′_i}|
+  double re = 0.0, im = 0.0, total = 0.0;
+  for (double t : sf.theta_scaled) {
+    re += std::cos(200.0 * t);
+    im += std::sin(200.0 * t);
+    total += std::hypot(re, im);
+  }
+  CHECK(yarn.curves()[0].values[200] == Approx(total / 64.0).epsilon(1e-12));
+  CHECK(yarn.curves()[0].values[200] != Approx(d_theta[200]).epsilon(1e-3));
+  check_text_fits(yarn.drawn());
+}
+
+TEST_CASE("spectrum: θ′ with a scaling on, named; nothing added without", "[app][scaled_views]") {
+  UiContext ui(false);
+  AppState state;
+  Params& p = state.params;
+  set(p, "dim", "128");
+  set(p, "base", "500000");
+  SpectrumView plain;
+  draw_alone(ui, state, plain, ImVec2(1540, 1000));
+  CHECK(plain.scaled_thetas().empty());
+  CHECK_FALSE(has_text(plain.drawn(), "θ′"));
+  set(p, "scaling", "llama3");
+  set(p, "factor", "8");
+  set(p, "original_context", "8192");
+  SpectrumView view;
+  draw_alone(ui, state, view, ImVec2(1540, 1000));
+  REQUIRE(view.scaled_thetas().size() == 64);
+  // Llama 3.1: λ_28 = 1956 < 2048 kept, λ_35 = 8219 > 8192 divided by 8
+  CHECK(view.scaled_thetas()[28] == view.thetas()[28]);
+  CHECK(view.scaled_thetas()[35] == Approx(view.thetas()[35] / 8.0).epsilon(1e-14));
+  CHECK(has_text(view.drawn(), "Llama 3.1"));
+  check_text_fits(view.drawn());
+}
