@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "lessons/model_quantities.h"
 #include "shell/frame.h"
 #include "shell/offscreen_app.h"
 #include "state/params.h"
@@ -434,4 +435,46 @@ TEST_CASE("a lesson step taller than its panel is drawn smaller until it fits",
   state.params.presentation = false;  // a roomier panel: the factor is found again
   run_frames(ui, state, views, 6, ImVec2(1600, 900));
   CHECK(views.derivation.fit() > shrunk);
+}
+
+// Lesson 13 steps 4 and 5 quote (R_m q)·(R_n k) from lessons/model_quantities.h; the pointers'
+// read-out beside them must show the same number. Step 5 is DeepSeek-V3 under YaRN (s = 40):
+// the pointers turn at θ′ and multiply by a² (a = 1 there: mscale = mscale_all_dim), and the
+// lesson's RoPE part uses the same θ′.
+TEST_CASE("lesson 13's RoPE scores equal the pointers' read-out, θ′ under YaRN included",
+          "[lessons][headless][models]") {
+  UiContext ui(false);
+  Views views;
+  struct Step {
+    std::vector<std::pair<const char*, const char*>> show;
+    const char* quantity;
+  };
+  const Step steps[] = {{{{"model", "pythia-6.9b"},
+                          {"dim", "16"},
+                          {"rotary_fraction", "0.25"},
+                          {"query", "random"},
+                          {"key", "random"}},
+                         "effective_score"},
+                        {{{"model", "deepseek-v3"},
+                          {"query", "random"},
+                          {"key", "random"},
+                          {"position", "3"},
+                          {"key_position", "10"}},
+                         "mla_rope_score"}};
+  for (const Step& st : steps) {
+    AppState state;
+    for (const auto& [name, value] : st.show)
+      REQUIRE(set_param(state.params, name, value).ok());
+    state.params.view = ViewId::pointers;
+    run_frames(ui, state, views, 2);
+    const Params& p = state.params;
+    const auto q = effective_vector(p.query, p, false);
+    const auto k = effective_vector(p.key, p, true);
+    const auto v = rope::lessons::model_quantity(p, q, k, st.quantity);
+    REQUIRE(v.has_value());
+    REQUIRE(v->ok());
+    INFO(st.quantity << " with scaling " << find_param("scaling")->get(p));
+    CHECK(views.pointers.score() == Approx(v->value().at(0)).epsilon(1e-12));
+    CHECK(views.pointers.relative() == Approx(v->value().at(0)).epsilon(1e-12));
+  }
 }
