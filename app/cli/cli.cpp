@@ -10,11 +10,13 @@
 #include "cli/bench_command.h"
 #include "cli/export_command.h"
 #include "cli/lessons_command.h"
+#include "cli/models_command.h"
 #include "cli/screenshot_command.h"
 #include "cli/state_flags.h"
 #include "io/atomic_file.h"
 #include "shell/window.h"
 #include "state/actions.h"
+#include "state/models.h"
 #include "state/session.h"
 #include "state/settings.h"
 
@@ -58,6 +60,7 @@ int run_cli(int argc, char** argv) {
   auto bench_cmd = add_bench_command(root);
   auto animate_cmd = add_animate_command(root);
   auto lessons_cmd = add_lessons_command(root);
+  auto models_cmd = add_models_command(root);
 
   try {
     root.parse(argc, argv);
@@ -77,6 +80,7 @@ int run_cli(int argc, char** argv) {
     if (root.got_subcommand("bench")) return run_bench_command(*bench_cmd);
     if (root.got_subcommand("animate")) return run_animate_command(*animate_cmd);
     if (root.got_subcommand("lessons")) return run_lessons_command(*lessons_cmd);
+    if (root.got_subcommand("models")) return run_models_command(*models_cmd);
   } catch (const std::bad_alloc&) {
     print_error(
         "out of memory: the picture, animation or table is too large for this machine; "
@@ -112,6 +116,11 @@ int run_cli(int argc, char** argv) {
   if (auto s = apply_state_flags(gui_flags, state.params); !s) {
     print_error(s.error().to_string());
     return kExitUsage;
+  }
+  // A broken models file costs the presets, never the start: one warning, here and on screen.
+  if (const ModelLibrary& models = model_library(); !models.problem.empty()) {
+    std::fprintf(stderr, "rope-lab: warning: %s\n", models.problem.c_str());
+    show_notice(state, models.problem, true);
   }
   return run_window(state, gui);
 }

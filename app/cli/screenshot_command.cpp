@@ -7,6 +7,7 @@
 #include "cli/state_flags.h"
 #include "io/number_format.h"
 #include "shell/offscreen_app.h"
+#include "state/models.h"
 #include "state/params.h"
 #include "state/session.h"
 
@@ -90,6 +91,9 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
     print_error(s.error().to_string());
     return kExitUsage;
   }
+  // A broken models file costs the presets, not the picture: one warning (as the window does).
+  if (const ModelLibrary& models = model_library(); !models.problem.empty())
+    std::fprintf(stderr, "rope-lab: warning: %s\n", models.problem.c_str());
   auto app =
       OffscreenApp::create(size.value().first, size.value().second, static_cast<float>(cmd.scale));
   if (!app) {

@@ -58,10 +58,13 @@ void add_state_flags(CLI::App& app, StateFlags& flags) {
 
 Status apply_state_flags(const StateFlags& flags, Params& params) {
   Params trial = params;
-  for (const auto& [name, text] : flags.given) {
-    if (auto s = set_param(trial, name, text); !s)
-      return Error{flag_name(s.error().parameter), s.error().message};
-  }
+  // --model first, wherever it was typed: the flags beside it change the preset's values.
+  for (const bool model_pass : {true, false})
+    for (const auto& [name, text] : flags.given) {
+      if ((name == "model") != model_pass) continue;
+      if (auto s = set_param(trial, name, text); !s)
+        return Error{flag_name(s.error().parameter), s.error().message};
+    }
   if (auto s = validate_params(trial); !s)
     return Error{flag_name(s.error().parameter), s.error().message};
   params = std::move(trial);

@@ -12,6 +12,7 @@
 #include "rope/rotation.h"
 #include "rope/sinusoidal.h"
 #include "rope/three_codes.h"
+#include "state/models.h"
 #include "state/params.h"
 #include "state/scaling_params.h"
 
@@ -109,53 +110,76 @@ Result<std::vector<double>> read_vector(const ExportArgs& args, const char* name
 // The scaling flags of `export frequencies`: parameters of the table (state/scaling_params.h),
 // plus the LongRoPE lists inline (--long-factor, as sessions keep them) or from a file.
 // Their default text is empty: "not given".
-constexpr const char* kScalingNames[] = {"scaling",          "factor",           "original_context",
-                                         "beta_fast",        "beta_slow",        "truncate",
-                                         "low_freq_factor",  "high_freq_factor", "sequence_length",
-                                         "attention_factor", "mscale",           "mscale_all_dim",
-                                         "rotary_fraction",  "long_factor",      "short_factor",
-                                         "long_factor_file", "short_factor_file"};
+constexpr const char* kScalingNames[] = {
+    "scaling",      "factor",           "original_context", "beta_fast",       "beta_slow",
+    "truncate",     "low_freq_factor",  "high_freq_factor", "sequence_length", "attention_factor",
+    "mscale",       "mscale_all_dim",   "rotary_fraction",  "rotary_style",    "long_factor",
+    "short_factor", "long_factor_file", "short_factor_file"};
 
-// i, theta_i, 2 pi / theta_i for the d/2 blocks; with --scaling also theta'_i and the rest of
-// rope::scaled_frequencies (the columns of export/datasets.h).
+// i, theta_i, 2 pi / theta_i for the d/2 blocks; with --scaling (or a model preset that scales)
+// also theta'_i and the rest of rope::scaled_frequencies (the columns of export/datasets.h).
+// --model NAME starts from the preset's values (state/models.h); every flag given beside it
+// wins. A partial rotation (--rotary-fraction, --rotary-style, or the preset's) gives theta = 0
+// to the pairs that do not rotate in the three-column table (their wavelength is "inf"), as the
+// app's views use it (state/scaling_params.h: rotary_frequencies).
 Result<CsvTable> build_frequencies(const ExportArgs& args) {
-  auto dim = read_dim(args);
-  if (!dim) return dim.error();
-  auto base = read_base(args);
-  if (!base) return base.error();
-  if (arg(args, "scaling").empty()) {
-    for (const char* name : kScalingNames)
-      if (!arg(args, name).empty())
+  Params p;
+  p.extension = ExtensionParams{};
+  const bool has_model = !arg(args, "model").empty();
+  if (has_model)
+    if (auto st = set_param(p, "model", arg(args, "model")); !st) return st.error();
+  for (const char* name : {"dim", "base"})
+    if (!has_model && arg(args, name).empty())
+      return Error{
+          name,
+          std::string("is required by export frequencies unless --model is given (") +
+              (name == std::string_view("dim") ? "head dimension d: an even integer from 2 to 4096)"
+                                               : "frequency base: a finite number > 1)")};
+  int dim = p.dim;
+  if (!arg(args, "dim").empty()) {
+    auto d = read_dim(args);
+    if (!d) return d.error();
+    dim = d.value();
+  }
+  double base = p.base;
+  if (!arg(args, "base").empty()) {
+    auto b = read_base(args);
+    if (!b) return b.error();
+    base = b.value();
+  }
+  const bool scaling_given = !arg(args, "scaling").empty();
+  if (!scaling_given && !has_model)
+    for (const char* name : kScalingNames) {
+      const std::string_view n = name;
+      if (!arg(args, name).empty() && n != "rotary_fraction" && n != "rotary_style")
         return Error{name,
                      "needs --scaling (none, linear, ntk, dynamic, yarn, llama3, longrope "
                      "or proportional) to mean anything"};
-    auto th = frequencies(dim.value(), base.value());
-    if (!th) return th.error();
-    const auto rows = static_cast<std::int64_t>(th.value().size());
-    return CsvTable{{"i", "theta", "wavelength"},
-                    rows,
-                    [thetas = std::move(th).value()](std::int64_t r, std::span<double> cells) {
-                      const double t = thetas[static_cast<std::size_t>(r)];
-                      cells[0] = static_cast<double>(r);
-                      cells[1] = t;
-                      cells[2] = wavelength(t);
-                    }};
-  }
-  // The app's own setters (same rules, same messages), on rope::ScalingParams' defaults.
-  Params p;
-  p.extension = ExtensionParams{};
+    }
+  // The app's own setters (same rules, same messages), on rope::ScalingParams' defaults or the
+  // preset's values.
   for (const char* name : kScalingNames)
     if (!arg(args, name).empty())
       if (auto st = set_param(p, name, arg(args, name)); !st) return st.error();
-  if (auto st = validate_extension(p.extension, dim.value(), base.value()); !st) {
-    Error e = st.error();
+  auto sf = rotary_frequencies(dim, base, p.extension);
+  if (!sf) {
+    Error e = sf.error();
     for (const char* list : {"long_factor", "short_factor"})
       if (e.parameter == list && !arg(args, e.parameter + "_file").empty()) e.parameter += "_file";
     return e;
   }
-  auto sf = scaled_frequencies(dim.value(), base.value(), p.extension.scaling);
-  if (!sf) return sf.error();
+  const bool scaled = scaling_given || p.extension.scaling.method != ScalingMethod::none;
   const auto rows = static_cast<std::int64_t>(sf.value().theta.size());
+  if (!scaled)
+    return CsvTable{
+        {"i", "theta", "wavelength"},
+        rows,
+        [thetas = std::move(sf).value().theta_scaled](std::int64_t r, std::span<double> cells) {
+          const double t = thetas[static_cast<std::size_t>(r)];
+          cells[0] = static_cast<double>(r);
+          cells[1] = t;
+          cells[2] = wavelength(t);
+        }};
   const auto context = static_cast<double>(p.extension.scaling.original_context);
   return CsvTable{{"i", "theta", "wavelength", "theta_scaled", "wavelength_scaled", "ratio",
                    "rotations_per_context", "attention_factor"},
@@ -168,7 +192,7 @@ Result<CsvTable> build_frequencies(const ExportArgs& args) {
                     cells[2] = wavelength(t);
                     cells[3] = t2;
                     cells[4] = wavelength(t2);
-                    cells[5] = t2 / t;
+                    cells[5] = t > 0.0 ? t2 / t : 0.0;  // a pair outside rotary_dim: 0
                     cells[6] = rotations_per_context(t, context);
                     cells[7] = f.attention_factor;
                   }};
@@ -538,8 +562,14 @@ constexpr ExportFlag kPairing{"pairing", "P", "which coordinates form block i",
 
 // "": not given (build_frequencies tells an absent flag from a given one by its empty text).
 constexpr std::array kFrequencyFlags{
-    kDim,
-    kBase,
+    ExportFlag{"model", "NAME",
+               "a model preset (rope-lab models): its d, base, rotary fraction and scaling; "
+               "flags given beside it win",
+               "a preset id such as llama-3.1-8b or pythia-6.9b", ""},
+    ExportFlag{"dim", "D", "head dimension d",
+               "an even integer from 2 to 4096 (required without --model)", ""},
+    ExportFlag{"base", "B", "frequency base, theta_i = base^(-2i/d)",
+               "a finite number > 1 (required without --model)", ""},
     ExportFlag{"scaling", "METHOD",
                "context extension: adds theta_scaled, wavelength_scaled, ratio, "
                "rotations_per_context and attention_factor",
@@ -566,8 +596,13 @@ constexpr std::array kFrequencyFlags{
                "0 (unset, the default) or a number up to 100", ""},
     ExportFlag{"mscale_all_dim", "M", "yarn (DeepSeek): temperature coefficient of the divisor",
                "0 (unset, the default) or a number up to 100", ""},
-    ExportFlag{"rotary_fraction", "P", "proportional: the fraction of pairs that rotate",
+    ExportFlag{"rotary_fraction", "P",
+               "partial rotary: the fraction of the head that rotates (no --scaling needed)",
                "a number from 0 to 1 (default 1)", ""},
+    ExportFlag{"rotary_style", "S",
+               "what the fraction means: neox (theta over int(P*D) dims) or proportional "
+               "(full-head theta, the slow pairs still)",
+               "neox or proportional (default neox)", ""},
     ExportFlag{"long_factor", "F0,F1,...", "longrope: divisors beyond L, inline",
                "d/2 comma-separated numbers", ""},
     ExportFlag{"short_factor", "F0,F1,...", "longrope: divisors up to L, inline",

@@ -1,6 +1,8 @@
 // export/datasets.h — the datasets of `rope-lab export`: their flags, checks and CSV tables.
 //
 //   frequencies  --dim D --base B                                  i,theta,wavelength
+//                --model NAME (a preset, state/models.h; --dim, --base and the rest override)
+//                [--rotary-fraction P --rotary-style neox|proportional]: theta 0 = not rotated
 //                ... --scaling METHOD [--factor S --original-context L --beta-fast ...]
 //                i,theta,wavelength,theta_scaled,wavelength_scaled,ratio,rotations_per_context,
 //                attention_factor   (rope/scaling.h; without --scaling the three columns only)

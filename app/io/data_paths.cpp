@@ -52,4 +52,26 @@ DataDir find_data_dir(DataFolder folder) {
   return d;
 }
 
+DataDir find_models_file() {
+  DataDir d;
+  if (const char* env = std::getenv("ROPE_LAB_MODELS"); env && *env) {
+    d.tried.emplace_back(env);
+    d.path = env;
+    return d;
+  }
+  std::vector<std::filesystem::path> candidates;
+  if (const auto bin = executable_dir(); !bin.empty())
+    candidates.push_back(bin.parent_path() / "share" / "rope-lab" / "models.json");
+  candidates.push_back(std::filesystem::path(ROPE_LAB_SOURCE_DIR) / "assets" / "models.json");
+  for (const auto& c : candidates) {
+    d.tried.push_back(c);
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(c, ec)) {
+      d.path = c;
+      return d;
+    }
+  }
+  return d;
+}
+
 }  // namespace rope::app

@@ -1,4 +1,5 @@
-// io/data_paths.h — where RoPE Lab finds its data folders (lessons, shaders) at run time.
+// io/data_paths.h — where RoPE Lab finds its data folders (lessons, shaders) and the model
+// presets file at run time.
 //
 // In order: the folder named by an environment variable (ROPE_LAB_LESSONS, ROPE_LAB_SHADER_DIR);
 // the installed copy beside the binary, <bin>/../share/rope-lab/<name>; and the source tree the
@@ -22,5 +23,10 @@ struct DataDir {
 };
 
 DataDir find_data_dir(DataFolder folder);
+
+// The model presets file (state/models.h): ROPE_LAB_MODELS (a file, used as given), else
+// <bin>/../share/rope-lab/models.json, else the source tree's assets/models.json. `path` is the
+// first regular file found; empty when none (tried lists every place).
+DataDir find_models_file();
 
 }  // namespace rope::app

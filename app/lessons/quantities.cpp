@@ -12,6 +12,7 @@
 #include <complex>
 
 #include "io/number_format.h"
+#include "lessons/model_quantities.h"
 #include "rope/attention.h"
 #include "rope/frequencies.h"
 #include "rope/low_precision.h"
@@ -281,6 +282,38 @@ constexpr QuantityInfo kTable[] = {
      "the largest |wrapped error| over the blocks at position M, rad"},
     {"case_max_cos_error.PRESET.D.BASE.LAST", "\\max_{m,i}|\\widetilde{\\cos} - \\cos|",
      "the largest |stored cos - exact cos| over positions 0 ... LAST and every block"},
+    // partial rotary and DeepSeek's decoupled RoPE (lessons/model_quantities.h)
+    {"rotary_fraction", "p", "the rotary fraction p"},
+    {"pairs_neox", "k_{\\text{neox}}", "pairs that rotate under neox: int(d p)/2 (0: none)"},
+    {"pairs_proportional", "k_{\\text{prop}}", "pairs that rotate under proportional"},
+    {"slowest_neox", "\\lambda_{\\text{neox}}",
+     "slowest kept wavelength under neox, positions (0: nothing rotates)"},
+    {"slowest_proportional", "\\lambda_{\\text{prop}}",
+     "slowest kept wavelength under proportional, positions (0: nothing rotates)"},
+    {"slowest_neox_formula", "2\\pi b^{(R-2)/R}", "the same written out, R = int(d p)"},
+    {"slowest_proportional_formula", "2\\pi b^{2(k-1)/d}",
+     "the same written out, k = int(d p) div 2"},
+    {"effective_score",
+     "(\\boldsymbol{R}'_m\\boldsymbol{q})^\\top(\\boldsymbol{R}'_n\\boldsymbol{k})",
+     "the RoPE score with theta' (partial rotary and scaling applied)"},
+    {"effective_relative", "\\boldsymbol{q}^\\top\\boldsymbol{R}'_{n-m}\\boldsymbol{k}",
+     "q dotted with k rotated by n - m, with theta'"},
+    {"mla_nope_score", "\\boldsymbol{q}_C^\\top\\boldsymbol{k}_C",
+     "decoupled RoPE: the 128 dimensions without RoPE (seeded q_C, k_C)"},
+    {"mla_rope_score",
+     "(\\boldsymbol{R}_m\\boldsymbol{q}_R)^\\top(\\boldsymbol{R}_n\\boldsymbol{k}_R)",
+     "decoupled RoPE: the RoPE part (q, k, theta'), its key shared by every head"},
+    {"mla_rope_relative", "\\boldsymbol{q}_R^\\top\\boldsymbol{R}_{n-m}\\boldsymbol{k}_R",
+     "decoupled RoPE: the RoPE part from n - m alone"},
+    {"mla_scale", "\\frac{\\text{mscale}^2}{\\sqrt{128+d}}",
+     "decoupled RoPE: the softmax scale (128 + d)^(-1/2) mscale^2"},
+    {"mla_scale_formula", "(128+d)^{-1/2}(0.1\\ln s+1)^2", "the same written out"},
+    {"mla_score", "\\text{scale}\\,(\\text{nope}+\\text{rope})",
+     "decoupled RoPE: the score as the sum of the two parts, scaled"},
+    {"mla_concat_score",
+     "\\text{scale}\\,[\\boldsymbol{q}_C;\\boldsymbol{R}_m\\boldsymbol{q}_R]^\\top[\\boldsymbol{k}_"
+     "C;\\boldsymbol{R}_n\\boldsymbol{k}_R]",
+     "decoupled RoPE: one dot product of the concatenated vectors, scaled"},
 };
 
 }  // namespace
@@ -684,6 +717,7 @@ Result<Vec> QuantityContext::evaluate(std::string_view name) const {
   if (name == "shift") return one(kSentenceShift);
   if (name == "zero") return one(0.0);
   if (name == "pairing") return fail(name, "is a word, not a number");
+  if (auto v = model_quantity(p_, q_, k_, name)) return *v;  // lessons/model_quantities.h
 
   // context extension
   const ScalingParams& sp = p_.extension.scaling;

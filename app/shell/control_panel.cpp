@@ -6,6 +6,7 @@
 #include "imgui.h"
 #include "io/number_format.h"
 #include "shell/frame.h"
+#include "shell/model_panel.h"
 #include "state/actions.h"
 #include "state/params.h"
 #include "ui/canvas.h"
@@ -142,6 +143,7 @@ void draw_control_panel(AppState& state, Views& views, const ViewEnv& env, float
     ImGui::PopFont();
     position_controls(state.params, env);
     rope_controls(state.params, env);
+    model_controls(state, env);  // model presets and partial rotary (shell/model_panel.h)
     section("View", env);
     views.visit(state.params.view, [&](auto& view) {
       if constexpr (requires { view.DrawControls(state, env, views.library); }) {

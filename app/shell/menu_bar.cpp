@@ -5,6 +5,7 @@
 
 #include "imgui.h"
 #include "io/number_format.h"
+#include "shell/model_panel.h"
 #include "shell/shortcuts.h"
 #include "state/actions.h"
 #include "state/params.h"
@@ -47,6 +48,7 @@ void view_menu(AppState& state) {
     if (ImGui::MenuItem(view_title(v), key.c_str(), p.view == v)) p.view = v;
   }
   ImGui::Separator();
+  model_menu(state);  // View ▸ Model: the presets (shell/model_panel.h)
   ImGui::MenuItem("Control panel", nullptr, &state.show_controls);
   if (ImGui::BeginMenu("Theme")) {
     if (ImGui::MenuItem("Dark", nullptr, p.theme == Theme::dark)) p.theme = Theme::dark;

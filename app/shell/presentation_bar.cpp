@@ -6,6 +6,7 @@
 
 #include "io/utf8.h"
 #include "state/actions.h"
+#include "state/models.h"
 #include "state/params.h"
 #include "ui/theme.h"
 
@@ -48,6 +49,8 @@ void PresentationBar::Draw(AppState& state, lessons::Library& library, const Vie
   const float s = env.scale;
   const bool lesson = p.view == ViewId::derivation && library.current(p) != nullptr;
   heading = lesson ? library.heading(p) : std::string(view_title(p.view));
+  if (const std::string model = model_status(p); !lesson && !model.empty())
+    heading += "  ·  " + model;  // the active preset, its tag, what changed (state/models.h)
   counter = lesson ? std::to_string(p.step) + " / " + std::to_string(library.step_count(p))
                    : std::string();
 

@@ -45,6 +45,10 @@ struct VectorChoice {
 struct Params {
   ViewId view = ViewId::pointers;
 
+  // The model preset chosen last (state/models.h), by id; empty: none. Choosing one sets the
+  // RoPE parameters below; they may be changed afterwards (the screen lists what changed).
+  std::string model;
+
   // RoPE
   int dim = 16;               // head dimension d, even, 2 ... 4096 (the pointers view shows <= 512)
   double base = 10000.0;      // theta_i = base^(-2i/d), > 1

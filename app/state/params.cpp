@@ -15,6 +15,7 @@
 #include "rope/random.h"
 #include "rope/scaling.h"
 #include "rope/vectors.h"
+#include "state/models.h"
 
 namespace rope::app {
 namespace {
@@ -311,6 +312,24 @@ const std::array kSpecs = std::to_array<ParamSpec>({
      "pointers, sinusoidal, trajectory, sentence, heatmap, decay, spectrum, derivation, precision "
      "or extension",
      "the view shown in the main canvas", ROPE_CHOICE(view, kViews)},
+    // A model preset (state/models.h, assets/models.json) sets d, base, pairing, the partial
+    // rotary and scaling rows below; it comes first so that values given beside it win (flags
+    // and sessions apply it before the others).
+    {"model", K::choice, kNoRange, "a preset of rope-lab models, or none",
+     "model preset: sets d, base, pairing, rotary fraction and scaling (rope-lab models)",
+     [](Params& p, std::string_view t) -> Status {
+       const std::string_view id = trim(t);
+       if (id.empty() || id == "none") {
+         p.model.clear();
+         return {};
+       }
+       const ModelLibrary& lib = model_library();
+       if (const ModelPreset* m = lib.find(id)) return apply_model(p, *m);
+       if (!lib.problem.empty()) return error("model", "cannot be set: " + lib.problem);
+       return error("model",
+                    "must be one of " + lib.ids() + " or none, got " + quote_for_message(t));
+     },
+     [](const Params& p) { return p.model.empty() ? std::string("none") : p.model; }},
     // d and base are the core's own (rope::validate_dim, validate_base): judged, and reported,
     // by the core; their rows here hold the same ranges (tests/app/test_params.cpp checks both
     // agree) for the sliders and --help.
@@ -500,8 +519,16 @@ const std::array kSpecs = std::to_array<ParamSpec>({
     {"mscale_all_dim", K::real, part(0, kMaxAttentionFactor, 0, 4), nullptr,
      "yarn (DeepSeek): temperature coefficient of the divisor (0: unset)",
      ROPE_EXTENSION("mscale_all_dim")},
+    // partial rotary: one fraction for both meanings and for the proportional method
+    // (state/scaling_params.h, "PARTIAL ROTARY, ONE STATE")
     {"rotary_fraction", K::real, whole(0, 1), nullptr,
-     "proportional: the fraction of pairs that rotate", ROPE_EXTENSION("rotary_fraction")},
+     "partial rotary: the fraction p of the head that rotates (its meaning: rotary_style; the "
+     "proportional method reads it as p-RoPE)",
+     ROPE_EXTENSION("rotary_fraction")},
+    {"rotary_style", K::choice, kNoRange, "neox or proportional",
+     "partial rotary: neox (theta over int(p d) dims) or proportional (full-head theta, slow "
+     "pairs still)",
+     ROPE_EXTENSION("rotary_style")},
     {"long_factor", K::vector, kNoRange, "d/2 comma-separated numbers, or empty",
      "longrope: divisors when the sequence is longer than L", ROPE_EXTENSION("long_factor")},
     {"short_factor", K::vector, kNoRange, "d/2 comma-separated numbers, or empty",

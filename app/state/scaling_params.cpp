@@ -228,6 +228,13 @@ Status set_extension_param(ExtensionParams& ext, std::string_view name, std::str
   if (name == "rotary_fraction")
     return set_real(sp.rotary_fraction, name, text,
                     [&](double v) { return in_range(name, v, 0.0, 1.0, ""); });
+  if (name == "rotary_style") {
+    const auto style = parse_rotary_style(trim(text));
+    if (!style)
+      return Error{"rotary_style", "must be one of neox or proportional, got " + quote_text(text)};
+    ext.rotary_style = *style;
+    return {};
+  }
   if (name == "long_factor") return list(sp.long_factor);
   if (name == "short_factor") return list(sp.short_factor);
   if (name == "long_factor_file") return file(sp.long_factor);
@@ -266,6 +273,7 @@ std::string get_extension_param(const ExtensionParams& ext, std::string_view nam
   if (name == "mscale") return shortest(sp.mscale);
   if (name == "mscale_all_dim") return shortest(sp.mscale_all_dim);
   if (name == "rotary_fraction") return shortest(sp.rotary_fraction);
+  if (name == "rotary_style") return rotary_style_name(ext.rotary_style);
   if (name == "long_factor") return print_list(sp.long_factor);
   if (name == "short_factor") return print_list(sp.short_factor);
   if (name == "extension_mode") return extension_mode_name(ext.mode);
@@ -273,8 +281,47 @@ std::string get_extension_param(const ExtensionParams& ext, std::string_view nam
   return {};  // the *_file parameters: the list they read is kept in long/short_factor
 }
 
+bool partial_rotary(const ExtensionParams& ext) {
+  return ext.scaling.method == ScalingMethod::proportional || ext.scaling.rotary_fraction < 1.0;
+}
+
 Status validate_extension(const ExtensionParams& ext, int dim, double base) {
-  return validate_scaling(dim, base, ext.scaling);
+  if (auto s = validate_scaling(dim, base, ext.scaling); !s) return s;
+  if (ext.scaling.method == ScalingMethod::proportional || ext.scaling.rotary_fraction == 1.0)
+    return {};
+  if (auto s = validate_partial_rotary(dim, ext.scaling.rotary_fraction, ext.rotary_style); !s)
+    return s;
+  if (ext.rotary_style == RotaryStyle::neox) {  // the method sees a head of rotary_dim
+    const int rotary_dim = 2 * rotated_pairs(dim, ext.scaling.rotary_fraction, RotaryStyle::neox);
+    if (auto s = validate_scaling(rotary_dim, base, ext.scaling); !s) return s;
+  }
+  return {};
+}
+
+Result<ScaledFrequencies> rotary_frequencies(int dim, double base, const ExtensionParams& ext) {
+  if (auto s = validate_extension(ext, dim, base); !s) return s.error();
+  const ScalingParams& sp = ext.scaling;
+  if (sp.method == ScalingMethod::proportional || sp.rotary_fraction == 1.0)
+    return scaled_frequencies(dim, base, sp);
+  const auto half = static_cast<std::size_t>(dim / 2);
+  const auto pairs =
+      static_cast<std::size_t>(rotated_pairs(dim, sp.rotary_fraction, ext.rotary_style));
+  if (ext.rotary_style == RotaryStyle::proportional) {
+    auto sf = scaled_frequencies(dim, base, sp);
+    if (!sf) return sf;
+    for (std::size_t i = pairs; i < half; ++i)
+      sf.value().theta_scaled[i] = 0.0;
+    return sf;
+  }
+  // neox: the method runs on the rotating part alone, a head of rotary_dim = 2·pairs; the pairs
+  // after it pass through (θ = θ′ = 0), as the coordinates past rotary_dim do in GPT-NeoX.
+  auto sf = scaled_frequencies(static_cast<std::int64_t>(2 * pairs), base, sp);
+  if (!sf) return sf;
+  ScaledFrequencies& f = sf.value();
+  f.theta.resize(half, 0.0);
+  f.theta_scaled.resize(half, 0.0);
+  if (!f.ramp.empty()) f.ramp.resize(half, 1.0);
+  return sf;
 }
 
 Result<std::vector<double>> read_factor_file(const std::string& path, std::string_view parameter) {
@@ -306,7 +353,7 @@ Result<std::vector<double>> read_factor_file(const std::string& path, std::strin
 }
 
 Result<ScaledFrequencies> effective_frequencies(const Params& params) {
-  return scaled_frequencies(params.dim, params.base, params.extension.scaling);
+  return rotary_frequencies(params.dim, params.base, params.extension);
 }
 
 }  // namespace rope::app

@@ -12,7 +12,9 @@
 //   factor             s, target context / L                       1e-6 ... 1e6
 //   original_context   L, tokens                                   1 ... 2^30
 //   beta_fast, beta_slow, truncate, low_freq_factor, high_freq_factor, sequence_length,
-//   attention_factor, mscale, mscale_all_dim, rotary_fraction      as in rope::ScalingParams
+//   attention_factor, mscale, mscale_all_dim                        as in rope::ScalingParams
+//   rotary_fraction    p, the fraction of the head that rotates, 0 ... 1 (1: all of it)
+//   rotary_style       neox or proportional: what p means (rope/partial_rotary.h)
 //   long_factor, short_factor     the LongRoPE lists, inline: "1,1.02,..." (empty: none)
 //   long_factor_file, short_factor_file   read such a list from a file (numbers separated by
 //                      commas, spaces or new lines); the list itself is what a session keeps,
@@ -34,6 +36,7 @@
 #include <vector>
 
 #include "rope/conventions.h"
+#include "rope/partial_rotary.h"
 #include "rope/scaling.h"
 
 namespace rope::app {
@@ -42,8 +45,22 @@ struct Params;
 
 enum class ExtensionMode { frequencies, extrapolation };
 
+// PARTIAL ROTARY, ONE STATE. The rotary fraction p is one field, scaling.rotary_fraction (the
+// core's proportional scaling method reads it there), with rotary_style beside it:
+//   p = 1                   the whole head rotates; rotary_style changes nothing.
+//   method proportional     p-RoPE with the factor s (rope/scaling.h): p always has the
+//                           proportional meaning there, whatever rotary_style says.
+//   any other method, p < 1 the head rotates partly, in rotary_style's meaning, and the method
+//                           then scales what rotates, as transformers does:
+//     neox          θ over rotary_dim = int(d·p) (rope::partial_frequencies), scaled as a head of
+//                   rotary_dim; pairs rotary_dim/2 ... d/2 − 1 get θ = θ′ = 0 (not rotated).
+//     proportional  θ of the whole head, scaled; pairs from ⌊p·d/2⌋ on get θ′ = 0 (θ is kept,
+//                   as the core's proportional method keeps it).
+// So a preset such as Pythia (rotary_pct 0.25) is rotary_fraction=0.25 rotary_style=neox, and the
+// one slider moves both meanings; the spectrum draws the other meaning beside it.
 struct ExtensionParams {
   ScalingParams scaling;  // method none by default: θ′ = θ, and no view changes
+  RotaryStyle rotary_style = RotaryStyle::neox;  // what scaling.rotary_fraction means (above)
   ExtensionMode mode = ExtensionMode::frequencies;
   bool compare_methods = false;
   bool operator==(const ExtensionParams&) const = default;
@@ -75,11 +92,10 @@ inline constexpr double kBetweenStep = 0.125;
 
 // The parameter names above, in table order.
 inline constexpr const char* kExtensionParamNames[] = {
-    "scaling",           "factor",           "original_context", "beta_fast",
-    "beta_slow",         "truncate",         "low_freq_factor",  "high_freq_factor",
-    "sequence_length",   "attention_factor", "mscale",           "mscale_all_dim",
-    "rotary_fraction",   "long_factor",      "short_factor",     "long_factor_file",
-    "short_factor_file", "extension_mode",   "compare_methods"};
+    "scaling",      "factor",           "original_context",  "beta_fast",       "beta_slow",
+    "truncate",     "low_freq_factor",  "high_freq_factor",  "sequence_length", "attention_factor",
+    "mscale",       "mscale_all_dim",   "rotary_fraction",   "rotary_style",    "long_factor",
+    "short_factor", "long_factor_file", "short_factor_file", "extension_mode",  "compare_methods"};
 
 // Parses and checks one field by its parameter name (the field's own range; cross-field rules
 // are validate_extension's). On error `ext` is unchanged.
@@ -97,8 +113,17 @@ const char* extension_mode_name(ExtensionMode m);
 // `parameter`. Every entry must be a number (range checks are the caller's).
 Result<std::vector<double>> read_factor_file(const std::string& path, std::string_view parameter);
 
-// The frequencies every view uses: θ_i = base^(−2i/d) and θ′_i after params.extension.scaling,
-// with its attention factor (1 and θ′ = θ for method none). Errors: rope::validate_scaling's.
+// θ and θ′ for d and base under `ext`: the partial rotation (above), then the scaling method.
+// [d/2] entries in every vector; a pair that does not rotate has θ′ = 0. Errors:
+// rope::validate_scaling's and rope::validate_partial_rotary's (parameter "rotary_fraction").
+Result<ScaledFrequencies> rotary_frequencies(int dim, double base, const ExtensionParams& ext);
+
+// Whether the head rotates only partly under `ext` (p < 1 in either meaning).
+bool partial_rotary(const ExtensionParams& ext);
+
+// The frequencies every view uses: θ_i = base^(−2i/d) and θ′_i after the partial rotation and
+// params.extension.scaling, with its attention factor (1 and θ′ = θ for method none and p = 1).
+// Errors: those of rotary_frequencies.
 Result<ScaledFrequencies> effective_frequencies(const Params& params);
 
 }  // namespace rope::app

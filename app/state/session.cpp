@@ -4,6 +4,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "io/atomic_file.h"
 #include "io/number_format.h"
@@ -70,7 +72,13 @@ Status session_from_json(std::string_view text, Params& params) {
   if (values == doc.end() || !values->is_object()) return session_error("has no \"params\" object");
 
   Params trial = params;
-  for (const auto& [key, value] : values->items()) {
+  // The model preset first (its values are the session's starting point; the session's own
+  // values, saved beside it, then win), the others in the file's order.
+  std::vector<std::pair<std::string, const nlohmann::json*>> ordered;
+  for (const auto& [key, value] : values->items())
+    ordered.emplace(key == "model" ? ordered.begin() : ordered.end(), key, &value);
+  for (const auto& [key, value_ptr] : ordered) {
+    const nlohmann::json& value = *value_ptr;
     if (!find_param(key)) return session_error("has an unknown parameter \"" + key + "\"");
     std::string value_text;
     if (value.is_boolean()) {

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "rope/frequencies.h"
+#include "rope/partial_rotary.h"
 #include "rope/rotation.h"
 #include "state/params.h"
 #include "ui/canvas.h"
@@ -226,6 +227,10 @@ void paint_labels(const Pen& pen, const Fonts& f, const Palette& pal, const Dial
   float ly = d.c.y + d.r + 8.0f * s;
   pen.centred(f.bold, ImVec2(d.c.x, ly), d.col, "i = " + std::to_string(d.i));
   ly += f.bold->FontSize;
+  if (d.th == 0.0 && d.th0 <= 0.0) {  // partial rotary: this pair passes through unrotated
+    pen.centred(f.body, ImVec2(d.c.x, ly), pal.text_dim, "not rotated");
+    return;
+  }
   const bool scaled = d.th0 >= 0.0;
   const std::string t0 = "θ = " + format_number(scaled ? d.th0 : d.th, 3);
   const std::string t1 = "θ′ = " + format_number(d.th, 3);
@@ -319,7 +324,15 @@ void vector_editor(const char* label, VectorChoice& choice, bool is_key, const P
 // [SECTION] inputs, compute, scores
 
 PointersView::Inputs PointersView::inputs_of(const Params& p) {
-  return Inputs{p.dim, p.base, p.pairing, p.query, p.key, p.seed, view_scaling(p)};
+  return Inputs{p.dim,
+                p.base,
+                p.pairing,
+                p.query,
+                p.key,
+                p.seed,
+                p.extension.scaling.rotary_fraction,
+                p.extension.rotary_style,
+                view_scaling(p)};
 }
 
 const PointersView::Model& PointersView::model() const {
@@ -333,10 +346,19 @@ PointersView::Model PointersView::compute(const Inputs& in) {
   auto th = frequencies(in.dim, in.base);
   if (!th) return md;  // params are validated on entry; an empty model draws no dials
   md.thetas = std::move(th).value();
+  if (in.rotary_fraction < 1.0)  // an invalid fraction is reported by the panel; keep full θ
+    if (auto pt = partial_frequencies(in.dim, in.base, in.rotary_fraction, in.rotary_style); pt)
+      md.thetas = std::move(pt).value();
   md.thetas_original = md.thetas;
   if (scaling_on(in.scaling)) {  // validated with the params; an error leaves θ and says so
-    if (auto sf = scaled_frequencies(in.dim, in.base, in.scaling)) {
+    // the partial rotation first, then the method on what rotates (state/scaling_params.h)
+    ExtensionParams ext;
+    ext.scaling = in.scaling;
+    ext.rotary_style = in.rotary_style;
+    if (auto sf = rotary_frequencies(in.dim, in.base, ext)) {
       md.thetas = sf.value().theta_scaled;
+      // p-RoPE keeps θ of the whole head and stills pairs in θ′ only: its original is that θ
+      if (in.scaling.method == ScalingMethod::proportional) md.thetas_original = sf.value().theta;
       md.attention_factor = sf.value().attention_factor;
       md.scaled = true;
     } else {
@@ -449,6 +471,18 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
   } else if (!m.scaling_error.empty()) {
     lay.scaling = "scaling not applied: " + m.scaling_error;
   }
+  // partial rotary (or p-RoPE's still pairs): how many pairs turn at all
+  const auto still = std::count(m.thetas.begin(), m.thetas.end(), 0.0);
+  if (still > 0) {
+    const RotaryStyle style = p.extension.scaling.method == ScalingMethod::proportional
+                                  ? RotaryStyle::proportional  // p-RoPE: p always means this
+                                  : p.extension.rotary_style;
+    lay.info += "    " +
+                nobreak("rotary " + format_number(p.extension.scaling.rotary_fraction, 4) + " (" +
+                        rotary_style_name(style) + "):") +
+                " " + nobreak(std::to_string(half - still) + " of " + std::to_string(half)) +
+                " pairs rotate; " + nobreak("grey = not rotated");
+  }
   if (lay.shown < lay.blocks)
     lay.notice = nobreak("showing blocks 0–" + std::to_string(lay.shown - 1)) + " " +
                  nobreak("of " + std::to_string(lay.blocks) + ":") +
@@ -560,7 +594,8 @@ void PointersView::paint_dials(const Model& m, const Layout& lay, const Canvas& 
     d.r = r;
     d.th = m.thetas[u];
     if (m.scaled) d.th0 = m.thetas_original[u];
-    d.col = frequency_colour(i, lay.blocks, lay.theme);
+    d.col = d.th == 0.0 ? with_alpha(pal.text_dim, 0.55f)  // not rotated: grey
+                        : frequency_colour(i, lay.blocks, lay.theme);
     d.rq = r * static_cast<float>(m.q_norm[u] / m.max_norm);
     d.rk = r * static_cast<float>(m.k_norm[u] / m.max_norm);
     d.aq = m.q_angle[u] + p.position * d.th;
@@ -627,7 +662,9 @@ void PointersView::hover(const Model& m, const Layout& lay, const Canvas& canvas
   ImGui::PushFont(lay.f.bold);
   ImGui::Text("block i = %d  (coordinates %d, %d)", hovered, pi.first, pi.second);
   ImGui::PopFont();
-  if (m.scaled) {
+  if (th == 0.0 && (!m.scaled || m.thetas_original[u] == 0.0)) {
+    ImGui::Text("not rotated: this pair passes through unchanged at every position");
+  } else if (m.scaled) {
     ImGui::Text("%s", scaling_words(view_scaling(p)).c_str());
     ImGui::Text("θᵢ = %.17g rad per position (original)", m.thetas_original[u]);
     ImGui::Text("θ′ᵢ = %.17g rad per position (θ′/θ = %.9g)", th, th / m.thetas_original[u]);

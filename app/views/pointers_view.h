@@ -13,6 +13,12 @@
 // drawn, blocks 0 ... 255; above that the canvas says which blocks it shows of how many. The
 // scores are always over all d dimensions.
 //
+// Partial rotary (rotary_fraction < 1): the pairs that do not rotate have θ = 0; their dials are
+// grey, labelled "not rotated", and the read-out says how many pairs rotate. Pair i takes the
+// i-th frequency of rope::partial_frequencies in the app's pairing (rope/partial_rotary.h).
+// With a scaling on as well, θ′ is rotary_frequencies' (state/scaling_params.h): the partial
+// rotation first, then the method on the part that rotates.
+//
 // Usage: PointersView view;  each frame inside the canvas window: view.Draw(state, env);
 #pragma once
 
@@ -61,7 +67,11 @@ struct PointersView {
     Pairing pairing = Pairing::interleaved;
     VectorChoice query, key;
     std::uint64_t seed = 0;  // of the random presets
-    ScalingParams scaling;   // view_scaling(p): method none when no scaling is on
+    // partial rotary (state/scaling_params.h): p < 1 gives θ = 0 to the pairs that do not
+    // rotate; their dials are drawn grey and labelled "not rotated"
+    double rotary_fraction = 1.0;
+    RotaryStyle rotary_style = RotaryStyle::neox;
+    ScalingParams scaling;  // view_scaling(p): method none when no scaling is on
     bool operator==(const Inputs&) const = default;
   };
   struct Model {

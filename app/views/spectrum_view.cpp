@@ -6,6 +6,7 @@
 
 #include "imgui.h"
 #include "rope/frequencies.h"
+#include "rope/partial_rotary.h"
 #include "ui/page.h"
 #include "ui/theme.h"
 #include "views/view_scaling.h"
@@ -52,6 +53,7 @@ float note(const Pen& pen, const Page& pg, float x, float y, float w) {
 struct Header {
   std::string title = "Frequencies and wavelengths of the blocks";
   std::string formula, d_base, context;
+  std::string partial;  // rotary fraction < 1: both meanings in words (empty otherwise)
   std::string scaling;  // with a scaling on: the method, and what the lines show
 };
 
@@ -84,6 +86,8 @@ float header(const Pen& pen, const Page& pg, const Header& h, bool compact) {
   y += pen.wrapped(font, ImVec2(pg.x0, y), pg.width, pg.pal.text, compact ? h.d_base : h.formula) +
        2 * pg.s;
   y += pen.wrapped(font, ImVec2(pg.x0, y), pg.width, pg.pal.accent, h.context);
+  if (!h.partial.empty())
+    y += 2 * pg.s + pen.wrapped(pg.f.body, ImVec2(pg.x0, y), pg.width, pg.pal.text, h.partial);
   if (!h.scaling.empty())
     y += 2 * pg.s + pen.wrapped(f.bold, ImVec2(pg.x0, y), pg.width, pg.pal.text, h.scaling);
   return y + 10 * pg.s;
@@ -154,8 +158,24 @@ struct SpectrumView::Layout : Page {
 };
 
 SpectrumView::Inputs SpectrumView::inputs_of(const Params& p) {
-  return {p.dim, p.base, p.context_length, view_scaling(p)};
+  return {p.dim,
+          p.base,
+          p.context_length,
+          p.extension.scaling.rotary_fraction,
+          p.extension.rotary_style,
+          view_scaling(p)};
 }
+
+namespace {
+
+// θ per pair under `style` at fraction p, or empty when p leaves nothing to rotate.
+std::vector<double> meaning(int dim, double base, double p, RotaryStyle style, int& pairs) {
+  auto th = partial_frequencies(dim, base, p, style);
+  pairs = th ? rotated_pairs(dim, p, style) : 0;
+  return th ? std::move(th).value() : std::vector<double>{};
+}
+
+}  // namespace
 
 SpectrumView::Model SpectrumView::compute(const Inputs& in) {
   Model m;
@@ -170,8 +190,32 @@ SpectrumView::Model SpectrumView::compute(const Inputs& in) {
       ++m.incomplete;
     }
   }
+  if (in.rotary_fraction < 1.0 && in.rotary_fraction > 0.0) {
+    m.partial = true;
+    Partial& b = m.both;
+    b.fraction = in.rotary_fraction;
+    // p-RoPE (method proportional) always takes p in the proportional meaning
+    b.style = in.scaling.method == ScalingMethod::proportional ? RotaryStyle::proportional
+                                                               : in.rotary_style;
+    b.neox = meaning(in.dim, in.base, b.fraction, RotaryStyle::neox, b.neox_pairs);
+    b.proportional =
+        meaning(in.dim, in.base, b.fraction, RotaryStyle::proportional, b.proportional_pairs);
+    // the count in the header: the pairs that rotate under the meaning in use
+    const std::vector<double>& used = b.style == RotaryStyle::neox ? b.neox : b.proportional;
+    m.incomplete = 0;
+    m.first_incomplete = -1;
+    for (std::size_t i = 0; i < used.size(); ++i)
+      if (used[i] > 0.0 && wavelength(used[i]) > static_cast<double>(in.context_length)) {
+        if (m.first_incomplete < 0) m.first_incomplete = static_cast<int>(i);
+        ++m.incomplete;
+      }
+  }
   if (scaling_on(in.scaling)) {  // validated with the params; an error is shown, θ stays
-    auto sf = scaled_frequencies(in.dim, in.base, in.scaling);
+    // the partial rotation first, then the method on what rotates (state/scaling_params.h)
+    ExtensionParams ext;
+    ext.scaling = in.scaling;
+    ext.rotary_style = in.rotary_style;
+    auto sf = rotary_frequencies(in.dim, in.base, ext);
     if (!sf) {
       m.scaling_error = sf.error().to_string();
       return m;
@@ -186,6 +230,98 @@ SpectrumView::Model SpectrumView::compute(const Inputs& in) {
   return m;
 }
 
+// Both meanings of the rotary fraction: one curve each over the pairs that rotate, on both
+// plots, with a label at its slowest pair; the meaning in use drawn thicker.
+void SpectrumView::paint_partial(const Model& m, const Layout& lay, const Canvas& canvas,
+                                 const std::array<plot::Frame, 2>& frames) {
+  ImDrawList* dl = canvas.draw_list;
+  const Partial& b = m.both;
+  const float s = lay.s;
+  struct Curve {
+    const std::vector<double>* theta;
+    int pairs;
+    RotaryStyle style;
+    ImU32 colour;
+    std::array<std::string, 3> label;  // long, shorter, shortest: the legend takes what fits
+  };
+  const std::string p = format_number(b.fraction, 4);
+  const std::string rd = std::to_string(2 * b.neox_pairs);
+  const std::string kp = std::to_string(b.proportional_pairs);
+  const Curve curves[2] = {
+      {&b.neox,
+       b.neox_pairs,
+       RotaryStyle::neox,
+       lay.pal.query,
+       {"neox p = " + p + ": θ over " + rd + " dims", "neox: θ over " + rd + " dims", "neox"}},
+      {&b.proportional,
+       b.proportional_pairs,
+       RotaryStyle::proportional,
+       lay.pal.key,
+       {"proportional p = " + p + ": full-head θ, " + kp + " pairs", "proportional: full-head θ",
+        "proportional"}}};
+  const ImVec2 pad = plot::label_box_padding(lay.st);
+  const float line_h = lay.f.body->FontSize + 2 * pad.y + 6 * s;
+  // One legend line, right-aligned at y in frame fr: the longest of `texts` that fits (none
+  // when even the shortest does not).
+  const auto legend = [&](const plot::Frame& fr, float y, ImU32 colour,
+                          std::initializer_list<std::string> texts) {
+    const float room = fr.area_max.x - fr.area_min.x - 16 * s;
+    // a short plot has the context and turn labels in the same corner: no legend there
+    if (fr.area_max.y - fr.area_min.y < 8 * line_h) return;
+    for (const std::string& t : texts) {
+      const float w = text_size(lay.f.body, t).x + 2 * pad.x;
+      if (w > room) continue;
+      plot::label_box(dl, lay.st, lay.f.body, ImVec2(fr.area_max.x - 8 * s - w, y), colour, t);
+      return;
+    }
+  };
+  // the pairs past the rotating ones (in the meaning in use) pass through: a dashed line, and a
+  // third line of the θ plot's legend says so
+  const int pairs = b.style == RotaryStyle::neox ? b.neox_pairs : b.proportional_pairs;
+  const int half = static_cast<int>(m.thetas.size());
+  const bool still = pairs > 0 && pairs < half;
+  // the legends stack up from each plot's bottom right (the curves start at the left, and the
+  // wavelengths rise to the left half's top)
+  float label_y[2] = {frames[0].area_max.y - (still ? 3.0f : 2.0f) * line_h - 4 * s,
+                      frames[1].area_max.y - 2 * line_h - 4 * s};
+  for (const Curve& c : curves) {
+    if (c.theta->empty() || c.pairs < 1) continue;
+    const bool used = c.style == b.style;
+    const float thick = std::max(1.0f, std::round((used ? 3.0f : 1.5f) * s));
+    std::vector<double> xs, th, wl;
+    for (int i = 0; i < c.pairs; ++i) {
+      xs.push_back(static_cast<double>(i));
+      th.push_back((*c.theta)[static_cast<std::size_t>(i)]);
+      wl.push_back(wavelength(th.back()));
+    }
+    const float r = std::max(2.0f * s, thick * 1.2f);
+    const std::string mark = used ? "● " : "○ ";
+    const std::string lambda = format_number(wl.back(), NumberStyle::label, 5);
+    for (int k = 0; k < 2; ++k) {
+      const plot::Frame& fr = frames[static_cast<std::size_t>(k)];
+      const std::vector<double>& ys = k == 0 ? th : wl;
+      plot::line(dl, fr, xs, ys, c.colour, thick);
+      for (std::size_t i = 0; i < xs.size() && xs.size() <= 256; ++i)
+        plot::marker(dl, fr, xs[i], ys[i], c.colour, r, used);
+      const std::string style = rotary_style_name(c.style);
+      if (k == 0)
+        legend(fr, label_y[k], c.colour, {mark + c.label[0], mark + c.label[1], mark + c.label[2]});
+      else
+        legend(fr, label_y[k], c.colour,
+               {mark + style + ": slowest λ = " + lambda + " positions",
+                mark + style + ": slowest λ = " + lambda, mark + style + " " + lambda});
+      label_y[k] += line_h;
+    }
+  }
+  if (still) {
+    const plot::Frame& top = frames[0];
+    plot::vline(dl, top, pairs - 0.5, lay.pal.text_dim, std::max(1.0f, std::round(s)), true);
+    legend(top, label_y[0], lay.pal.text_dim,
+           {"dashed: i ≥ " + std::to_string(pairs) + " not rotated",
+            "i ≥ " + std::to_string(pairs) + ": still"});
+  }
+}
+
 const SpectrumView::Model& SpectrumView::model() const {
   static const Model kEmpty;
   return model_.model() ? *model_.model() : kEmpty;
@@ -198,7 +334,30 @@ SpectrumView::Layout SpectrumView::layout(const Model& m, const Params& p, const
   const float s = env.scale;
   Layout lay(canvas, env, p.theme);
   lay.text = header_text(p, static_cast<int>(m.thetas.size()), m.incomplete, m.first_incomplete);
-  if (!m.thetas_scaled.empty())
+  if (m.partial) {  // the two curves in words: filled marks for the meaning in use
+    const Partial& b = m.both;
+    const auto part = [&](RotaryStyle st, const std::vector<double>& th, int pairs,
+                          const std::string& what) {
+      const std::string mark = st == b.style ? "● " : "○ ";
+      if (th.empty() || pairs < 1) return mark + rotary_style_name(st) + ": nothing rotates";
+      return mark + nobreak(std::string(rotary_style_name(st)) + ":") + " " + what + ", " +
+             nobreak("slowest λ = " +
+                     format_number(wavelength(th[static_cast<std::size_t>(pairs - 1)]),
+                                   NumberStyle::label, 5));
+    };
+    lay.text.partial =
+        nobreak("rotary fraction p = " + format_number(b.fraction, 4) + ",") + " two meanings:  " +
+        part(RotaryStyle::neox, b.neox, b.neox_pairs,
+             nobreak("θ over " + std::to_string(2 * b.neox_pairs) + " dims")) +
+        ";  " +
+        part(RotaryStyle::proportional, b.proportional, b.proportional_pairs,
+             nobreak("full-head θ, " + std::to_string(b.proportional_pairs) + " pairs"));
+  }
+  if (!m.thetas_scaled.empty() && m.partial)
+    lay.text.scaling = scaling_words(view_scaling(p)) + ":  the plain lines are " +
+                       nobreak("θ′ᵢ and λ′ᵢ = 2π/θ′ᵢ") + " of the meaning in use, the coloured " +
+                       "curves the original " + nobreak("θᵢ and λᵢ");
+  else if (!m.thetas_scaled.empty())
     lay.text.scaling = scaling_words(view_scaling(p)) + ":  the lines are " +
                        nobreak("θ′ᵢ and λ′ᵢ = 2π/θ′ᵢ,") + " the marks the original " +
                        nobreak("θᵢ and λᵢ");
@@ -225,6 +384,10 @@ SpectrumView::Layout SpectrumView::layout(const Model& m, const Params& p, const
     lay.note_h = note(Pen{}, lay, 0, 0, lay.width) + 10 * s;
   }
   lay.top = header(Pen{}, lay, lay.text, lay.place == NotePlace::none_compact);
+  if (!lay.text.partial.empty() && lay.bottom - lay.note_h - lay.top < 380.0f * s) {
+    lay.text.partial.clear();  // short canvases: the plots first (their legends still say it)
+    lay.top = header(Pen{}, lay, lay.text, lay.place == NotePlace::none_compact);
+  }
   return lay;
 }
 
@@ -244,6 +407,13 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
   const float mid = std::round(lay.top + 0.45f * (plots_bottom - lay.top));
   double tmin = m.thetas.back();
   double lmax = std::max(m.wavelengths.back(), ctx);
+  if (m.partial)  // neox's slowest θ can be below the full head's
+    for (const std::vector<double>* v : {&m.both.neox, &m.both.proportional})
+      for (double t : *v)
+        if (t > 0.0) {
+          tmin = std::min(tmin, t);
+          lmax = std::max(lmax, wavelength(t));
+        }
   std::vector<double> scaled_pos;  // θ′ of the pairs with θ′ > 0, in index_scaled's order
   for (std::size_t k = 0; k < m.index_scaled.size(); ++k) {
     scaled_pos.push_back(m.thetas_scaled[static_cast<std::size_t>(m.index_scaled[k])]);
@@ -254,8 +424,8 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
       axes(dl, lay, ImVec2(lay.x0, lay.top), ImVec2(plot_x1, plots_bottom), mid, tmin, lmax, half);
   const plot::Frame &top = frames[0], &bot = frames[1];
   const float thick = std::max(1.0f, std::round(2.0f * s));
-  const bool dots = half <= 256;
-  if (!dots) {
+  const bool dots = half <= 256 && !m.partial;
+  if (!dots && !m.partial) {
     plot::line(dl, top, m.index, m.thetas, lay.pal.query, thick);
     plot::line(dl, bot, m.index, m.wavelengths, lay.pal.key, thick);
   }
@@ -275,6 +445,7 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
       plot::marker(dl, bot, m.index[u], m.wavelengths[u], c, r, !inc);
     }
   }
+  if (m.partial) paint_partial(m, lay, canvas, frames);
   if (!scaled_pos.empty()) {  // θ′ and λ′ as lines over the marks, named inside the plots
     const ImU32 c = lay.pal.text;
     plot::line(dl, top, m.index_scaled, scaled_pos, c, thick);
@@ -288,7 +459,10 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
       // in the empty corner of each plot: θ falls to the right, λ rises to the right, so the
       // bottom left of the top plot and the bottom right of the bottom one
       const float lw = text_size(f.body, label).x;
-      const float ly = fr.area_max.y - f.body->FontSize - lp.y - 6 * s;
+      float ly = fr.area_max.y - f.body->FontSize - lp.y - 6 * s;
+      // partial rotary: the bottom plot's corner holds the two meanings' legends (paint_partial),
+      // so this one goes above them
+      if (m.partial && k == 1) ly -= 2.0f * (f.body->FontSize + 2 * lp.y + 6 * s);
       const float lx = k == 0 ? fr.area_min.x + lp.x + 8 * s : fr.area_max.x - lw - lp.x - 8 * s;
       plot::label_box(dl, lay.st, f.body, ImVec2(lx, ly), c, label);
     }
@@ -312,9 +486,25 @@ void SpectrumView::hover(const Model& m, const Layout& lay, const plot::Frame& f
   ImGui::Text("θᵢ = %.17g rad per position", m.thetas[u]);
   ImGui::Text("λᵢ = 2π/θᵢ = %.17g positions", m.wavelengths[u]);
   ImGui::Text("turns within the context: %.6g", context / m.wavelengths[u]);
+  if (m.partial)
+    for (const auto& [name, v] :
+         {std::pair{"neox", &m.both.neox}, std::pair{"proportional", &m.both.proportional}})
+      if (u < v->size()) {
+        if ((*v)[u] > 0.0)
+          ImGui::Text("%s: θᵢ = %.17g, λᵢ = %.17g", name, (*v)[u], wavelength((*v)[u]));
+        else
+          ImGui::Text("%s: not rotated", name);
+      }
   if (u < m.thetas_scaled.size()) {
-    ImGui::Text("θ′ᵢ = %.17g rad per position (θ′/θ = %.9g)", m.thetas_scaled[u],
-                m.thetas_scaled[u] / m.thetas[u]);
+    // θ before the method: the full head's, or under partial rotary the meaning in use's
+    const std::vector<double>& used =
+        m.both.style == RotaryStyle::neox ? m.both.neox : m.both.proportional;
+    const double th0 = !m.partial ? m.thetas[u] : u < used.size() ? used[u] : 0.0;
+    if (th0 > 0.0)
+      ImGui::Text("θ′ᵢ = %.17g rad per position (θ′/θ = %.9g)", m.thetas_scaled[u],
+                  m.thetas_scaled[u] / th0);
+    else
+      ImGui::Text("θ′ᵢ = %.17g rad per position", m.thetas_scaled[u]);
     if (m.thetas_scaled[u] > 0.0)
       ImGui::Text("λ′ᵢ = 2π/θ′ᵢ = %.17g positions", wavelength(m.thetas_scaled[u]));
   }

@@ -8,6 +8,12 @@
 // Todo / limits: above 256 blocks the marks become lines, so the hollow marks of the blocks
 // slower than the context are not drawn; the dashed boundary still is.
 //
+// Partial rotary (rotary_fraction p < 1): both meanings of p at the same p, each a labelled curve
+// over the pairs that rotate — neox (θ over int(p·d) dims) and proportional (full-head θ, the
+// slow pairs still) — and the count of blocks slower than the context is that of the meaning in
+// use (rotary_style). With a scaling on as well, the θ′ lines are rotary_frequencies'
+// (state/scaling_params.h): the meaning in use, then the method on the part that rotates.
+//
 // Usage: SpectrumView view;  each frame inside the canvas window: view.Draw(state, env);
 #pragma once
 
@@ -28,6 +34,15 @@ struct SpectrumView {
   void Draw(AppState& state, const ViewEnv& env);
   void DrawControls(AppState& state, const ViewEnv& env);
 
+  // Partial rotary at fraction p: θ per pair under each meaning (0: the pair does not rotate;
+  // empty when p leaves that meaning nothing to rotate, e.g. an odd int(d·p) under neox).
+  struct Partial {
+    double fraction = 1.0;
+    RotaryStyle style = RotaryStyle::neox;  // the meaning in use; the other is drawn beside it
+    std::vector<double> neox, proportional;
+    int neox_pairs = 0, proportional_pairs = 0;
+  };
+
   // Read-only results, for tests and exports (empty before the first Draw)
   const std::vector<double>& thetas() const { return model().thetas; }  // rad per position
   const std::vector<double>& wavelengths() const { return model().wavelengths; }  // positions
@@ -37,12 +52,17 @@ struct SpectrumView {
   // θ′_i with a scaling on (empty without)
   const std::vector<double>& scaled_thetas() const { return model().thetas_scaled; }
   const DrawnText& drawn() const { return drawn_; }
+  // Partial rotary: whether both meanings are drawn, and their frequencies.
+  bool partial() const { return model().partial; }
+  const Partial& both_meanings() const { return model().both; }
 
  private:
   struct Inputs {  // the Params fields compute() reads: the cache key
     int dim = 0;
     double base = 0.0;
     int context_length = 0;
+    double rotary_fraction = 1.0;  // p < 1: both meanings of p drawn (state/scaling_params.h)
+    RotaryStyle rotary_style = RotaryStyle::neox;
     ScalingParams scaling;  // view_scaling(p): method none when no scaling is on
     bool operator==(const Inputs&) const = default;
   };
@@ -52,6 +72,8 @@ struct SpectrumView {
     std::vector<double> wavelengths;  // 2 pi / theta_i
     int incomplete = 0;
     int first_incomplete = -1;
+    bool partial = false;  // rotary_fraction < 1: `both` holds the two meanings
+    Partial both;
     // with a scaling on: the pairs with θ′ > 0, their θ′ and λ′ (empty without)
     std::vector<double> index_scaled, thetas_scaled, wavelengths_scaled;
     std::string scaling_error;
@@ -63,6 +85,8 @@ struct SpectrumView {
   // returns the two plots' frames: theta_i (top), wavelengths (bottom)
   static std::array<plot::Frame, 2> paint(const Model& m, const Layout& lay, const Canvas& canvas,
                                           const Params& p);
+  static void paint_partial(const Model& m, const Layout& lay, const Canvas& canvas,
+                            const std::array<plot::Frame, 2>& frames);
   static void hover(const Model& m, const Layout& lay, const plot::Frame& fr, const Canvas& canvas,
                     double context);
   const Model& model() const;  // the cached model, or an empty one before the first Draw

@@ -134,39 +134,15 @@ TEST_CASE("the scaling fields round-trip through flags and a session", "[app][ex
     out << "1.5\n2.25, 3\n4e0\n";  // by line and by comma
   }
   Params p;
-  REQUIRE(apply_flags(p, {"--dim",
-                          "8",
-                          "--scaling",
-                          "longrope",
-                          "--factor",
-                          "32.5",
-                          "--original-context",
-                          "4096",
-                          "--beta-fast",
-                          "16",
-                          "--beta-slow",
-                          "0.5",
-                          "--no-truncate",
-                          "--low-freq-factor",
-                          "0.5",
-                          "--high-freq-factor",
-                          "6",
-                          "--sequence-length",
-                          "9000",
-                          "--attention-factor",
-                          "1.25",
-                          "--mscale",
-                          "0.707",
-                          "--mscale-all-dim",
-                          "1",
-                          "--rotary-fraction",
-                          "0.25",
-                          "--long-factor-file",
-                          file.string(),
-                          "--short-factor",
-                          "1,1.01,1.1,1.2",
-                          "--extension-mode",
-                          "extrapolation",
+  REQUIRE(apply_flags(p, {"--dim", "8", "--scaling", "longrope", "--factor", "32.5",
+                          "--original-context", "4096", "--beta-fast", "16", "--beta-slow", "0.5",
+                          "--no-truncate", "--low-freq-factor", "0.5", "--high-freq-factor", "6",
+                          "--sequence-length", "9000", "--attention-factor", "1.25", "--mscale",
+                          "0.707", "--mscale-all-dim", "1", "--rotary-fraction", "0.25",
+                          // one fraction for partial rotary too: the proportional meaning keeps
+                          // the head's d for longrope's d/2 lists (neox would give it int(8/4))
+                          "--rotary-style", "proportional", "--long-factor-file", file.string(),
+                          "--short-factor", "1,1.01,1.1,1.2", "--extension-mode", "extrapolation",
                           "--compare-methods"})
               .ok());
   const rope::ScalingParams& sp = p.extension.scaling;

@@ -2,6 +2,8 @@
 """check_partial.py — both meanings of a rotary fraction against an independent implementation.
 
 Usage: check_partial.py PATH/TO/partial_csv [--seed N] [--runs N]
+       check_partial.py --error-prefix "rope-lab: error: --rotary-fraction: " \
+                        PATH/TO/rope-lab export frequencies
 
 partial_csv takes the flags of the future `rope-lab export frequencies`
 (--dim D --base B --rotary-fraction P --rotary-style neox|proportional) and prints
@@ -56,16 +58,19 @@ def close(a, b):
     return abs(a - b) <= TOLERANCE * abs(b)
 
 
+ERROR_PREFIX = "partial_csv: error: rotary_fraction: "
+
+
 def check(exe, dim, base, fraction, style):
     global checked
     label = f"--dim {dim} --base {base!r} --rotary-fraction {fraction!r} --rotary-style {style}"
-    cmd = [exe, "--dim", str(dim), "--base", repr(base), "--rotary-fraction", repr(fraction),
+    cmd = [*exe, "--dim", str(dim), "--base", repr(base), "--rotary-fraction", repr(fraction),
            "--rotary-style", style]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     want = expected(dim, base, fraction, style)
     if want is None:
         ok = (proc.returncode == 2 and not proc.stdout and
-              proc.stderr.startswith("partial_csv: error: rotary_fraction: ") and
+              proc.stderr.startswith(ERROR_PREFIX) and
               proc.stderr.count("\n") == 1)
         if not ok:
             failures.append(f"{label}: expected a rotary_fraction error, got exit "
@@ -94,10 +99,13 @@ def check(exe, dim, base, fraction, style):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("exe")
+    parser.add_argument("exe", nargs="+", help="the program and its first words")
+    parser.add_argument("--error-prefix", default=ERROR_PREFIX,
+                        help="how the program's one error line for a bad fraction starts")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--runs", type=int, default=60)
     args = parser.parse_args()
+    globals()["ERROR_PREFIX"] = args.error_prefix
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
     print(f"check_partial.py: seed {seed} (repeat with --seed {seed})")
     rng = random.Random(seed)

@@ -285,8 +285,9 @@ def random_case(method):
     if method == "proportional" and random.random() < 0.9:
         give("rotary_fraction", random.choice([0.0, 0.25, 0.5, 1.0, random.random()]))
     if random.random() < 0.1:  # flags another method reads must not change anything
-        give("rotary_fraction" if method != "proportional" else "beta_fast",
-             cfg["rotary_fraction"] if method != "proportional" else cfg["beta_fast"])
+        # (rotary_fraction is read by every method now: it is the partial rotary's fraction)
+        other = "beta_fast" if method != "yarn" else "low_freq_factor"
+        give(other, cfg[other])
     return d, b, cfg, given
 
 

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "lessons/model_quantities.h"
 #include "shell/frame.h"
 #include "shell/offscreen_app.h"
 #include "state/params.h"
@@ -152,7 +153,7 @@ TEST_CASE("every step of every lesson draws headless with equations and passing 
   for (Theme theme : {Theme::dark, Theme::light}) {
     Views views;
     const auto& lessons = views.library.lessons();
-    REQUIRE(lessons.size() == 13);
+    REQUIRE(lessons.size() == 14);
     for (const auto& l : lessons) {
       for (std::size_t s = 0; s < l.lesson.steps.size(); ++s) {
         AppState state;
@@ -187,7 +188,7 @@ TEST_CASE("every lesson step's view keeps its text inside the canvas and apart",
   UiContext ui(false);
   Views views;
   const auto& lessons = views.library.lessons();
-  REQUIRE(lessons.size() == 13);
+  REQUIRE(lessons.size() == 14);
   int checked = 0;
   for (const ImVec2 display : {ImVec2(1920, 1080), ImVec2(1280, 720)}) {
     for (const bool presentation : {false, true}) {
@@ -219,7 +220,7 @@ TEST_CASE("every lesson step's view keeps its text inside the canvas and apart",
       }
     }
   }
-  CHECK(checked == 4 * 53);
+  CHECK(checked == 4 * 58);
 }
 
 TEST_CASE("arrow and page keys step the lesson in the derivation view only", "[lessons][keys]") {
@@ -434,4 +435,46 @@ TEST_CASE("a lesson step taller than its panel is drawn smaller until it fits",
   state.params.presentation = false;  // a roomier panel: the factor is found again
   run_frames(ui, state, views, 6, ImVec2(1600, 900));
   CHECK(views.derivation.fit() > shrunk);
+}
+
+// Lesson 13 steps 4 and 5 quote (R_m q)·(R_n k) from lessons/model_quantities.h; the pointers'
+// read-out beside them must show the same number. Step 5 is DeepSeek-V3 under YaRN (s = 40):
+// the pointers turn at θ′ and multiply by a² (a = 1 there: mscale = mscale_all_dim), and the
+// lesson's RoPE part uses the same θ′.
+TEST_CASE("lesson 13's RoPE scores equal the pointers' read-out, θ′ under YaRN included",
+          "[lessons][headless][models]") {
+  UiContext ui(false);
+  Views views;
+  struct Step {
+    std::vector<std::pair<const char*, const char*>> show;
+    const char* quantity;
+  };
+  const Step steps[] = {{{{"model", "pythia-6.9b"},
+                          {"dim", "16"},
+                          {"rotary_fraction", "0.25"},
+                          {"query", "random"},
+                          {"key", "random"}},
+                         "effective_score"},
+                        {{{"model", "deepseek-v3"},
+                          {"query", "random"},
+                          {"key", "random"},
+                          {"position", "3"},
+                          {"key_position", "10"}},
+                         "mla_rope_score"}};
+  for (const Step& st : steps) {
+    AppState state;
+    for (const auto& [name, value] : st.show)
+      REQUIRE(set_param(state.params, name, value).ok());
+    state.params.view = ViewId::pointers;
+    run_frames(ui, state, views, 2);
+    const Params& p = state.params;
+    const auto q = effective_vector(p.query, p, false);
+    const auto k = effective_vector(p.key, p, true);
+    const auto v = rope::lessons::model_quantity(p, q, k, st.quantity);
+    REQUIRE(v.has_value());
+    REQUIRE(v->ok());
+    INFO(st.quantity << " with scaling " << find_param("scaling")->get(p));
+    CHECK(views.pointers.score() == Approx(v->value().at(0)).epsilon(1e-12));
+    CHECK(views.pointers.relative() == Approx(v->value().at(0)).epsilon(1e-12));
+  }
 }

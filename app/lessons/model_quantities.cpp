@@ -1,0 +1,115 @@
+#include "lessons/model_quantities.h"
+
+#include <cmath>
+#include <string>
+
+#include "rope/frequencies.h"
+#include "rope/partial_rotary.h"
+#include "rope/random.h"
+#include "rope/rotation.h"
+#include "rope/scaling.h"
+#include "rope/vectors.h"
+#include "state/scaling_params.h"
+
+namespace rope::lessons {
+namespace {
+
+using Vec = std::vector<double>;
+
+Result<Vec> one(double v) {
+  return Vec{v};
+}
+
+double dot(const Vec& a, const Vec& b) {
+  double s = 0.0;
+  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
+    s += a[i] * b[i];
+  return s;
+}
+
+Vec rotated(const Vec& x, double position, const Vec& thetas, Pairing pairing) {
+  Vec out(x.size());
+  apply_rope<double>(x, out, position, thetas, pairing);
+  return out;
+}
+
+// 2π/θ of the last rotating pair under `style`, 0 when p leaves that meaning nothing to rotate.
+double slowest(const app::Params& p, RotaryStyle style) {
+  auto th = partial_frequencies(p.dim, p.base, p.extension.scaling.rotary_fraction, style);
+  if (!th) return 0.0;
+  const int pairs = rotated_pairs(p.dim, p.extension.scaling.rotary_fraction, style);
+  return wavelength(th.value()[static_cast<std::size_t>(pairs - 1)]);
+}
+
+double mla_scale(const app::Params& p) {
+  const ScalingParams& sp = p.extension.scaling;
+  const double m = sp.method == ScalingMethod::yarn && sp.mscale_all_dim > 0.0
+                       ? yarn_mscale(sp.factor, sp.mscale_all_dim)
+                       : 1.0;
+  return m * m / std::sqrt(static_cast<double>(kMlaNopeDims + p.dim));
+}
+
+}  // namespace
+
+std::optional<Result<Vec>> model_quantity(const app::Params& p, const Vec& q, const Vec& k,
+                                          std::string_view name) {
+  const double frac = p.extension.scaling.rotary_fraction;
+  // Python's int() of the same double product, as GPT-NeoX and transformers
+  const int product_dims = static_cast<int>(static_cast<double>(p.dim) * frac);
+  if (name == "rotary_fraction") return one(frac);
+  if (name == "pairs_neox") return one(rotated_pairs(p.dim, frac, RotaryStyle::neox));
+  if (name == "pairs_proportional")
+    return one(rotated_pairs(p.dim, frac, RotaryStyle::proportional));
+  if (name == "slowest_neox") return one(slowest(p, RotaryStyle::neox));
+  if (name == "slowest_proportional") return one(slowest(p, RotaryStyle::proportional));
+  if (name == "slowest_neox_formula") {
+    const int r = product_dims;
+    if (r < 2 || r % 2 != 0 || frac > 1.0) return one(0.0);
+    return one(2.0 * kPi * std::pow(p.base, static_cast<double>(r - 2) / r));
+  }
+  if (name == "slowest_proportional_formula") {
+    const int pairs = product_dims / 2;
+    if (pairs < 1 || frac > 1.0) return one(0.0);
+    return one(2.0 * kPi * std::pow(p.base, 2.0 * (pairs - 1) / p.dim));
+  }
+  if (!name.starts_with("mla_") && !name.starts_with("effective_")) return std::nullopt;
+
+  // The decoupled head: q_C, k_C without RoPE (seeded, as the app's random vectors), and the
+  // current q, k as the RoPE part, rotated with the θ′ every view uses.
+  auto sf = app::effective_frequencies(p);
+  if (!sf && sf.error().parameter == "rotary_fraction") {
+    // as the pointers view: a fraction that leaves no whole pair to rotate is reported by the
+    // panel, and every pair keeps rotating meanwhile
+    app::Params whole = p;
+    whole.extension.scaling.rotary_fraction = 1.0;
+    sf = app::effective_frequencies(whole);
+  }
+  if (!sf) return Result<Vec>(sf.error());
+  const Vec& th = sf.value().theta_scaled;
+  const Vec qc = make_vector(VectorSource::random, kMlaNopeDims, {}, p.seed + 1000).value();
+  const Vec kc = make_vector(VectorSource::random, kMlaNopeDims, {}, p.seed + 2000).value();
+  const double m = p.position, n = p.key_position;
+  const Vec rq = rotated(q, m, th, p.pairing), rk = rotated(k, n, th, p.pairing);
+  if (name == "mla_nope_score") return one(dot(qc, kc));
+  if (name == "mla_rope_score" || name == "effective_score") return one(dot(rq, rk));
+  if (name == "mla_rope_relative" || name == "effective_relative")
+    return one(dot(q, rotated(k, n - m, th, p.pairing)));
+  if (name == "mla_scale") return one(mla_scale(p));
+  if (name == "mla_scale_formula") {
+    const ScalingParams& sp = p.extension.scaling;
+    double ms = 1.0;
+    if (sp.method == ScalingMethod::yarn && sp.mscale_all_dim > 0.0 && sp.factor > 1.0)
+      ms = 0.1 * sp.mscale_all_dim * std::log(sp.factor) + 1.0;
+    return one(ms * ms * std::pow(kMlaNopeDims + p.dim, -0.5));
+  }
+  if (name == "mla_score") return one(mla_scale(p) * (dot(qc, kc) + dot(rq, rk)));
+  if (name == "mla_concat_score") {
+    Vec a = qc, b = kc;
+    a.insert(a.end(), rq.begin(), rq.end());
+    b.insert(b.end(), rk.begin(), rk.end());
+    return one(mla_scale(p) * dot(a, b));
+  }
+  return std::nullopt;
+}
+
+}  // namespace rope::lessons

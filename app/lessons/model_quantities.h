@@ -1,0 +1,43 @@
+// lessons/model_quantities.h — the lesson quantities of partial rotary and of DeepSeek's
+// decoupled RoPE (lesson 13), computed from the current Params with the core.
+//
+//   rotary_fraction        p (parameter rotary_fraction)
+//   pairs_neox, pairs_proportional     pairs that rotate in each meaning (0: p leaves none)
+//   slowest_neox, slowest_proportional the slowest kept wavelength 2π/θ in each meaning, from
+//                          rope::partial_frequencies (0 when that meaning has nothing to rotate)
+//   slowest_neox_formula, slowest_proportional_formula   the same written out: 2π·b^((R−2)/R)
+//                          with R = int(d·p) (even, ≥ 2, else 0), and 2π·b^(2(k−1)/d) with
+//                          k = int(d·p) div 2 (≥ 1, else 0)
+//   effective_score, effective_relative   (R_m q)·(R_n k) and q·(R_{n−m} k) with the θ′ every view
+//                          uses (state/scaling_params.h: partial rotary and scaling applied; a
+//                          fraction with no whole pair to rotate counts as 1, as in the pointers)
+//   mla_nope_score         q_C·k_C: the 128 dimensions without RoPE (seeded random q_C, k_C)
+//   mla_rope_score         (R_m q)·(R_n k) over the current d with θ′ (the RoPE part; its key is
+//                          the one every head shares)
+//   mla_rope_relative      q·(R_{n−m} k): the RoPE part depends on n − m only
+//   mla_scale              (128 + d)^(−1/2)·mscale², mscale = 0.1·mscale_all_dim·ln s + 1 under
+//                          yarn with mscale_all_dim > 0 and s > 1 (rope::yarn_mscale), else 1
+//   mla_scale_formula      the same written out with std::log
+//   mla_score              mla_scale·(mla_nope_score + mla_rope_score)
+//   mla_concat_score       mla_scale times one dot product of the concatenated 128 + d vectors
+//
+// Usage: if (auto v = model_quantity(params, q, k, name)) return *v;  (nullopt: not one of these)
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "rope/conventions.h"
+#include "state/app_state.h"
+
+namespace rope::lessons {
+
+inline constexpr int kMlaNopeDims = 128;  // DeepSeek-V3's qk_nope_head_dim
+
+std::optional<Result<std::vector<double>>> model_quantity(const app::Params& p,
+                                                          const std::vector<double>& q,
+                                                          const std::vector<double>& k,
+                                                          std::string_view name);
+
+}  // namespace rope::lessons

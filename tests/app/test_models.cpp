@@ -1,0 +1,349 @@
+// Model presets (state/models.h, assets/models.json) and partial rotary in the app: the loader and
+// its messages, each preset setting exactly its values, what changed since choosing one, --model
+// applied before the flags beside it, sessions, the partial frequencies every view uses
+// (state/scaling_params.h), the pointers view's unrotated pairs and the spectrum's two meanings.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "cli/state_flags.h"
+#include "rope/partial_rotary.h"
+#include "shell/frame.h"
+#include "state/models.h"
+#include "state/params.h"
+#include "state/session.h"
+#include "ui/canvas.h"
+#include "ui/ui_context.h"
+
+#include <CLI/CLI.hpp>
+
+using namespace rope::app;
+using rope::Status;
+
+namespace {
+
+const ModelLibrary& shipped() {
+  static const ModelLibrary lib =
+      load_models(std::string(ROPE_LAB_SOURCE_DIR) + "/assets/models.json");
+  return lib;
+}
+
+std::string get(const Params& p, const char* name) {
+  return find_param(name)->get(p);
+}
+
+// One preset entry as JSON text, with `field` replaced (or added) by `value`.
+std::string entry(const std::string& field = "", const std::string& value = "") {
+  std::vector<std::pair<std::string, std::string>> fields{
+      {"id", "\"t\""},
+      {"name", "\"T\""},
+      {"tag", "\"V\""},
+      {"source", "\"a test\""},
+      {"head_dim", "128"},
+      {"rotary_dims", "128"},
+      {"rotary_meaning", "\"full\""},
+      {"base", "10000"},
+      {"context", "2048"},
+      {"scaling", "{\"method\": \"none\"}"},
+      {"pairing", "{\"transformers\": \"half\"}"}};
+  bool replaced = false;
+  for (auto& [k, v] : fields)
+    if (k == field) {
+      v = value;
+      replaced = true;
+    }
+  if (!field.empty() && !replaced) fields.emplace_back(field, value);
+  std::string s = "{";
+  for (const auto& [k, v] : fields)
+    s += (s.size() > 1 ? ", \"" : "\"") + k + "\": " + v;
+  return s + "}";
+}
+
+std::string file_of(const std::string& entries) {
+  return "{\"format\": \"rope-lab-models\", \"version\": 1, \"models\": [" + entries + "]}";
+}
+
+Status apply_flags(Params& p, std::vector<std::string> args) {
+  CLI::App app;
+  StateFlags flags;
+  add_state_flags(app, flags);
+  std::vector<std::string> reversed(args.rbegin(), args.rend());
+  app.parse(reversed);
+  return apply_state_flags(flags, p);
+}
+
+}  // namespace
+
+TEST_CASE("the shipped models file loads: 18 presets with sources and tags", "[app][models]") {
+  const ModelLibrary& lib = shipped();
+  INFO(lib.problem);
+  REQUIRE(lib.problem.empty());
+  REQUIRE(lib.presets.size() == 18);
+  for (const ModelPreset& m : lib.presets) {
+    CHECK(!m.source.empty());
+    CHECK((m.tag == "V" || m.tag == "C" || m.tag == "U"));
+  }
+  // the running program reads the same file
+  CHECK(model_library().ids() == lib.ids());
+  CHECK(lib.find("phi-3-mini-128k")->lacks.find("LongRoPE") != std::string::npos);
+}
+
+TEST_CASE("a preset sets exactly its values", "[app][models]") {
+  struct Expect {
+    const char* id;
+    std::vector<std::pair<const char*, const char*>> values;
+  };
+  const std::vector<Expect> cases{
+      {"llama-3.1-8b",
+       {{"dim", "128"},
+        {"base", "500000"},
+        {"pairing", "interleaved"},
+        {"scaling", "llama3"},
+        {"factor", "8"},
+        {"low_freq_factor", "1"},
+        {"high_freq_factor", "4"},
+        {"original_context", "8192"},
+        {"context_length", "8192"},
+        {"rotary_fraction", "1"},
+        {"model", "llama-3.1-8b"}}},
+      {"pythia-6.9b",
+       {{"dim", "128"},
+        {"base", "10000"},
+        {"pairing", "half"},
+        {"scaling", "none"},
+        {"rotary_fraction", "0.25"},
+        {"rotary_style", "neox"},
+        {"context_length", "2048"}}},
+      {"phi-2", {{"dim", "80"}, {"rotary_fraction", "0.4"}, {"rotary_style", "neox"}}},
+      {"gemma-3-12b-global",
+       {{"dim", "256"}, {"base", "1000000"}, {"scaling", "linear"}, {"factor", "8"}}},
+      {"deepseek-v3",
+       {{"dim", "64"},
+        {"base", "10000"},
+        {"pairing", "interleaved"},
+        {"scaling", "yarn"},
+        {"factor", "40"},
+        {"original_context", "4096"},
+        {"beta_fast", "32"},
+        {"beta_slow", "1"},
+        {"mscale", "1"},
+        {"mscale_all_dim", "1"}}},
+      {"mistral-7b-v0.3", {{"dim", "128"}, {"base", "1000000"}, {"pairing", "half"}}},
+  };
+  for (const Expect& c : cases) {
+    Params p;
+    // start from another preset's values: nothing of them may stay
+    REQUIRE(set_param(p, "model", "llama-3.1-8b").ok());
+    REQUIRE(set_param(p, "factor", "3").ok());
+    INFO(c.id);
+    REQUIRE(set_param(p, "model", c.id).ok());
+    for (const auto& [name, value] : c.values) {
+      INFO(name);
+      const auto number = parse_real(name, value);  // "40" and "4e+01" are the same number
+      if (number.ok())
+        CHECK(parse_real(name, get(p, name)).value() == number.value());
+      else
+        CHECK(get(p, name) == value);
+    }
+    if (std::string(c.id) != "llama-3.1-8b" && std::string(c.id) != "deepseek-v3" &&
+        std::string(c.id) != "gemma-3-12b-global")
+      CHECK(get(p, "factor") == "1");
+    CHECK(changed_since_model(p).empty());
+  }
+}
+
+TEST_CASE("the screen says which preset is active and what changed since", "[app][models]") {
+  Params p;
+  CHECK(model_status(p).empty());
+  REQUIRE(set_param(p, "model", "llama-3.1-8b").ok());
+  CHECK(model_status(p) == "Llama 3.1 8B (V)");
+  REQUIRE(set_param(p, "base", "600000").ok());
+  CHECK(model_status(p) == "Llama 3.1 8B (V) · changed: base");
+  REQUIRE(set_param(p, "factor", "16").ok());
+  CHECK(changed_since_model(p) == std::vector<std::string>{"base", "factor"});
+  REQUIRE(set_param(p, "base", "500000").ok());
+  CHECK(changed_since_model(p) == std::vector<std::string>{"factor"});
+  REQUIRE(set_param(p, "model", "phi-3-mini-128k").ok());
+  CHECK(model_status(p) == "Phi-3-mini-128k (V) · lacks the 48 short and 48 long LongRoPE factors");
+  REQUIRE(set_param(p, "model", "none").ok());
+  CHECK(model_status(p).empty());
+  CHECK(get(p, "dim") == "96");  // choosing none keeps the values
+}
+
+TEST_CASE("the model flag applies first: the flags beside it win, wherever they are typed",
+          "[app][models]") {
+  Params p;
+  REQUIRE(apply_flags(p, {"--base", "123", "--model", "llama-2-7b", "--dim", "8"}).ok());
+  CHECK(p.dim == 8);
+  CHECK(p.base == 123.0);
+  CHECK(p.model == "llama-2-7b");
+  CHECK(changed_since_model(p) == std::vector<std::string>{"dim", "base"});
+  Params q;
+  const Status bad = apply_flags(q, {"--model", "llama-9"});
+  REQUIRE(!bad.ok());
+  CHECK(bad.error().parameter == "--model");
+  CHECK(bad.error().message.find("must be one of llama-1-7b, ") == 0);
+}
+
+TEST_CASE("a session keeps the preset and the values changed after it", "[app][models]") {
+  Params p;
+  REQUIRE(set_param(p, "model", "pythia-6.9b").ok());
+  REQUIRE(set_param(p, "base", "20000").ok());
+  const std::string json = session_to_json(p);
+  Params loaded;
+  REQUIRE(session_from_json(json, loaded).ok());
+  CHECK(loaded.model == "pythia-6.9b");
+  CHECK(loaded.base == 20000.0);  // "base" sorts before "model": the preset still comes first
+  CHECK(loaded.extension.scaling.rotary_fraction == 0.25);
+  CHECK(model_status(loaded) == "Pythia-6.9B (V) · changed: base");
+}
+
+TEST_CASE("a broken models file gives one message naming the file and the entry", "[app][models]") {
+  struct Case {
+    std::string text;
+    std::string message;
+  };
+  const std::vector<Case> cases{
+      {"{\"format\": ", "f.json: is not valid JSON (truncated or damaged?)"},
+      {"{\"format\": \"x\", \"version\": 1, \"models\": []}",
+       "f.json: is not a RoPE Lab models file (\"format\" must be \"rope-lab-models\")"},
+      {file_of(entry()), ""},
+      {file_of(entry("base", "1")),
+       "f.json: entry 1 (\"t\"): base: must be a finite number greater than 1, got 1"},
+      {file_of(entry("colour", "1")),
+       "f.json: entry 1 (\"t\"): colour: is not a field of a preset (assets/MODELS.md lists "
+       "them)"},
+      {file_of(entry("rotary_meaning", "\"neox\"") + "," + entry()),
+       "f.json: entry 1 (\"t\"): rotary_fraction: is missing (the published fraction, e.g. "
+       "0.25)"},
+      {file_of(entry("rotary_fraction", "0.25")), ""},
+      {file_of(entry("tag", "\"X\"")),
+       "f.json: entry 1 (\"t\"): tag: must be V (verified), C (consistent copies) or U "
+       "(unverified), got 'X'"},
+      {file_of(entry() + "," + entry()), "f.json: entry 2 (\"t\"): id is used twice"},
+      {file_of(entry("scaling", "{\"method\": \"llama3\", \"factor\": 8, \"low_freq_factor\": 4}")),
+       "f.json: entry 1 (\"t\"): low_freq_factor: must be less than high_freq_factor (4), got 4"},
+      {file_of(entry("scaling", "{\"method\": \"none\", \"colour\": 1}")),
+       "f.json: entry 1 (\"t\"): scaling.colour: is not a scaling parameter (rope-lab --help "
+       "lists them)"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.text);
+    const ModelLibrary lib = parse_models(c.text, "f.json");
+    CHECK(lib.problem == c.message);
+    CHECK(lib.presets.size() == (c.message.empty() ? 1u : 0u));
+  }
+  // a neox entry whose dims disagree with its fraction
+  const ModelLibrary odd = parse_models(
+      file_of(entry("rotary_meaning", "\"neox\"").replace(0, 1, "{\"rotary_fraction\": 0.5, ")),
+      "f.json");
+  CHECK(odd.problem ==
+        "f.json: entry 1 (\"t\"): rotary_dims: must be 64 (head_dim 128 times rotary_fraction "
+        "0.5), got 128");
+  const ModelLibrary missing = load_models("/nonexistent/models.json");
+  CHECK(missing.problem.find("/nonexistent/models.json: cannot be read") == 0);
+  CHECK(missing.presets.empty());
+}
+
+TEST_CASE("partial rotary: one fraction, two meanings, composed with the scaling",
+          "[app][models][partial]") {
+  Params p;
+  p.dim = 128;
+  REQUIRE(set_param(p, "rotary_fraction", "0.25").ok());
+  auto neox = effective_frequencies(p);
+  REQUIRE(neox.ok());
+  // θ_15 = 10000^(−30/32) under neox, the slowest kept wavelength 2π·10000^(30/32) ≈ 35 333
+  CHECK(neox.value().theta_scaled[15] == Approx(std::pow(10000.0, -30.0 / 32.0)).epsilon(1e-14));
+  CHECK(2 * rope::kPi / neox.value().theta_scaled[15] == Approx(35332.947520558992));
+  CHECK(neox.value().theta_scaled[16] == 0.0);
+  REQUIRE(set_param(p, "rotary_style", "proportional").ok());
+  auto prop = effective_frequencies(p);
+  REQUIRE(prop.ok());
+  CHECK(2 * rope::kPi / prop.value().theta_scaled[15] == Approx(54.410143130776746));
+  CHECK(prop.value().theta_scaled[16] == 0.0);
+  CHECK(prop.value().theta[16] > 0.0);  // θ of the head is kept, as the proportional method does
+  // the proportional scaling method reads the same field (style ignored), with its factor
+  REQUIRE(set_param(p, "rotary_style", "neox").ok());
+  REQUIRE(set_param(p, "scaling", "proportional").ok());
+  REQUIRE(set_param(p, "factor", "2").ok());
+  auto method = effective_frequencies(p);
+  REQUIRE(method.ok());
+  CHECK(method.value().theta_scaled[15] == Approx(std::pow(10000.0, -30.0 / 128.0) / 2));
+  CHECK(method.value().theta_scaled[16] == 0.0);
+  // neox with linear scaling: the rotating part scaled as a head of int(d·p) dims
+  REQUIRE(set_param(p, "scaling", "linear").ok());
+  auto linear = effective_frequencies(p);
+  REQUIRE(linear.ok());
+  CHECK(linear.value().theta_scaled[1] == Approx(std::pow(10000.0, -2.0 / 32.0) / 2));
+  CHECK(linear.value().theta_scaled[16] == 0.0);
+  // an odd int(d·p) under neox is refused by name
+  REQUIRE(set_param(p, "scaling", "none").ok());
+  REQUIRE(set_param(p, "rotary_fraction", "0.2").ok());  // int(128·0.2) = 25
+  const Status odd = validate_params(p);
+  REQUIRE(!odd.ok());
+  CHECK(odd.error().parameter == "rotary_fraction");
+}
+
+TEST_CASE("the pointers view marks the pairs that do not rotate", "[app][models][pointers]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  REQUIRE(set_param(state.params, "view", "pointers").ok());
+  REQUIRE(set_param(state.params, "dim", "8").ok());
+  REQUIRE(set_param(state.params, "rotary_fraction", "0.5").ok());  // neox: 2 of 4 pairs
+  for (int f = 0; f < 2; ++f) {
+    ui.prepare(1.0f, state.params.theme);
+    ImGui::GetIO().DisplaySize = ImVec2(1600, 900);
+    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+    draw_frame(state, views, ViewEnv{&ui.fonts(), false, 1.0f});
+    ImGui::Render();
+  }
+  int not_rotated = 0;
+  std::string all;  // the read-out may wrap: every line, joined at the spaces it broke
+  for (const auto& box : views.pointers.drawn().boxes) {
+    not_rotated += box.text == "not rotated";
+    all += box.text + " ";
+  }
+  for (std::size_t at = all.find(kNbsp); at != std::string::npos; at = all.find(kNbsp))
+    all.replace(at, std::string_view(kNbsp).size(), " ");
+  INFO(all);
+  const bool said = all.find("2 of 4 pairs rotate") != std::string::npos;
+  CHECK(not_rotated == 2);
+  CHECK(said);
+  // and without partial rotary, no dial says so
+  REQUIRE(set_param(state.params, "rotary_fraction", "1").ok());
+  for (int f = 0; f < 2; ++f) {
+    ui.prepare(1.0f, state.params.theme);
+    ImGui::NewFrame();
+    draw_frame(state, views, ViewEnv{&ui.fonts(), false, 1.0f});
+    ImGui::Render();
+  }
+  for (const auto& box : views.pointers.drawn().boxes)
+    CHECK(box.text != "not rotated");
+}
+
+TEST_CASE("the spectrum draws both meanings at the same fraction", "[app][models][spectrum]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  REQUIRE(set_param(state.params, "view", "spectrum").ok());
+  REQUIRE(set_param(state.params, "model", "pythia-6.9b").ok());
+  for (int f = 0; f < 2; ++f) {
+    ui.prepare(1.0f, state.params.theme);
+    ImGui::GetIO().DisplaySize = ImVec2(1600, 900);
+    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+    draw_frame(state, views, ViewEnv{&ui.fonts(), false, 1.0f});
+    ImGui::Render();
+  }
+  const SpectrumView& v = views.spectrum;
+  REQUIRE(v.partial());
+  CHECK(v.both_meanings().neox_pairs == 16);
+  CHECK(v.both_meanings().proportional_pairs == 16);
+  CHECK(v.both_meanings().neox[15] == Approx(std::pow(10000.0, -30.0 / 32.0)).epsilon(1e-14));
+  CHECK(v.both_meanings().proportional[15] ==
+        Approx(std::pow(10000.0, -30.0 / 128.0)).epsilon(1e-14));
+}
