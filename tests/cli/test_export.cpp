@@ -150,8 +150,9 @@ TEST_CASE("write_csv stops at the sink's first error", "[csv]") {
 // [SECTION] datasets: checks
 
 TEST_CASE("every dataset is listed with its flags", "[datasets]") {
-  CHECK(dataset_names() ==
-        "frequencies, sinusoidal, decay, rotate, scores, precision, extrapolation, b-over-d or code");
+  CHECK(
+      dataset_names() ==
+      "frequencies, sinusoidal, decay, rotate, scores, precision, extrapolation, b-over-d or code");
   CHECK(find_dataset("bogus") == nullptr);
   for (const DatasetSpec& d : dataset_specs()) {
     CHECK(find_dataset(d.name) == &d);
