@@ -59,12 +59,18 @@ rm "$settings"
 printf '{"format": "rope-lab-settings", "version": 1, "theme": "light"}' > "$settings"
 chmod 000 "$settings"
 as_user=()
+user_rope=$rope
 if [ "$(id -u)" -eq 0 ]; then
   chmod -R a+rwX "$XDG_CONFIG_HOME"
   chmod 000 "$settings"
+  # The build tree may sit in a folder only root can enter (a mktemp -d checkout): the user
+  # runs a copy of the binary from $dir (mode 755).
+  cp "$rope" "$dir/rope-lab"
+  chmod 755 "$dir/rope-lab"
+  user_rope=$dir/rope-lab
   as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups env HOME="$dir" DISPLAY="$DISPLAY")
 fi
-"${as_user[@]}" "$rope" --frames 3 2> "$dir/err"
+"${as_user[@]}" "$user_rope" --frames 3 2> "$dir/err"
 grep -q 'cannot be read' "$dir/err"
 [ "$(stat -c %a "$settings")" = "0" ]
 chmod 600 "$settings"
