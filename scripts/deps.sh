@@ -25,6 +25,8 @@ if [[ "$purpose" == test ]]; then
     catch2 clang-format-14 glslang-tools python3
     # a virtual X server and key events for the windowed tests
     xvfb xauth xdotool
+    # the fuzz targets: clang with libFuzzer and the sanitizer runtimes (scripts/fuzz.sh)
+    clang-14 libclang-rt-14-dev
   )
 elif [[ "$purpose" != run ]]; then
   echo "deps: usage: scripts/deps.sh [run|test]" >&2

@@ -263,7 +263,7 @@ void ExportDialog::Draw(AppState& state, const ViewEnv& env) {
       if (ImGui::Button("Cancel export", ImVec2(200 * s, 0))) job->cancel();
     } else {
       if (ImGui::Button("Export", ImVec2(140 * s, 0))) {
-        if (auto st = start(state, io.DisplaySize, env.scale); !st)
+        if (auto st = start(state, io.DisplaySize, static_cast<double>(env.scale)); !st)
           error = st.error().to_string();
         else
           error.clear();

@@ -97,10 +97,31 @@ std::optional<int> int_in_range(const nlohmann::json& v, int lo, int hi) {
   return static_cast<int>(x);
 }
 
+// "settings.json.broken-1", "-2", ...: the first name not taken, beside the file.
+std::filesystem::path set_aside_name(const std::filesystem::path& file) {
+  std::error_code ec;
+  for (int k = 1;; ++k) {
+    std::filesystem::path candidate = file;
+    candidate += ".broken-" + std::to_string(k);
+    if (!std::filesystem::exists(std::filesystem::symlink_status(candidate, ec))) return candidate;
+  }
+}
+
+// The file a path names, through symbolic links (the path itself when it is not a link).
+std::filesystem::path through_links(const std::filesystem::path& path) {
+  std::error_code ec;
+  const auto status = std::filesystem::symlink_status(path, ec);
+  if (ec || !std::filesystem::is_symlink(status)) return path;
+  const auto target = std::filesystem::weakly_canonical(path, ec);
+  return ec ? path : target;
+}
+
+}  // namespace
+
 // Parses the whole document; any field of the wrong type or range makes the file invalid,
 // because a file we cannot fully understand is set aside rather than partly trusted.
 // Returns the reason on failure. `newer` is set when a later version wrote the file.
-std::optional<std::string> parse_settings(const std::string& text, Settings& s, bool& newer) {
+std::optional<std::string> parse_settings(std::string_view text, Settings& s, bool& newer) {
   const auto doc = nlohmann::json::parse(text, nullptr, false);
   if (doc.is_discarded()) return "it is not valid JSON";
   if (!doc.is_object()) return "it is not a JSON object";
@@ -146,27 +167,6 @@ std::optional<std::string> parse_settings(const std::string& text, Settings& s, 
   }
   return std::nullopt;
 }
-
-// "settings.json.broken-1", "-2", ...: the first name not taken, beside the file.
-std::filesystem::path set_aside_name(const std::filesystem::path& file) {
-  std::error_code ec;
-  for (int k = 1;; ++k) {
-    std::filesystem::path candidate = file;
-    candidate += ".broken-" + std::to_string(k);
-    if (!std::filesystem::exists(std::filesystem::symlink_status(candidate, ec))) return candidate;
-  }
-}
-
-// The file a path names, through symbolic links (the path itself when it is not a link).
-std::filesystem::path through_links(const std::filesystem::path& path) {
-  std::error_code ec;
-  const auto status = std::filesystem::symlink_status(path, ec);
-  if (ec || !std::filesystem::is_symlink(status)) return path;
-  const auto target = std::filesystem::weakly_canonical(path, ec);
-  return ec ? path : target;
-}
-
-}  // namespace
 
 std::filesystem::path settings_path() {
   if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)

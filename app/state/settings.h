@@ -21,7 +21,9 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rope/conventions.h"
@@ -47,6 +49,10 @@ struct SettingsLoad {
 };
 
 std::filesystem::path settings_path();
+// The document itself, without the file: fills `settings` and returns nothing when every field
+// is understood; otherwise the reason ("its \"theme\" is not ..."), and `settings` must not be
+// used. `newer` is set (and nothing is read) when a later version wrote it. The fuzzer's entry.
+std::optional<std::string> parse_settings(std::string_view text, Settings& settings, bool& newer);
 // Never fails: see the table above.
 SettingsLoad load_settings(const std::filesystem::path& path);
 // Writes atomically; a symbolic link at `path` is followed, so the link stays a link.

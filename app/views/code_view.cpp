@@ -204,8 +204,6 @@ struct CodeView::Layout : Page {
 
 namespace {
 
-constexpr int kLevels = 6;
-
 // A listing's comment lines (text starting with '#') go first when space is short.
 bool drawn_line(const CodeLine& c, bool comments) {
   return comments || c.text[0] != '#';

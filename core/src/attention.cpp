@@ -451,7 +451,9 @@ Result<std::vector<float>> score_matrix_shared(std::span<const float> q, std::sp
   if (encoding == Encoding::rope) {
     for (std::size_t i = 0; i < half; ++i) {
       const auto [a, b] = detail::block_index(i, half, pairing);
-      h[i] = std::conj(std::complex<double>(q[a], q[b])) * std::complex<double>(k[a], k[b]);
+      const std::complex<double> qa(static_cast<double>(q[a]), static_cast<double>(q[b]));
+      const std::complex<double> ka(static_cast<double>(k[a]), static_cast<double>(k[b]));
+      h[i] = std::conj(qa) * ka;
     }
   }
   detail::PhasorStepper ph(thetas);

@@ -1,6 +1,9 @@
 // test_layout.cpp — box metrics of the layout against the MATH constants and glyph advances of
 // Latin Modern Math (upem 1000). Most cases use font_px = 100, so 1 font unit = 0.1 px.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <string>
+#include <vector>
 
 #include "rope/typeset/layout.h"
 #include "test_support.h"
@@ -141,6 +144,35 @@ TEST_CASE("fractions stack around the axis and are taller than their parts", "[l
   const DisplayList wide = lay(R"(\frac{1}{xxxx})");
   const float num_mid = wide.glyphs[0].x + adv('1') / 2 * 0.7f / 0.7f;
   CHECK(num_mid == Approx(wide.width / 2).margin(1.0));
+}
+
+// Boxes hand their items up without copying (issue 16, item 7: 40 nested \frac around a long
+// tail took ~1 s when every level copied everything below it). What must hold either way: every
+// glyph and rule arrives once, each fraction level puts its content higher than the level
+// outside it, and nothing is lost to the moves.
+TEST_CASE("deeply nested fractions keep every glyph and rule, each level inside the next",
+          "[layout]") {
+  const std::string inner = "xy" + std::string(1998, 'z');
+  std::string tex;
+  for (int i = 0; i < 20; ++i)
+    tex += R"(\frac{a)";
+  tex += inner;
+  for (int i = 0; i < 20; ++i)
+    tex += "}{b}";
+  const DisplayList list = lay(tex.c_str());
+  CHECK(list.glyphs.size() == 20 + 2000 + 20);  // a and b per level, the tail once
+  CHECK(list.rects.size() == 20);               // one rule per fraction
+  // the rules of deeper levels sit higher (smaller y) than the rule of the level around them
+  std::vector<float> ys;
+  for (const auto& r : list.rects)
+    ys.push_back(r.y);
+  std::sort(ys.begin(), ys.end());
+  CHECK(std::adjacent_find(ys.begin(), ys.end()) == ys.end());  // 20 distinct heights
+  // the same formula laid out twice gives the same list (nothing was moved out of a cache)
+  const DisplayList again = lay(tex.c_str());
+  REQUIRE(again.glyphs.size() == list.glyphs.size());
+  CHECK(again.glyphs.back().x == list.glyphs.back().x);
+  CHECK(again.glyphs.back().y == list.glyphs.back().y);
 }
 
 TEST_CASE("rules are at least one whole pixel at any size", "[layout]") {
