@@ -308,10 +308,10 @@ using K = ParamKind;
 
 // {name, kind, range, allowed (choices, text, vectors), help, set, get}
 const std::array kSpecs = std::to_array<ParamSpec>({
-    {"view", K::choice, kNoRange,
-     "pointers, sinusoidal, trajectory, sentence, heatmap, decay, spectrum, derivation, precision "
-     "or extension",
-     "the view shown in the main canvas", ROPE_CHOICE(view, kViews)},
+    // allowed: nullptr, param_allowed lists the views of state/view_list.h (a new view appears
+    // in --help and in messages without an edit here)
+    {"view", K::choice, kNoRange, nullptr, "the view shown in the main canvas",
+     ROPE_CHOICE(view, kViews)},
     // A model preset (state/models.h, assets/models.json) sets d, base, pairing, the partial
     // rotary and scaling rows below; it comes first so that values given beside it win (flags
     // and sessions apply it before the others).
@@ -583,7 +583,14 @@ std::string param_allowed(const ParamSpec& spec) {
     case ParamKind::vector:
       break;
   }
-  return spec.allowed ? spec.allowed : "";
+  if (spec.allowed) return spec.allowed;
+  if (std::string_view(spec.name) == "view") {
+    std::string out;
+    for (std::size_t i = 0; i < kViews.size(); ++i)
+      out += std::string(i == 0 ? "" : i + 1 == kViews.size() ? " or " : ", ") + kViews[i].first;
+    return out;
+  }
+  return "";
 }
 
 const ParamRange& param_range(std::string_view name) {

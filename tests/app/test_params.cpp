@@ -118,6 +118,14 @@ TEST_CASE("the table's messages name the range it holds", "[params]") {
   CHECK(param_allowed(*find_param("point_x")) == "a number from -1e6 to 1e6");
   CHECK(param_allowed(*find_param("trails")) == "true or false");
   CHECK(param_allowed(*find_param("pairing")) == "interleaved or half");
+  // the view row lists every view of the registry, in menu order, the last after "or"
+  const std::string views = param_allowed(*find_param("view"));
+  CHECK(views.rfind("pointers, sinusoidal, ", 0) == 0);
+  for (const ViewId v : all_views()) {
+    INFO(view_name(v));
+    CHECK(views.find(view_name(v)) != std::string::npos);
+  }
+  CHECK(views.find(std::string(" or ") + view_name(all_views().back())) != std::string::npos);
 }
 
 TEST_CASE("d and base: the table accepts exactly what the core accepts", "[params]") {
