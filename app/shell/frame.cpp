@@ -63,10 +63,10 @@ ImVec4 clear_colour(const AppState& state) {
 
 FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& env) {
   const ImGuiIO& io = ImGui::GetIO();
-  handle_shortcuts(state, views.library);
+  handle_shortcuts(state, views.library, views.history);
   float top = 0.0f;
   if (state.show_menu) {
-    draw_menu_bar(state);
+    draw_menu_bar(state, views.history);
     top = ImGui::GetFrameHeight();  // the main menu bar's height
   }
   const float bar_h = PresentationBar::shown(state) ? PresentationBar::height(env) : 0.0f;
@@ -96,6 +96,8 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& env) {
   draw_about(state);
   draw_session_dialog(state, env);
   views.export_dialog.Draw(state, env);
+  // every change of this frame, once no slider or field is held (a drag is one undo step)
+  views.history.observe(state.params, !ImGui::IsAnyItemActive());
   return FrameLayout{panel_w, top};
 }
 

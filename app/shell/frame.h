@@ -20,6 +20,7 @@
 #include "shell/presentation_bar.h"
 #include "state/actions.h"  // what the drivers run around draw_frame: update_presentation, ...
 #include "state/app_state.h"
+#include "state/history.h"
 #include "ui/view_env.h"
 #include "views/registry.h"
 
@@ -31,6 +32,7 @@ struct Views : ViewRegistry {
   lessons::Library library;    // the lesson folder: the derivation view, the bar and the keys
   PresentationBar bar;         // presentation mode's slim bar below the canvas
   ExportDialog export_dialog;  // File ▸ Export's dialog
+  History history;             // undo / redo of the parameters (Ctrl + Z, Edit menu)
 };
 
 // Where the frame's large areas are, so the driver can clear them (render/background.h).

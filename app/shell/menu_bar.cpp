@@ -81,11 +81,35 @@ void help_menu(AppState& state) {
   ImGui::EndMenu();
 }
 
+// Undo / redo of the parameters; a reset is one step of its own, so it can be undone too.
+void edit_menu(AppState& state, History& history) {
+  if (!ImGui::BeginMenu("Edit")) return;
+  if (ImGui::MenuItem("Undo", "Ctrl+Z", false, history.can_undo()))
+    if (auto p = history.undo(state.params)) restore_params(state, *p);
+  if (ImGui::MenuItem("Redo", "Ctrl+Shift+Z", false, history.can_redo()))
+    if (auto p = history.redo(state.params)) restore_params(state, *p);
+  ImGui::Separator();
+  if (ImGui::MenuItem("Reset to defaults")) {
+    // the room's display and where the lecture is stay; every other value starts over
+    Params fresh;
+    fresh.view = state.params.view;
+    fresh.theme = state.params.theme;
+    fresh.ui_scale = state.params.ui_scale;
+    fresh.presentation = state.params.presentation;
+    fresh.lesson = state.params.lesson;
+    fresh.step = state.params.step;
+    fresh.show_view = state.params.show_view;
+    restore_params(state, fresh);
+  }
+  ImGui::EndMenu();
+}
+
 }  // namespace
 
-void draw_menu_bar(AppState& state) {
+void draw_menu_bar(AppState& state, History& history) {
   if (!ImGui::BeginMainMenuBar()) return;
   file_menu(state);
+  edit_menu(state, history);
   view_menu(state);
   help_menu(state);
   ImGui::EndMainMenuBar();

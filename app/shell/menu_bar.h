@@ -10,9 +10,10 @@
 #pragma once
 
 #include "state/app_state.h"
+#include "state/history.h"
 
 namespace rope::app {
 
-void draw_menu_bar(AppState& state);
+void draw_menu_bar(AppState& state, History& history);
 
 }  // namespace rope::app

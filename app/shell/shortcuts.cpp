@@ -21,6 +21,7 @@ namespace rope::app {
 struct ShortcutContext {
   AppState& state;
   lessons::Library& library;
+  History& history;
   bool next_step = false;
   bool previous_step = false;
 };
@@ -120,6 +121,12 @@ void escape(ShortcutContext& c, int) {
   s.session_dialog = AppState::SessionDialog::none;
   s.export_dialog = AppState::ExportDialog::none;
 }
+void undo(ShortcutContext& c, int) {
+  if (auto p = c.history.undo(c.state.params)) restore_params(c.state, *p);
+}
+void redo(ShortcutContext& c, int) {
+  if (auto p = c.history.redo(c.state.params)) restore_params(c.state, *p);
+}
 void quit(ShortcutContext& c, int) {
   c.state.request_quit = true;
 }
@@ -201,6 +208,10 @@ std::vector<Shortcut> make_table() {
   row(GLFW_KEY_F11, kAnyModifiers, full_screen);
   line("Esc", "close a dialog or the shortcut list; then leave presentation mode");
   row(GLFW_KEY_ESCAPE, kAnyModifiers, escape);
+  line("Ctrl + Z / Ctrl + Shift + Z", "undo / redo a change of the parameters (also Ctrl + Y)");
+  row(GLFW_KEY_Z, kCtrlWithoutShift, undo, 0, kRepeat);
+  row(GLFW_KEY_Z, kCtrlShift, redo, 0, kRepeat);
+  row(GLFW_KEY_Y, kCtrlWithoutShift, redo, 0, kRepeat);
   line("Ctrl + Q", "quit");
   row(GLFW_KEY_Q, kWithCtrl, quit);
   return t;
@@ -226,10 +237,10 @@ std::vector<ShortcutLine> shortcut_lines() {
   return lines;
 }
 
-void handle_shortcuts(AppState& state, lessons::Library& library) {
+void handle_shortcuts(AppState& state, lessons::Library& library, History& history) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput) return;
-  ShortcutContext c{state, library};
+  ShortcutContext c{state, library, history};
   // the view as the frame began: a digit pressed with → still lets → act in the old view
   const bool derivation = state.params.view == ViewId::derivation;
   std::vector<std::pair<ShortcutAction, int>> done;  // each action once a frame

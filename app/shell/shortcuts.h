@@ -9,7 +9,7 @@
 // part of the behaviour: Esc comes after the keys that open dialogs and closes what they opened
 // in the same frame. Nothing fires while a text field has the keyboard.
 //
-// Usage: each frame, before drawing: handle_shortcuts(state, views.library);
+// Usage: each frame, before drawing: handle_shortcuts(state, views.library, views.history);
 //        the list: for (const ShortcutLine& l : shortcut_lines()) row(l.label, l.description);
 #pragma once
 
@@ -20,6 +20,7 @@
 
 #include "lessons/library.h"
 #include "state/app_state.h"
+#include "state/history.h"
 
 namespace rope::app {
 
@@ -34,7 +35,9 @@ inline constexpr Modifiers kNoModifiers{Need::up, Need::up};   // the plain arro
 inline constexpr Modifiers kWithoutCtrl{Need::up, Need::any};  // T, 1 … 8, + (typed with Shift)
 inline constexpr Modifiers kShiftWithoutCtrl{Need::up, Need::down};
 inline constexpr Modifiers kWithCtrl{Need::down, Need::any};
-inline constexpr Modifiers kWithShift{Need::any, Need::down};  // ? (Shift + /)
+inline constexpr Modifiers kWithShift{Need::any, Need::down};        // ? (Shift + /)
+inline constexpr Modifiers kCtrlWithoutShift{Need::down, Need::up};  // Ctrl + Z (undo)
+inline constexpr Modifiers kCtrlShift{Need::down, Need::down};       // Ctrl + Shift + Z (redo)
 
 // Which views a row fires in: the derivation view gives the plain arrows to the lesson.
 enum class InView : std::uint8_t { any, derivation, not_derivation };
@@ -66,7 +69,7 @@ std::vector<ShortcutLine> shortcut_lines();
 // Runs the actions of the keys pressed this frame (GLFW key codes in io.KeysDown, read through
 // ImGui::IsKeyPressed). Call between ImGui::NewFrame and drawing. Does nothing while a text field
 // has focus (io.WantTextInput).
-void handle_shortcuts(AppState& state, lessons::Library& library);
+void handle_shortcuts(AppState& state, lessons::Library& library, History& history);
 
 // Writes the current view's numbers next to the screenshots and says where, and which
 // `rope-lab export` command gives the same file (Ctrl + E and File ▸ Export data).

@@ -69,6 +69,12 @@ Params session_params(const AppState& state) {
   return p;
 }
 
+void restore_params(AppState& state, const Params& params) {
+  state.params = params;
+  state.applied_lesson = params.lesson;
+  state.applied_step = params.step;
+}
+
 bool open_session(AppState& state, const std::string& path) {
   if (auto s = load_session(path, state.params); !s) {
     show_notice(state, "Session not opened: " + s.error().to_string(), true);

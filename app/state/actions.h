@@ -51,4 +51,8 @@ Params session_params(const AppState& state);
 // the state is unchanged and a notice names the problem. Returns whether it opened.
 bool open_session(AppState& state, const std::string& path);
 
+// Puts an earlier state back (undo, redo; state/history.h). Like opening a session, the lesson
+// step it shows keeps these values: its `show:` state is not applied again on top.
+void restore_params(AppState& state, const Params& params);
+
 }  // namespace rope::app

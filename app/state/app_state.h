@@ -113,6 +113,8 @@ struct Params {
   // context extension (state/scaling_params.h): the scaling method and its parameters, and the
   // extension view's mode; method none leaves every θ as it is
   ExtensionParams extension;
+
+  bool operator==(const Params&) const = default;  // undo (state/history.h) compares states
 };
 
 // A message shown in the window for a few seconds (saved screenshot path, or an error).

@@ -31,6 +31,7 @@
 #include "shell/frame.h"
 #include "shell/key_taps.h"
 #include "shell/shortcuts.h"
+#include "state/history.h"
 #include "state/params.h"
 #include "state/session.h"
 #include "ui/ui_context.h"
@@ -129,7 +130,7 @@ struct Lab {
       io.DisplaySize = ImVec2(kDisplayW, kDisplayH);
       io.DeltaTime = kDt;
       ImGui::NewFrame();
-      handle_shortcuts(state, views.library);
+      handle_shortcuts(state, views.library, views.history);
       ImGui::Render();
     }
   }
@@ -362,6 +363,120 @@ TEST_CASE("B switches the base between 10 000 and 500 000; R takes the next seed
   lab.p.seed = static_cast<std::uint64_t>(kMaxSeed);
   lab.press(GLFW_KEY_R);
   CHECK(lab.p.seed == 0);  // wraps within what a session can store
+}
+
+TEST_CASE("Ctrl + Z undoes each change of the parameters, Ctrl + Shift + Z and Ctrl + Y redo",
+          "[app][keys][undo]") {
+  Lab lab;
+  lab.frames(1);
+  const Params start = lab.p;
+  lab.press(GLFW_KEY_B);  // base 500 000
+  lab.press(GLFW_KEY_RIGHT);
+  lab.press(GLFW_KEY_RIGHT);  // m = 2 (two steps)
+  lab.press(GLFW_KEY_T);      // the theme: the room's display, not a step
+  REQUIRE(lab.p.base == 500000.0);
+  REQUIRE(lab.p.position == 2.0);
+  const Theme theme = lab.p.theme;
+  REQUIRE(theme != start.theme);
+
+  lab.press(GLFW_KEY_Z, kCtrl);
+  CHECK(lab.p.position == 1.0);
+  CHECK(lab.p.base == 500000.0);
+  lab.press(GLFW_KEY_Z, kCtrl);
+  lab.press(GLFW_KEY_Z, kCtrl);
+  CHECK(lab.p.position == 0.0);
+  CHECK(lab.p.base == 10000.0);
+  CHECK(lab.p.theme == theme);  // undo never changes how the screen looks
+  Params back = lab.p;
+  back.theme = start.theme;
+  CHECK(back == start);          // every other value exactly as it began
+  lab.press(GLFW_KEY_Z, kCtrl);  // nothing more to undo: nothing changes
+  CHECK(lab.p.base == 10000.0);
+
+  lab.press(GLFW_KEY_Z, Mods{true, true});  // Ctrl + Shift + Z
+  CHECK(lab.p.base == 500000.0);
+  CHECK(lab.p.position == 0.0);
+  lab.press(GLFW_KEY_Y, kCtrl);
+  CHECK(lab.p.position == 1.0);
+  lab.press(GLFW_KEY_Z);  // Z alone does nothing
+  CHECK(lab.p.position == 1.0);
+  // a new change after an undo drops what could be redone
+  lab.press(GLFW_KEY_Z, kCtrl);
+  lab.press(GLFW_KEY_UP);
+  const double n = lab.p.key_position;
+  lab.press(GLFW_KEY_Y, kCtrl);
+  CHECK(lab.p.key_position == n);
+  CHECK(lab.p.position == 0.0);
+}
+
+TEST_CASE("undo in a lesson goes back a step with the values the lecturer had set there",
+          "[app][keys][undo]") {
+  Lab lab;
+  lab.p.view = ViewId::derivation;
+  lab.p.lesson = "04-complex";
+  lab.frames(2);
+  REQUIRE(lab.p.step == 1);
+  lab.press(GLFW_KEY_B);  // the lecturer changes the base on step 1
+  const double base = lab.p.base;
+  lab.press(GLFW_KEY_RIGHT);
+  REQUIRE(lab.p.step == 2);
+  lab.press(GLFW_KEY_Z, kCtrl);
+  lab.frames(2);  // the frame must not apply step 1's `show:` state over the restored values
+  CHECK(lab.p.step == 1);
+  CHECK(lab.p.base == base);
+}
+
+TEST_CASE("the history: steps, settled drags, the animation and its limit", "[app][undo]") {
+  History h;
+  Params p;
+  h.observe(p, true);
+  CHECK_FALSE(h.can_undo());
+  // a drag over many frames (not settled) is one step, recorded when released
+  for (int d = 18; d <= 30; d += 2) {
+    p.dim = d;
+    h.observe(p, false);
+  }
+  CHECK_FALSE(h.can_undo());
+  h.observe(p, true);
+  REQUIRE(h.can_undo());
+  auto u = h.undo(p);
+  REQUIRE(u);
+  CHECK(u->dim == 16);
+  CHECK_FALSE(h.can_undo());
+  CHECK(h.can_redo());
+  p = *u;
+  // the animation moving m is not a step while it plays; the run is one step when it stops
+  p.playing = true;
+  h.observe(p, true);
+  for (int f = 1; f <= 100; ++f) {
+    p.position = f * 0.25;
+    h.observe(p, true);
+  }
+  CHECK_FALSE(h.can_undo());
+  CHECK(h.can_redo());  // nothing was recorded, so the redo is still there
+  p.playing = false;
+  h.observe(p, true);
+  REQUIRE(h.can_undo());
+  CHECK_FALSE(h.can_redo());
+  u = h.undo(p);
+  REQUIRE(u);
+  CHECK(u->position == 0.0);
+  CHECK_FALSE(u->playing);
+  // at most kMaxSteps steps; the oldest go first
+  History many;
+  Params q;
+  many.observe(q, true);
+  for (int i = 1; i <= static_cast<int>(History::kMaxSteps) + 50; ++i) {
+    q.seed = static_cast<std::uint64_t>(i);
+    many.observe(q, true);
+  }
+  int undone = 0;
+  while (auto r = many.undo(q)) {
+    q = *r;
+    ++undone;
+  }
+  CHECK(undone == static_cast<int>(History::kMaxSteps));
+  CHECK(q.seed == 50);
 }
 
 // [SECTION] files, overlays and modes
