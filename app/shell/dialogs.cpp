@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "shell/shortcuts.h"
 #include "state/actions.h"
@@ -36,21 +37,42 @@ void draw_notice(const AppState& state, const ViewEnv& env, ImVec2 canvas_pos, I
 void draw_shortcut_list(AppState& state, const ViewEnv& env) {
   if (!state.show_shortcuts) return;
   const ImGuiIO& io = ImGui::GetIO();
+  // One column of lines while they fit the screen's height, else two side by side, as wide as
+  // the screen with the descriptions wrapped (31 lines are taller than a 720-line projector at
+  // scale 1 and a 1080-line one in presentation mode).
+  const std::vector<ShortcutLine> lines = shortcut_lines();
+  const float line_h =
+      ImGui::GetTextLineHeightWithSpacing() + 2.0f * ImGui::GetStyle().CellPadding.y;
+  const float room = 0.85f * io.DisplaySize.y - 2.0f * ImGui::GetFrameHeightWithSpacing();
+  const std::size_t n = lines.size();
+  const bool one_column = static_cast<float>(n) * line_h <= room;
+  const std::size_t rows = one_column ? n : (n + 1) / 2;
   ImGui::SetNextWindowPos(ImVec2(0.5f * io.DisplaySize.x, 0.5f * io.DisplaySize.y),
                           ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  if (!one_column) ImGui::SetNextWindowSize(ImVec2(0.96f * io.DisplaySize.x, 0.0f));
   ImGui::SetNextWindowBgAlpha(0.97f);
-  if (ImGui::Begin("Keyboard shortcuts", &state.show_shortcuts,
-                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
-                       ImGuiWindowFlags_NoSavedSettings)) {
-    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
-      for (const ShortcutLine& line : shortcut_lines()) {
+  const ImGuiWindowFlags flags =
+      (one_column ? ImGuiWindowFlags_AlwaysAutoResize : ImGuiWindowFlags_NoResize) |
+      ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+  if (ImGui::Begin("Keyboard shortcuts", &state.show_shortcuts, flags)) {
+    const int columns = one_column ? 2 : 4;
+    if (ImGui::BeginTable("keys", columns, ImGuiTableFlags_RowBg)) {
+      for (int c = 0; c < columns; ++c) {
+        if (c % 2 == 0)
+          ImGui::TableSetupColumn(nullptr, ImGuiTableColumnFlags_WidthFixed);
+        else
+          ImGui::TableSetupColumn(nullptr, ImGuiTableColumnFlags_WidthStretch);
+      }
+      for (std::size_t r = 0; r < rows; ++r) {
         ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::PushFont(env.fonts->bold);
-        ImGui::TextUnformatted(line.label.c_str());
-        ImGui::PopFont();
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(line.description.c_str());
+        for (std::size_t i = r; i < n; i += rows) {
+          ImGui::TableNextColumn();
+          ImGui::PushFont(env.fonts->bold);
+          ImGui::TextUnformatted(lines[i].label.c_str());
+          ImGui::PopFont();
+          ImGui::TableNextColumn();
+          ImGui::TextWrapped("%s", lines[i].description.c_str());
+        }
       }
       ImGui::EndTable();
     }

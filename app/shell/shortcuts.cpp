@@ -84,6 +84,51 @@ void next_seed(ShortcutContext& c, int) {
   std::uint64_t& seed = c.state.params.seed;
   seed = seed >= static_cast<std::uint64_t>(kMaxSeed) ? 0 : seed + 1;
 }
+// Doubling and halving, kept inside what the parameter table accepts (state/params.h): a
+// lecture walks d through 16, 32, ..., 512 and N through 64 ... 4096 in a few presses.
+int doubled(std::string_view param, int v, int by) {
+  const ParamRange& r = param_range(param);
+  const double next = by > 0 ? v * 2.0 : std::floor(v / 2.0);
+  return static_cast<int>(std::clamp(next, r.min, r.max));
+}
+void double_dim(ShortcutContext& c, int by) {
+  int& d = c.state.params.dim;
+  const int next = doubled("dim", d, by);
+  d = next % 2 == 0 ? next : d;  // halving 2 stays at 2; every d of the table is even
+}
+void double_positions(ShortcutContext& c, int by) {
+  int& n = c.state.params.positions;
+  n = doubled("positions", n, by);
+}
+void double_distance(ShortcutContext& c, int by) {
+  int& r = c.state.params.max_distance;
+  r = doubled("max_distance", r, by);
+}
+void next_encoding(ShortcutContext& c, int) {
+  Encoding& e = c.state.params.encoding;
+  e = e == Encoding::none         ? Encoding::sinusoidal
+      : e == Encoding::sinusoidal ? Encoding::rope
+                                  : Encoding::none;
+}
+void switch_pairing(ShortcutContext& c, int) {
+  Pairing& p = c.state.params.pairing;
+  p = p == Pairing::interleaved ? Pairing::half_split : Pairing::interleaved;
+}
+void next_content(ShortcutContext& c, int) {
+  Content& k = c.state.params.content;
+  k = k == Content::shared   ? Content::random
+      : k == Content::random ? Content::sentence
+                             : Content::shared;
+}
+// Lesson K of the library (counted from 1, as in the Lessons list), at its first step.
+void go_to_lesson(ShortcutContext& c, int k) {
+  if (k < 1 || k > static_cast<int>(c.library.lessons().size())) return;
+  c.state.params.view = ViewId::derivation;
+  c.library.go_to(c.state.params, k - 1, 1);
+}
+void restart_step(ShortcutContext& c, int) {
+  lessons::Library::restart(c.state);
+}
 void screenshot(ShortcutContext& c, int) {
   c.state.request_screenshot = true;
 }
@@ -189,6 +234,26 @@ std::vector<Shortcut> make_table() {
   row(GLFW_KEY_B, kWithoutCtrl, switch_base);
   line("R", "new random vectors (the next seed)");
   row(GLFW_KEY_R, kWithoutCtrl, next_seed);
+  line("D / Shift + D", "head dimension d × 2 / ÷ 2");
+  row(GLFW_KEY_D, kNoModifiers, double_dim, +1);
+  row(GLFW_KEY_D, kShiftWithoutCtrl, double_dim, -1);
+  line("P", "pairing: interleaved ↔ half-split");
+  row(GLFW_KEY_P, kWithoutCtrl, switch_pairing);
+  line("N / Shift + N", "heatmap: positions N × 2 / ÷ 2");
+  row(GLFW_KEY_N, kNoModifiers, double_positions, +1);
+  row(GLFW_KEY_N, kShiftWithoutCtrl, double_positions, -1);
+  line("E", "heatmap: encoding none → sinusoidal → RoPE");
+  row(GLFW_KEY_E, kWithoutCtrl, next_encoding);
+  line("C", "heatmap: content shared → random → sentence");
+  row(GLFW_KEY_C, kWithoutCtrl, next_content);
+  line("] / [", "decay: largest distance R × 2 / ÷ 2");
+  row(GLFW_KEY_RIGHT_BRACKET, kWithoutCtrl, double_distance, +1);
+  row(GLFW_KEY_LEFT_BRACKET, kWithoutCtrl, double_distance, -1);
+  line("Ctrl + 1 … 9", "lesson 1 … 9, from its first step");
+  for (int k = 1; k <= 9; ++k)
+    row(GLFW_KEY_0 + k, kWithCtrl, go_to_lesson, k);
+  line("Backspace", "Derivations: restart the step (its values back)");
+  row(GLFW_KEY_BACKSPACE, kAnyModifiers, restart_step, 0, false, InView::derivation);
   line("F12", "save a screenshot");
   row(GLFW_KEY_F12, kAnyModifiers, screenshot);
   line("Ctrl + S / Ctrl + O", "save / open a session");

@@ -329,9 +329,10 @@ TEST_CASE("1 … 9 select the views in the View menu's order", "[app][keys]") {
     lab.press(GLFW_KEY_0);
     CHECK(lab.p.view == views[2]);
   }
-  SECTION("Ctrl + digit does not switch") {
+  SECTION("Ctrl + digit opens a lesson instead of switching the view") {
     lab.press(GLFW_KEY_2, kCtrl);
-    CHECK(lab.p.view == views[0]);
+    CHECK(lab.p.view == ViewId::derivation);
+    CHECK(lab.views.library.current_index(lab.p) == 1);
   }
 }
 
@@ -477,6 +478,92 @@ TEST_CASE("the history: steps, settled drags, the animation and its limit", "[ap
   }
   CHECK(undone == static_cast<int>(History::kMaxSteps));
   CHECK(q.seed == 50);
+}
+
+TEST_CASE("lecture keys: d, pairing, N, encoding, content, decay distance", "[app][keys]") {
+  Lab lab;
+  REQUIRE(lab.p.dim == 16);
+  lab.press(GLFW_KEY_D);
+  CHECK(lab.p.dim == 32);
+  lab.press(GLFW_KEY_D, kShift);
+  lab.press(GLFW_KEY_D, kShift);
+  CHECK(lab.p.dim == 8);
+  lab.p.dim = 2;
+  lab.press(GLFW_KEY_D, kShift);
+  CHECK(lab.p.dim == 2);  // the smallest d
+  lab.p.dim = 4096;
+  lab.press(GLFW_KEY_D);
+  CHECK(lab.p.dim == 4096);  // the largest
+  lab.p.dim = 6;
+  lab.press(GLFW_KEY_D, kShift);
+  CHECK(lab.p.dim == 6);  // 3 is odd: d stays
+
+  const rope::Pairing pairing = lab.p.pairing;
+  lab.press(GLFW_KEY_P);
+  CHECK(lab.p.pairing != pairing);
+  lab.press(GLFW_KEY_P);
+  CHECK(lab.p.pairing == pairing);
+
+  lab.p.positions = 64;
+  lab.press(GLFW_KEY_N);
+  CHECK(lab.p.positions == 128);
+  lab.press(GLFW_KEY_N, kShift);
+  lab.press(GLFW_KEY_N, kShift);
+  CHECK(lab.p.positions == 32);
+  lab.p.positions = 4096;
+  lab.press(GLFW_KEY_N);
+  CHECK(lab.p.positions == 4096);
+  lab.p.positions = 8;
+  lab.press(GLFW_KEY_N, kShift);
+  CHECK(lab.p.positions == 8);
+
+  lab.p.encoding = rope::Encoding::none;
+  lab.press(GLFW_KEY_E);
+  CHECK(lab.p.encoding == rope::Encoding::sinusoidal);
+  lab.press(GLFW_KEY_E);
+  CHECK(lab.p.encoding == rope::Encoding::rope);
+  lab.press(GLFW_KEY_E);
+  CHECK(lab.p.encoding == rope::Encoding::none);
+
+  lab.p.content = Content::shared;
+  lab.press(GLFW_KEY_C);
+  CHECK(lab.p.content == Content::random);
+  lab.press(GLFW_KEY_C);
+  CHECK(lab.p.content == Content::sentence);
+  lab.press(GLFW_KEY_C);
+  CHECK(lab.p.content == Content::shared);
+
+  lab.p.max_distance = 256;
+  lab.press(GLFW_KEY_RIGHT_BRACKET);
+  CHECK(lab.p.max_distance == 512);
+  lab.press(GLFW_KEY_LEFT_BRACKET);
+  lab.press(GLFW_KEY_LEFT_BRACKET);
+  CHECK(lab.p.max_distance == 128);
+}
+
+TEST_CASE("Ctrl + digit opens lesson K at its first step; Backspace restarts the step",
+          "[app][keys]") {
+  Lab lab;
+  lab.frames(1);
+  lab.press(GLFW_KEY_3, kCtrl);
+  CHECK(lab.p.view == ViewId::derivation);
+  REQUIRE(lab.views.library.current_index(lab.p) == 2);
+  CHECK(lab.p.step == 1);
+  lab.press(GLFW_KEY_RIGHT);  // step 2 of lesson 3
+  REQUIRE(lab.p.step == 2);
+  const double m = lab.p.position;
+  lab.press(GLFW_KEY_UP);  // the lecturer moves n
+  const double n = lab.p.key_position;
+  lab.p.position = m + 7;
+  lab.frames(1);
+  lab.press(GLFW_KEY_BACKSPACE);
+  CHECK(lab.p.step == 2);
+  CHECK(lab.p.position == m);  // the step's own values are back
+  CHECK(lab.p.key_position != n);
+  lab.press(GLFW_KEY_1, kCtrl);
+  CHECK(lab.views.library.current_index(lab.p) == 0);
+  CHECK(lab.p.step == 1);
+  CHECK(lab.p.view == ViewId::derivation);
 }
 
 // [SECTION] files, overlays and modes
