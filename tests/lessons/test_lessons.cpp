@@ -270,6 +270,14 @@ TEST_CASE("every check of every lesson holds at its step's state and at perturbe
         }
         const QuantityContext ctx(p);
         for (const Check& c : step.checks) {
+          // A check against a number as written (number.VALUE) states a measured fact about the
+          // step's own state ("the two ratios differ by more than 0.01", "this pair turns more
+          // than once"), not an identity, and so does a comparison with the context length of
+          // the step's view: such a check is held at that state (trial 0) only.
+          // test_check_can_fail.cpp shows that each of them can fail.
+          if (trial > 0 && (c.left.starts_with("number.") || c.right.starts_with("number.") ||
+                            c.left == "context_length" || c.right == "context_length"))
+            continue;
           const CheckOutcome o = run_check(ctx, c.left, c.right, c.relation);
           INFO(l.lesson.id << " step " << s + 1 << " trial " << trial << ": " << c.left << " vs "
                            << c.right << " at m=" << p.position << " n=" << p.key_position
@@ -335,7 +343,7 @@ TEST_CASE("quantities: known values, index checks and formatting", "[lessons][qu
     const std::string name = example_name(q.name);
     const auto v = ctx.evaluate(name);
     INFO(name);
-    if (name == "pairing" || name.starts_with("repeat_gap")) {
+    if (name == "pairing" || name.starts_with("repeat_")) {
       CHECK_FALSE(v.ok());
     } else {
       REQUIRE(v.ok());
