@@ -124,7 +124,9 @@ constexpr QuantityInfo kTable[] = {
     {"slowest_theta_formula", "b^{-(d-2)/d}", "the slowest frequency written out: base^(-(d-2)/d)"},
     {"slowest_wavelength_formula", "2\\pi b^{(d-2)/d}",
      "the slowest wavelength written out: 2 pi base^((d-2)/d), positions"},
-    {"context_length", "N", "the context length of the spectrum view (parameter context_length)"},
+    {"context_length", "N",
+     "the context length of the spectrum view (parameter context_length); a check against it "
+     "is held at its step's state only"},
     {"wavelength.K", "\\lambda_K", "wavelength of block K: 2 pi / theta_K positions"},
     {"angle_m.K", "m\\theta_K", "rotation angle of block K at the query position, radians"},
     {"angle_n.K", "n\\theta_K", "rotation angle of block K at the key position, radians"},
@@ -323,7 +325,8 @@ constexpr QuantityInfo kTable[] = {
      "the RoPE score with the stored cos and sin at m and n (products in double)"},
     // fixed arguments: the same value whatever the sliders say
     {"number.VALUE", "\\text{value}",
-     "the number VALUE as written (digits, one decimal point), e.g. number.1045, number.0.78"},
+     "the number VALUE as written (digits, one decimal point), e.g. number.1045, number.0.78; "
+     "a check against it states a fact about its step's state, which the tests hold there only"},
     {"stored.FORMAT.N", "\\mathrm{fl}(N)",
      "the integer N as FORMAT (fp64, fp32, bf16 or fp16) stores it"},
     {"distinct.FORMAT.FIRST.LAST", "N_{\\text{distinct}}",
