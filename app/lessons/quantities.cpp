@@ -121,6 +121,12 @@ constexpr QuantityInfo kTable[] = {
     {"pairing", "\\text{pairing}", "interleaved or half (as words)"},
     // per block or coordinate
     {"theta.K", "\\theta_K", "frequency of block K: base^(-2K/d)"},
+    {"slowest_theta_formula", "b^{-(d-2)/d}", "the slowest frequency written out: base^(-(d-2)/d)"},
+    {"slowest_wavelength_formula", "2\\pi b^{(d-2)/d}",
+     "the slowest wavelength written out: 2 pi base^((d-2)/d), positions"},
+    {"context_length", "N",
+     "the context length of the spectrum view (parameter context_length); a check against it "
+     "is held at its step's state only"},
     {"wavelength.K", "\\lambda_K", "wavelength of block K: 2 pi / theta_K positions"},
     {"angle_m.K", "m\\theta_K", "rotation angle of block K at the query position, radians"},
     {"angle_n.K", "n\\theta_K", "rotation angle of block K at the key position, radians"},
@@ -128,12 +134,44 @@ constexpr QuantityInfo kTable[] = {
     {"q.K", "q_K", "coordinate K of the query vector"},
     {"k.K", "k_K", "coordinate K of the key vector"},
     {"rq.K", "(\\boldsymbol{R}_m\\boldsymbol{q})_K", "coordinate K of the rotated query"},
+    {"turn_q.K", "\\arg(\\boldsymbol{R}_m\\boldsymbol{q})_K - \\arg q_K",
+     "the angle by which R_m turns block K of q, from the vectors (atan2), wrapped into (-pi, pi]"},
+    {"turn_k.K", "\\arg(\\boldsymbol{R}_m\\boldsymbol{k})_K - \\arg k_K",
+     "the same for the key turned to the query position m, wrapped into (-pi, pi]"},
+    {"angle_m_wrapped.K", "\\mathrm{wrap}(m\\theta_K)",
+     "the angle m theta_K wrapped into (-pi, pi], radians"},
     // scores
     {"rope_score", "(\\boldsymbol{R}_m\\boldsymbol{q})^\\top(\\boldsymbol{R}_n\\boldsymbol{k})",
      "RoPE score: rotate q to m and k to n (efficient form), then dot"},
     {"relative_score", "\\boldsymbol{q}^\\top\\boldsymbol{R}_{n-m}\\boldsymbol{k}",
      "q dotted with k rotated by the relative position n - m only"},
     {"content_score", "\\boldsymbol{q}^\\top\\boldsymbol{k}", "q.k without positions"},
+    {"score_ratio", "s/(\\boldsymbol{q}^\\top\\boldsymbol{k})",
+     "rope_score divided by content_score: what position does to this pair's score"},
+    {"score_ratio_next", "s'/(\\boldsymbol{q}'^\\top\\boldsymbol{k}')",
+     "the same for the next seed's random q', k' (what R brings) at the same m and n"},
+    {"score_ratio_gap", "|\\text{ratio} - \\text{ratio}'|",
+     "|score_ratio - score_ratio_next|: zero if the score were content times a(n - m)"},
+    {"complex_product",
+     "\\sum_i (q_i e^{\\mathrm{i}m\\theta_i})(k_i e^{\\mathrm{i}n\\theta_i})^{*}",
+     "the complex product f(q, m) f*(k, n) summed over the blocks, as (real, imaginary)"},
+    {"complex_product_relative", "\\sum_i q_i k_i^{*} e^{\\mathrm{i}(m-n)\\theta_i}",
+     "the same from m - n alone, as (real, imaginary)"},
+    {"radial_product",
+     "\\|\\boldsymbol{R}_m\\boldsymbol{q}\\|\\,\\|\\boldsymbol{R}_m\\boldsymbol{k}\\|",
+     "lengths of q and k both rotated to the query position m, multiplied"},
+    {"norm_product", "\\|\\boldsymbol{q}\\|\\,\\|\\boldsymbol{k}\\|",
+     "length of q times length of k"},
+    {"sentence_m_a", "m_A", "position of query_word in sentence_a (first occurrence, from 0)"},
+    {"sentence_n_a", "n_A", "position of key_word in sentence_a"},
+    {"sentence_m_b", "m_B", "position of query_word in sentence_b"},
+    {"sentence_n_b", "n_B", "position of key_word in sentence_b"},
+    {"sentence_score_a",
+     "(\\boldsymbol{R}_{m_A}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{n_A}\\boldsymbol{k})",
+     "the sentence view's score in sentence A: the words' vectors at the words' positions"},
+    {"sentence_score_b",
+     "(\\boldsymbol{R}_{m_B}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{n_B}\\boldsymbol{k})",
+     "the same in sentence B"},
     {"shifted_score",
      "(\\boldsymbol{R}_{m+2}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{n+2}\\boldsymbol{k})",
      "the RoPE score after two tokens are put in front (both positions + 2)"},
@@ -186,6 +224,13 @@ constexpr QuantityInfo kTable[] = {
      "code view: the math listing's R_m q reordered by P (vector)"},
     {"complex_rq", "q_i e^{\\mathrm{i}m\\theta_i}",
      "R_m q by complex multiplication of each block (vector)"},
+    {"rotate_half_rq",
+     "\\boldsymbol{q}\\otimes\\cos + \\mathrm{rotate\\_half}(\\boldsymbol{q})\\otimes\\sin",
+     "the rotate_half formula as written: q cat(cos, cos) + rotate_half(q) cat(sin, sin) (vector)"},
+    {"rotate_half_score", "s_{\\text{rotate\\_half}}",
+     "the rotate_half formula as written, q at m and k at n (core rotate_half_form), then dot"},
+    {"half_complex_rq", "(q_i + \\mathrm{i}q_{i+d/2})e^{\\mathrm{i}m\\theta_i}",
+     "R_m q with blocks (q_i, q_i+d/2) as complex numbers, whatever pairing says (vector)"},
     {"pe_shifted", "PE_{m+k}", "sinusoidal encoding at position m + offset (vector)"},
     {"rotated_pe", "M(k)\\,PE_m", "the offset matrix M(k) applied to PE_m (vector)"},
     {"pe_dot", "PE_m^\\top PE_{m+k}", "dot product of two sinusoidal encodings"},
@@ -223,7 +268,19 @@ constexpr QuantityInfo kTable[] = {
      "difference of the outputs at the two occurrences of query_word, no positions"},
     {"repeat_gap_rope", "\\max|o^{\\text{RoPE}}_{\\text{1st}} - o^{\\text{RoPE}}_{\\text{2nd}}|",
      "the same with RoPE"},
+    {"repeat_first_nopos", "o_{\\text{1st}}",
+     "output at the first occurrence of query_word in sentence_a, no positions (vector)"},
+    {"repeat_second_nopos", "o_{\\text{2nd}}",
+     "output at its second occurrence, no positions (vector)"},
     {"tokens", "T", "number of words in sentence_a"},
+    {"out_qk", "o_m",
+     "output at token m of sentence_a, RoPE on queries and keys only (values as they are; vector)"},
+    {"out_qk_moved", "o_m^{(+2)}",
+     "the same with every position moved by shift (2): numbered from 2 instead of 0 (vector)"},
+    {"out_qkv", "\\tilde o_m", "output at token m with the values rotated too (vector)"},
+    {"out_qkv_moved", "\\tilde o_m^{(+2)}", "the same with every position moved by 2 (vector)"},
+    {"out_qkv_move_change", "\\max|\\tilde o_m - \\tilde o_m^{(+2)}|",
+     "how much moving every position by 2 changes the output when values are rotated too"},
     // context extension (the scaling, factor and original_context parameters)
     {"factor", "s", "the scale factor s of the context extension (parameter factor)"},
     {"inv_factor", "1/s", "1/s: what Position Interpolation multiplies every theta by"},
@@ -268,7 +325,8 @@ constexpr QuantityInfo kTable[] = {
      "the RoPE score with the stored cos and sin at m and n (products in double)"},
     // fixed arguments: the same value whatever the sliders say
     {"number.VALUE", "\\text{value}",
-     "the number VALUE as written (digits, one decimal point), e.g. number.1045, number.0.78"},
+     "the number VALUE as written (digits, one decimal point), e.g. number.1045, number.0.78; "
+     "a check against it states a fact about its step's state, which the tests hold there only"},
     {"stored.FORMAT.N", "\\mathrm{fl}(N)",
      "the integer N as FORMAT (fp64, fp32, bf16 or fp16) stores it"},
     {"distinct.FORMAT.FIRST.LAST", "N_{\\text{distinct}}",
@@ -450,6 +508,13 @@ Result<Vec> indexed(const Env& e, std::string_view stem, std::string_view index,
   if (stem == "angle_m") return one(e.m() * th);
   if (stem == "angle_n") return one(e.n() * th);
   if (stem == "angle_delta") return one((e.n() - e.m()) * th);
+  if (stem == "turn_q" || stem == "turn_k") {  // from the vectors, not from m theta
+    const Vec& x = stem == "turn_q" ? e.q : e.k;
+    const auto [a, b] = block_index(i, e.d(), e.p.pairing);
+    const Vec y = rotated(x, e.m(), e.thetas, e.p.pairing);
+    return one(std::remainder(std::atan2(y[b], y[a]) - std::atan2(x[b], x[a]), kTwoPi));
+  }
+  if (stem == "angle_m_wrapped") return one(std::remainder(e.m() * th, kTwoPi));
   if (stem == "q") return one(e.q[i]);
   if (stem == "k") return one(e.k[i]);
   if (stem == "rq") return one(rotated(e.q, e.m(), e.thetas, e.p.pairing)[i]);
@@ -634,6 +699,64 @@ Result<Vec> linear_family(const Env& e, std::string_view name) {
   return num;
 }
 
+// The sentence view's numbers: query_word and key_word get their seeded hash vectors and the
+// positions of their first occurrences in each sentence (as views/sentence_view.cpp places them).
+Result<Vec> sentence_family(const Env& e, std::string_view name) {
+  const bool b_side = name.ends_with("_b");
+  const auto words = app::split_words(b_side ? e.p.sentence_b : e.p.sentence_a);
+  const auto find = [&](const std::string& w) {
+    const auto it = std::find(words.begin(), words.end(), w);
+    return it == words.end() ? -1.0 : static_cast<double>(it - words.begin());
+  };
+  const double m = find(e.p.query_word), n = find(e.p.key_word);
+  if (m < 0 || n < 0)
+    return fail(name, "needs query_word '" + e.p.query_word + "' and key_word '" + e.p.key_word +
+                          "' in sentence_" + (b_side ? "b" : "a"));
+  if (name.starts_with("sentence_m")) return one(m);
+  if (name.starts_with("sentence_n")) return one(n);
+  const int d = static_cast<int>(e.d());
+  const Vec q = hash_embedding(e.p.query_word, d, e.p.seed);
+  const Vec k = hash_embedding(e.p.key_word, d, e.p.seed);
+  return one(dot(rotated(q, m, e.thetas, e.p.pairing), rotated(k, n, e.thetas, e.p.pairing)));
+}
+
+// Self-attention over the words of sentence_a with RoPE, q = k = v = the words' hash vectors,
+// positions first, first + 1, ...: rotating queries and keys makes the weights depend on n - m
+// only, so moving every position leaves the output alone; rotating the values as well would
+// carry the absolute positions into the output.
+Result<Vec> values_family(const Env& e, std::string_view name) {
+  const auto words = app::split_words(e.p.sentence_a);
+  if (words.empty()) return fail(name, "sentence_a has no words");
+  const int d = static_cast<int>(e.d());
+  const std::size_t t = words.size();
+  std::vector<Vec> x;
+  for (const auto& w : words)
+    x.push_back(hash_embedding(w, d, e.p.seed));
+  const auto at = static_cast<std::size_t>(
+      std::clamp(std::round(e.m()), 0.0, static_cast<double>(t - 1)));  // token m
+  const auto output = [&](double first, bool rotate_values) {
+    Vec w(t * t);
+    for (std::size_t r = 0; r < t; ++r)
+      for (std::size_t c = 0; c < t; ++c)
+        w[r * t + c] = dot(rotated(x[r], first + static_cast<double>(r), e.thetas, e.p.pairing),
+                           rotated(x[c], first + static_cast<double>(c), e.thetas, e.p.pairing));
+    transform_scores(w, static_cast<std::int64_t>(t), d, ScoreTransform{true, true, false});
+    Vec o(x[0].size(), 0.0);
+    for (std::size_t c = 0; c < t; ++c) {
+      const Vec v = rotate_values
+                        ? rotated(x[c], first + static_cast<double>(c), e.thetas, e.p.pairing)
+                        : x[c];
+      for (std::size_t j = 0; j < o.size(); ++j)
+        o[j] += w[at * t + c] * v[j];
+    }
+    return o;
+  };
+  const bool values = name.starts_with("out_qkv");
+  if (name == "out_qkv_move_change")
+    return one(max_abs_difference(output(0.0, true), output(kSentenceShift, true)));
+  return output(name.ends_with("_moved") ? kSentenceShift : 0.0, values);
+}
+
 // Self-attention over the words of sentence_a, q = k = v = the word's hash embedding:
 // without positions it is permutation equivariant, with RoPE it is not.
 Result<Vec> attention_family(const Env& e, std::string_view name) {
@@ -669,13 +792,15 @@ Result<Vec> attention_family(const Env& e, std::string_view name) {
   const bool rope = name.starts_with("rope") || name == "repeat_gap_rope";
   auto o = outputs(words, rope);
   if (!o) return o.error();
-  if (name.starts_with("repeat_gap")) {
+  if (name.starts_with("repeat_")) {
     std::vector<std::size_t> at;
     for (std::size_t i = 0; i < ut; ++i)
       if (words[i] == e.p.query_word) at.push_back(i);
     if (at.size() < 2)
       return fail(
           name, "needs query_word '" + e.p.query_word + "' to occur at least twice in sentence_a");
+    if (name == "repeat_first_nopos") return row(o.value(), at[0]);
+    if (name == "repeat_second_nopos") return row(o.value(), at[1]);
     return one(max_abs_difference(row(o.value(), at[0]), row(o.value(), at[1])));
   }
   const auto i =
@@ -750,6 +875,57 @@ Result<Vec> QuantityContext::evaluate(std::string_view name) const {
     return one(dot(rotated(q_, m, thetas_, pr), rotated(k_, n, thetas_, pr)));
   if (name == "relative_score") return one(dot(q_, rotated(k_, n - m, thetas_, pr)));
   if (name == "content_score") return one(dot(q_, k_));
+  if (name == "score_ratio" || name == "score_ratio_next" || name == "score_ratio_gap") {
+    const auto ratio = [&](const Vec& q, const Vec& k) {
+      return dot(rotated(q, m, thetas_, pr), rotated(k, n, thetas_, pr)) / dot(q, k);
+    };
+    app::Params next = p_;  // R in the app: the next seed, the same presets
+    next.seed = p_.seed + 1;
+    const double r0 = ratio(q_, k_);
+    const double r1 = ratio(app::effective_vector(next.query, next, false),
+                            app::effective_vector(next.key, next, true));
+    if (name == "score_ratio") return one(r0);
+    if (name == "score_ratio_next") return one(r1);
+    return one(std::fabs(r0 - r1));
+  }
+  if (name == "complex_product" || name == "complex_product_relative") {
+    const auto zq = to_blocks(q_, pr), zk = to_blocks(k_, pr);
+    Cplx sum(0.0, 0.0);
+    if (name == "complex_product") {  // rotate each to its own position first
+      const auto fq = rotate_complex(zq, m, thetas_), fk = rotate_complex(zk, n, thetas_);
+      for (std::size_t i = 0; i < fq.size(); ++i)
+        sum += fq[i] * std::conj(fk[i]);
+    } else {
+      for (std::size_t i = 0; i < zq.size(); ++i)
+        sum += zq[i] * std::conj(zk[i]) * std::polar(1.0, (m - n) * thetas_[i]);
+    }
+    return Vec{sum.real(), sum.imag()};
+  }
+  if (name == "radial_product")
+    return one(norm(rotated(q_, m, thetas_, pr)) * norm(rotated(k_, m, thetas_, pr)));
+  if (name == "norm_product") return one(norm(q_) * norm(k_));
+  if (name == "slowest_theta_formula" || name == "slowest_wavelength_formula") {
+    const double d = static_cast<double>(p_.dim);
+    const double t = std::pow(p_.base, -(d - 2.0) / d);
+    return one(name == "slowest_theta_formula" ? t : kTwoPi * std::pow(p_.base, (d - 2.0) / d));
+  }
+  if (name == "context_length") return one(static_cast<double>(p_.context_length));
+  if (name.starts_with("sentence_")) return sentence_family(e, name);
+  if (name.starts_with("out_qk")) return values_family(e, name);
+  if (name == "rotate_half_rq") {
+    auto y = rotate_half_form(q_, m, thetas_);  // core's listing of the transformers form
+    if (!y) return fail(name, y.error().to_string());
+    return std::move(y).value();
+  }
+  if (name == "rotate_half_score") {
+    auto yq = rotate_half_form(q_, m, thetas_);
+    auto yk = rotate_half_form(k_, n, thetas_);
+    if (!yq || !yk) return fail(name, (!yq ? yq.error() : yk.error()).to_string());
+    return one(dot(yq.value(), yk.value()));
+  }
+  if (name == "half_complex_rq")
+    return from_blocks(rotate_complex(to_blocks(q_, Pairing::half_split), m, thetas_),
+                       Pairing::half_split);
   if (name == "shifted_score")
     return one(dot(rotated(q_, m + kSentenceShift, thetas_, pr),
                    rotated(k_, n + kSentenceShift, thetas_, pr)));

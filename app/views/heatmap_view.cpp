@@ -41,9 +41,9 @@ const char* encoding_title(Encoding e) {
 const char* mode_text(ScoreMode m) {
   switch (m) {
     case ScoreMode::raw:
-      return "raw scores q′ₘ·k′ₙ";
+      return "raw scores q′ₘ·k′ₙ (′: encoded)";
     case ScoreMode::scaled:
-      return "scaled scores q′ₘ·k′ₙ/√d";
+      return "scaled scores q′ₘ·k′ₙ/√d (′: encoded)";
     case ScoreMode::softmax:
       return "softmax over each row (attention weights)";
   }
@@ -64,8 +64,8 @@ std::string content_text(const Params& p) {
     case Content::random:
       return "seeded random qₘ, kₙ at every position (seed " + std::to_string(p.seed) + ")";
     case Content::sentence:
-      return "the words of sentence B; qₘ = kₘ = hash_embedding(word, d, seed): a seeded hash of "
-             "the word, not a trained embedding";
+      return "the words of sentence B; qₘ = kₘ = a seeded hash of the word (d, seed), not a "
+             "trained embedding";
   }
   return "";
 }

@@ -240,10 +240,9 @@ Layout layout(const std::array<SentenceView::Side, 2>& sides, const Params& p, c
   lay.right = canvas.origin.x + canvas.size.x - lay.pad;
   lay.col_w = std::max(1.0f, 0.5f * (lay.width - lay.pad));
   lay.title = "Same words, different places: the score depends on the distance only";
-  lay.note = "Word vectors: rope::hash_embedding(word, d = " + std::to_string(p.dim) + ", seed " +
-             std::to_string(p.seed) +
-             ") — a seeded hash of the word, not a trained embedding; q = vector of “" +
-             p.query_word + "”, k = vector of “" + p.key_word + "”.";
+  lay.note = "Word vectors: a seeded hash of each word (d = " + std::to_string(p.dim) + ", seed " +
+             std::to_string(p.seed) + "), not a trained embedding; q = vector of “" + p.query_word +
+             "”, k = vector of “" + p.key_word + "”.";
   lay.pictures =
       "Pictures: block 0 of Rₘq and Rₙk (θ₀ = 1 rad per position).  Score: (Rₘq)·(Rₙk) over all "
       "d dimensions.";

@@ -270,6 +270,14 @@ TEST_CASE("every check of every lesson holds at its step's state and at perturbe
         }
         const QuantityContext ctx(p);
         for (const Check& c : step.checks) {
+          // A check against a number as written (number.VALUE) states a measured fact about the
+          // step's own state ("the two ratios differ by more than 0.01", "this pair turns more
+          // than once"), not an identity, and so does a comparison with the context length of
+          // the step's view: such a check is held at that state (trial 0) only.
+          // test_check_can_fail.cpp shows that each of them can fail.
+          if (trial > 0 && (c.left.starts_with("number.") || c.right.starts_with("number.") ||
+                            c.left == "context_length" || c.right == "context_length"))
+            continue;
           const CheckOutcome o = run_check(ctx, c.left, c.right, c.relation);
           INFO(l.lesson.id << " step " << s + 1 << " trial " << trial << ": " << c.left << " vs "
                            << c.right << " at m=" << p.position << " n=" << p.key_position
@@ -335,7 +343,7 @@ TEST_CASE("quantities: known values, index checks and formatting", "[lessons][qu
     const std::string name = example_name(q.name);
     const auto v = ctx.evaluate(name);
     INFO(name);
-    if (name == "pairing" || name.starts_with("repeat_gap")) {
+    if (name == "pairing" || name.starts_with("repeat_")) {
       CHECK_FALSE(v.ok());
     } else {
       REQUIRE(v.ok());
@@ -537,5 +545,97 @@ TEST_CASE("low-precision quantities follow the state's formats",
     const QuantityContext ctx(p);  // 70000 overflows fp16: no angle, NaN
     CHECK(std::isinf(ctx.evaluate("lp_position").value()[0]));
     CHECK(std::isnan(ctx.evaluate("lp_max_error").value()[0]));
+  }
+}
+
+// The quantities added for issue 14, at states worked out by hand.
+TEST_CASE("quantities of the rewritten checks: values worked out by hand",
+          "[lessons][quantities]") {
+  const auto at = [](std::initializer_list<std::pair<const char*, const char*>> kv) {
+    Params p;
+    for (const auto& [k, v] : kv)
+      REQUIRE(rope::app::set_param(p, k, v).ok());
+    return p;
+  };
+  const auto v = [](const Params& p, const char* name) {
+    auto r = QuantityContext(p).evaluate(name);
+    INFO(name << ": " << (r ? std::string() : r.error().to_string()));
+    REQUIRE(r.ok());
+    return r.value();
+  };
+  // d = 2, theta_0 = 1: q = (1, 0) turned to m = 2 points at angle 2; k = (0, 1) at pi/2 + 2
+  const Params two = at(
+      {{"dim", "2"}, {"query", "1,0"}, {"key", "0,1"}, {"position", "2"}, {"key_position", "0"}});
+  CHECK(v(two, "turn_q.0")[0] == Approx(2.0));
+  CHECK(v(two, "turn_k.0")[0] == Approx(2.0));
+  CHECK(v(two, "angle_m_wrapped.0")[0] == Approx(2.0));
+  // m = 5: 5 rad wraps to 5 - 2 pi
+  const Params five = at({{"dim", "2"}, {"query", "1,0"}, {"position", "5"}});
+  CHECK(v(five, "angle_m_wrapped.0")[0] == Approx(5.0 - 2.0 * M_PI));
+  CHECK(v(five, "turn_q.0")[0] == Approx(5.0 - 2.0 * M_PI));
+  // q k* e^{i(m-n)theta} with q = 1, k = i, m - n = 2: -i e^{2i} = (sin 2, -cos 2)
+  CHECK(v(two, "complex_product_relative")[0] == Approx(std::sin(2.0)));
+  CHECK(v(two, "complex_product_relative")[1] == Approx(-std::cos(2.0)));
+  CHECK(v(two, "complex_product")[0] == Approx(std::sin(2.0)));
+  CHECK(v(two, "complex_product")[1] == Approx(-std::cos(2.0)));
+  CHECK(v(two, "radial_product")[0] == Approx(1.0));
+  CHECK(v(two, "norm_product")[0] == Approx(1.0));
+  // slowest frequency and wavelength: d = 16, base 10 000 -> 10^-3.5 and 2 pi 10^3.5
+  const Params sixteen = at({{"dim", "16"}});
+  CHECK(v(sixteen, "slowest_theta_formula")[0] == Approx(std::pow(10.0, -3.5)));
+  CHECK(v(sixteen, "slowest_wavelength_formula")[0] == Approx(2.0 * M_PI * std::pow(10.0, 3.5)));
+  CHECK(v(sixteen, "slowest_wavelength_formula")[0] == Approx(v(sixteen, "wavelength.last")[0]));
+  CHECK(v(at({{"context_length", "131072"}}), "context_length")[0] == 131072.0);
+  // the sentence view's positions and score
+  const Params py = at({{"dim", "2"},
+                        {"sentence_a", "Python is love"},
+                        {"sentence_b", "Coding in Python is love"},
+                        {"query_word", "Python"},
+                        {"key_word", "love"}});
+  CHECK(v(py, "sentence_m_a")[0] == 0.0);
+  CHECK(v(py, "sentence_n_a")[0] == 2.0);
+  CHECK(v(py, "sentence_m_b")[0] == 2.0);
+  CHECK(v(py, "sentence_n_b")[0] == 4.0);
+  {
+    const auto q = rope::hash_embedding("Python", 2, py.seed);
+    const auto k = rope::hash_embedding("love", 2, py.seed);
+    // (R_0 q).(R_2 k) = q . R(2) k in 2D
+    const double s = q[0] * (std::cos(2.0) * k[0] - std::sin(2.0) * k[1]) +
+                     q[1] * (std::sin(2.0) * k[0] + std::cos(2.0) * k[1]);
+    CHECK(v(py, "sentence_score_a")[0] == Approx(s));
+    CHECK(v(py, "sentence_score_b")[0] == Approx(s));
+  }
+  CHECK_FALSE(QuantityContext(at({{"key_word", "absent"}})).evaluate("sentence_score_a").ok());
+  // all-ones q and k are the same for every seed: position scales both pairs alike
+  const Params ones = at({{"dim", "8"}, {"query", "ones"}, {"key", "ones"}, {"key_position", "5"}});
+  CHECK(v(ones, "score_ratio_gap")[0] == Approx(0.0).margin(1e-12));
+  CHECK(v(ones, "score_ratio")[0] == Approx(v(ones, "rope_score")[0] / 8.0));
+  // rotate_half as written, d = 4, m = 1: theta = (1, 0.01), x = (1, 2, 3, 4)
+  const Params rh = at({{"dim", "4"}, {"query", "1,2,3,4"}, {"position", "1"}, {"base", "10000"}});
+  {
+    const double c0 = std::cos(1.0), s0 = std::sin(1.0), c1 = std::cos(0.01), s1 = std::sin(0.01);
+    const std::vector<double> want = {1 * c0 - 3 * s0, 2 * c1 - 4 * s1, 3 * c0 + 1 * s0,
+                                      4 * c1 + 2 * s1};
+    const auto got = v(rh, "rotate_half_rq");
+    const auto cx = v(rh, "half_complex_rq");
+    for (std::size_t j = 0; j < 4; ++j) {
+      CHECK(got[j] == Approx(want[j]));
+      CHECK(cx[j] == Approx(want[j]));
+    }
+  }
+  // the Janes: the two outputs without positions are the same vector
+  const Params janes =
+      at({{"sentence_a", "Jane saw a film and then Jane walked home"}, {"query_word", "Jane"}});
+  CHECK(v(janes, "repeat_first_nopos") == v(janes, "repeat_second_nopos"));
+  // values: one word attends only to itself, so its output is its (rotated) value
+  const Params one_word = at({{"dim", "2"}, {"sentence_a", "cat"}, {"position", "0"}});
+  {
+    const auto x = rope::hash_embedding("cat", 2, one_word.seed);
+    CHECK(v(one_word, "out_qk") == std::vector<double>(x.begin(), x.end()));
+    CHECK(v(one_word, "out_qk_moved")[0] == Approx(x[0]));
+    // rotated values move with the start: R(2) x - R(0) x
+    const double dx = std::cos(2.0) * x[0] - std::sin(2.0) * x[1] - x[0];
+    const double dy = std::sin(2.0) * x[0] + std::cos(2.0) * x[1] - x[1];
+    CHECK(v(one_word, "out_qkv_move_change")[0] == Approx(std::max(std::fabs(dx), std::fabs(dy))));
   }
 }
