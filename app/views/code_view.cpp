@@ -178,10 +178,22 @@ CodeView::Results CodeView::compute(const Inputs& in) {
 
 // [SECTION] layout: listings across or stacked, the equations and numbers beside or below
 
+// A font drawn at a size of its own: the listings shrink (to 60 % of the body font) before
+// they are left out, so a lesson in presentation mode still shows its code.
+struct SizedFont {
+  ImFont* font = nullptr;
+  float px = 0;  // drawn size, px
+  ImVec2 measure(const std::string& text) const {
+    const ImVec2 t = text_size(font, text);
+    return ImVec2(t.x * px / font->FontSize, px);
+  }
+  bool operator==(const ImFont* f) const { return font == f && px == f->FontSize; }
+};
+
 struct CodeView::Layout : Page {
   using Page::Page;
   int level = 0;
-  ImFont* code = nullptr;  // listings and numbers
+  SizedFont code;          // listings and numbers
   ImFont* head = nullptr;  // listing titles
   int detail = 2;          // as Level::detail
   bool vectors = true;     // as Level::vectors
@@ -209,19 +221,20 @@ bool drawn_line(const CodeLine& c, bool comments) {
   return comments || c.text[0] != '#';
 }
 
-float listing_height(const Listing& l, ImFont* head, ImFont* code, float s, bool with_lines,
-                     bool comments) {
+float listing_height(const Listing& l, ImFont* head, const SizedFont& code, float s,
+                     bool with_lines, bool comments) {
   float lines = 0.0f;
   if (with_lines)
     for (const CodeLine& c : l.lines)
       lines += drawn_line(c, comments) ? 1.0f : 0.0f;
-  return head->FontSize + 6 * s + lines * (code->FontSize + 2 * s);
+  return head->FontSize + 6 * s + lines * (code.px + 2 * s);
 }
-float listing_width(const Listing& l, ImFont* head, ImFont* code, float label_w, bool with_lines) {
+float listing_width(const Listing& l, ImFont* head, const SizedFont& code, float label_w,
+                    bool with_lines) {
   float w = text_size(head, l.title).x - label_w;
   if (with_lines)
     for (const CodeLine& c : l.lines)
-      w = std::max(w, text_size(code, c.text).x);
+      w = std::max(w, code.measure(c.text).x);
   return w + label_w;
 }
 
@@ -257,20 +270,20 @@ std::vector<std::string> panel_lines(const CodeView::Results& r, const Params& p
   return l;
 }
 
-float panel_height(std::size_t lines, const ImFont* code, float s, bool with_equations) {
+float panel_height(std::size_t lines, const SizedFont& code, float s, bool with_equations) {
   const float eq =
-      with_equations ? static_cast<float>(kEquations.size()) * (code->FontSize + 2 * s) : 0.0f;
-  return eq + 14 * s + static_cast<float>(lines) * (code->FontSize + 3 * s);
+      with_equations ? static_cast<float>(kEquations.size()) * (code.px + 2 * s) : 0.0f;
+  return eq + 14 * s + static_cast<float>(lines) * (code.px + 3 * s);
 }
 
-float panel_width(const std::vector<std::string>& lines, const ImFont* code, float label_w,
+float panel_width(const std::vector<std::string>& lines, const SizedFont& code, float label_w,
                   bool with_equations) {
   float w = 0;
   for (const auto& l : lines)
-    w = std::max(w, text_size(code, l).x);
+    w = std::max(w, code.measure(l).x);
   if (with_equations)
     for (const char* e : kEquations)
-      w = std::max(w, label_w + text_size(code, e).x);
+      w = std::max(w, label_w + code.measure(e).x);
   return w;
 }
 
@@ -288,6 +301,7 @@ struct Level {
   int detail = 2;  // 2: listings and the equation list; 1: listings only; 0: listing titles only
   bool vectors = true;   // the R_m q and P lines of the panel
   bool comments = true;  // the listings' comment lines
+  float shrink = 1.0f;   // the code drawn at this fraction of the body font
 };
 constexpr Level kLevelList[] = {
     {Arrange::across, true, false},
@@ -302,6 +316,9 @@ constexpr Level kLevelList[] = {
     {Arrange::stacked, false, true, 1},
     {Arrange::stacked, false, true, 1, false},
     {Arrange::stacked, false, true, 1, false, false},
+    {Arrange::stacked, false, true, 1, false, false, 0.85f},
+    {Arrange::stacked, false, true, 1, false, false, 0.72f},
+    {Arrange::stacked, false, true, 1, false, false, 0.6f},
     {Arrange::stacked, false, true, 0, false},
 };
 }  // namespace
@@ -315,9 +332,10 @@ CodeView::Layout CodeView::layout(const Results& r, const Params& p, const Canva
     const Level L = kLevelList[lv];
     gap = (L.compact ? 12.0f : 24.0f) * s;
     lay.level = lv;
-    lay.code = L.large ? lay.f.large : lay.f.body;
+    lay.code.font = L.large ? lay.f.large : lay.f.body;
+    lay.code.px = lay.code.font->FontSize * L.shrink;
     lay.head = L.large ? lay.f.large : lay.f.bold;
-    lay.label_w = text_size(lay.code, "(5)").x + 10 * s;
+    lay.label_w = lay.code.measure("(5)").x + 10 * s;
     lay.title_h = (lv == 0 ? lay.f.title : lay.f.large)->FontSize + 10 * s;
     lay.shown = L.compact ? 3 : (L.large ? 4 : 6);
     lay.compact = L.compact;
@@ -394,16 +412,16 @@ CodeView::Layout CodeView::layout(const Results& r, const Params& p, const Canva
     for (const CodeLine& c : kListings[i].lines) {
       if (!drawn_line(c, lay.comments)) continue;
       lay.lines.push_back(
-          {ImVec2(at.x, ly), ImVec2(at.x + lay.col_w, ly + lay.code->FontSize), c.equation});
-      ly += lay.code->FontSize + 2 * s;
+          {ImVec2(at.x, ly), ImVec2(at.x + lay.col_w, ly + lay.code.px), c.equation});
+      ly += lay.code.px + 2 * s;
     }
   }
   float ey = lay.panel_y;
   for (std::size_t i = 0; i < (lay.detail == 2 ? kEquations.size() : 0); ++i) {
     lay.equations.push_back({ImVec2(lay.panel_x, ey),
-                             ImVec2(lay.panel_x + lay.panel_w, ey + lay.code->FontSize),
+                             ImVec2(lay.panel_x + lay.panel_w, ey + lay.code.px),
                              static_cast<int>(i) + 1});
-    ey += lay.code->FontSize + 2 * s;
+    ey += lay.code.px + 2 * s;
   }
   if (canvas.hovered) {
     const auto inside = [&](const Layout::LineBox& b) {
@@ -426,6 +444,14 @@ void CodeView::paint(const Results& r, const Layout& lay, const Canvas& canvas, 
   pen.text(lay.level == 0 ? lay.f.title : lay.f.large, ImVec2(lay.x0, lay.y0), lay.pal.text,
            "The same RoPE, three codes");
   const ImU32 highlight = with_alpha(lay.pal.accent, 0.22f);
+  // text in the code font at its drawn size, logged like the pen's own text (layout tests)
+  const auto code_text = [&](ImVec2 at, ImU32 colour, const std::string& text) {
+    dl->AddText(lay.code.font, lay.code.px, at, colour, text.c_str());
+    if (pen.log) {
+      const ImVec2 size = lay.code.measure(text);
+      pen.log->add(at, ImVec2(at.x + size.x, at.y + size.y), text);
+    }
+  };
   // listings: title, then per line the equation number and the coloured tokens
   std::size_t li = 0;
   for (std::size_t k = 0; k < kListings.size(); ++k) {
@@ -439,18 +465,17 @@ void CodeView::paint(const Results& r, const Layout& lay, const Canvas& canvas, 
         dl->AddRectFilled(ImVec2(b.min.x - 4 * s, b.min.y - 1 * s),
                           ImVec2(b.max.x, b.max.y + 1 * s), highlight, 3 * s);
       if (c.equation > 0)
-        pen.text(lay.code, b.min, c.equation == lay.hot ? lay.pal.accent : lay.pal.text_dim,
-                 "(" + std::to_string(c.equation) + ")");
+        code_text(b.min, c.equation == lay.hot ? lay.pal.accent : lay.pal.text_dim,
+                  "(" + std::to_string(c.equation) + ")");
       const std::string text = c.text;
       const ImVec2 at(b.min.x + lay.label_w, b.min.y);
       for (const Token& t : tokens(text, lay.pal)) {
-        const float dx = text_size(lay.code, text.substr(0, t.begin)).x;
+        const float dx = lay.code.measure(text.substr(0, t.begin)).x;
         const std::string piece = text.substr(t.begin, t.end - t.begin);
-        dl->AddText(lay.code, lay.code->FontSize, ImVec2(at.x + dx, at.y), t.colour, piece.c_str());
+        dl->AddText(lay.code.font, lay.code.px, ImVec2(at.x + dx, at.y), t.colour, piece.c_str());
       }
       if (pen.log)
-        pen.log->add(at, ImVec2(at.x + text_size(lay.code, text).x, at.y + lay.code->FontSize),
-                     text);
+        pen.log->add(at, ImVec2(at.x + lay.code.measure(text).x, at.y + lay.code.px), text);
     }
   }
   // equations
@@ -459,10 +484,10 @@ void CodeView::paint(const Results& r, const Layout& lay, const Canvas& canvas, 
     if (hot)
       dl->AddRectFilled(ImVec2(e.min.x - 4 * s, e.min.y - 1 * s), ImVec2(e.max.x, e.max.y + 1 * s),
                         highlight, 3 * s);
-    pen.text(lay.code, e.min, hot ? lay.pal.accent : lay.pal.text_dim,
-             "(" + std::to_string(e.equation) + ")");
-    pen.text(lay.code, ImVec2(e.min.x + lay.label_w, e.min.y), lay.pal.text,
-             kEquations[static_cast<std::size_t>(e.equation - 1)]);
+    code_text(e.min, hot ? lay.pal.accent : lay.pal.text_dim,
+              "(" + std::to_string(e.equation) + ")");
+    code_text(ImVec2(e.min.x + lay.label_w, e.min.y), lay.pal.text,
+              kEquations[static_cast<std::size_t>(e.equation - 1)]);
   }
   // numbers
   float y = lay.equations.empty() ? lay.panel_y : lay.equations.back().max.y + 14 * s;
@@ -473,9 +498,11 @@ void CodeView::paint(const Results& r, const Layout& lay, const Canvas& canvas, 
     if (text.starts_with("✓")) colour = lay.pal.good;
     if (text.starts_with("✗")) colour = lay.pal.bad;
     if (text.starts_with("=") || text.starts_with("   ")) colour = lay.pal.text_dim;
-    pen.text(head ? (lay.code == lay.f.large ? lay.f.large : lay.f.bold) : lay.code,
-             ImVec2(lay.panel_x, y), colour, text);
-    y += lay.code->FontSize + 3 * s;
+    if (head && lay.code == lay.f.body)
+      pen.text(lay.f.bold, ImVec2(lay.panel_x, y), colour, text);
+    else
+      code_text(ImVec2(lay.panel_x, y), colour, text);  // the large font has no bold: as is
+    y += lay.code.px + 3 * s;
   }
 }
 
