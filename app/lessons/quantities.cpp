@@ -14,6 +14,7 @@
 #include "io/number_format.h"
 #include "lessons/model_quantities.h"
 #include "rope/attention.h"
+#include "rope/decay.h"
 #include "rope/frequencies.h"
 #include "rope/low_precision.h"
 #include "rope/random.h"
@@ -35,7 +36,6 @@ using Cplx = std::complex<double>;
 
 constexpr int kMaxDenseDim = 512;     // dense d x d matrices beyond this are too costly per frame
 constexpr int kLinearTokens = 16;     // rows of the linear-attention example
-constexpr int kLinearValueDim = 2;    // dv of the linear-attention example
 constexpr double kSentenceShift = 2;  // "Coding in" puts two tokens before "Python is love"
 
 // Coordinates (a, b) of block i (conventions.h).
@@ -245,15 +245,32 @@ constexpr QuantityInfo kTable[] = {
     {"abel_bound", "\\max_i|h_{i+1}-h_i|\\sum_j|S_j|", "the summation-by-parts bound"},
     {"decay", "D(|n-m|)", "relative decay bound (1/(d/2)) sum_j |S_j| at r = |n - m|"},
     {"decay0", "D(0)", "the same at r = 0: (d/2 + 1)/2"},
+    {"decay_at.D.BASE.N", "D(N)",
+     "the decay bound D at distance N for head dimension D and base BASE (N <= 100000)"},
+    {"decay_min.D.BASE.FIRST.LAST", "\\min_{r} D(r)",
+     "the least D(r) over the distances r = FIRST ... LAST (d = D, base BASE, LAST <= 100000)"},
+    {"decay_max.D.BASE.FIRST.LAST", "\\max_{r} D(r)",
+     "the largest D(r) over the distances r = FIRST ... LAST (d = D, base BASE, LAST <= 100000)"},
     // linear attention
     {"linear_rope_row", "\\mathrm{LinAttn}_m",
-     "row m of linear attention with RoPE in the numerator (core, 16 seeded tokens, dv = 2)"},
+     "row m of linear attention with RoPE in the numerator (core, 16 seeded tokens, dv = d)"},
     {"linear_rope_direct",
      "\\frac{\\sum_n (R_m\\phi(q_m))^\\top R_n\\phi(k_n) v_n}"
      "{\\sum_n\\phi(q_m)^\\top\\phi(k_n)}",
      "the same row summed term by term"},
     {"linear_denominator", "\\sum_n\\phi(q_m)^\\top\\phi(k_n)",
      "the unrotated denominator of that row (positive)"},
+    {"linear_plain_row",
+     "\\frac{\\phi(q_m)^\\top\\sum_n\\phi(k_n)v_n^\\top}"
+     "{\\phi(q_m)^\\top\\sum_n\\phi(k_n)}",
+     "row m of linear attention without RoPE, from the two shared sums (core)"},
+    {"linear_plain_direct",
+     "\\frac{\\sum_n\\phi(q_m)^\\top\\phi(k_n)\\,v_n}{\\sum_n\\phi(q_m)^\\top\\phi(k_n)}",
+     "the same row with every weight phi(q_m).phi(k_n) formed, term by term"},
+    {"linear_summary_numerator", "\\big(R_m\\phi(q_m)\\big)^\\top\\sum_n R_n\\phi(k_n)v_n^\\top",
+     "numerator of row m: the rotated query times the d x d summary core sums once"},
+    {"linear_direct_numerator", "\\sum_n\\big(R_m\\phi(q_m)\\big)^\\top R_n\\phi(k_n)\\,v_n",
+     "the same numerator summed term by term"},
     // permutation
     {"nopos_out", "o_m", "self-attention output at token m of sentence_a, no positions (vector)"},
     {"nopos_out_moved", "o'_{T-1-m}",
@@ -437,9 +454,33 @@ const QuantityInfo* find_quantity(std::string_view name) {
   return nullptr;
 }
 
+std::string quantity_label(std::string_view name) {
+  const QuantityInfo* q = find_quantity(name);
+  if (q == nullptr) return {};
+  const auto [stem, rest] = split_index(name);
+  if (stem == "decay_at" || stem == "decay_min" || stem == "decay_max") {
+    const auto a = split_arguments(rest);
+    if (stem == "decay_at") return "D(" + std::string(a[2]) + ")";
+    return std::string(stem == "decay_min" ? "\\min" : "\\max") + "_{" + std::string(a[2]) +
+           "\\le r\\le " + std::string(a[3]) + "} D(r)";
+  }
+  return q->label;
+}
+
 bool fixed_quantity(std::string_view name) {
   const std::string_view stem = split_index(name).first;
-  return stem == "number" || stem == "stored" || stem == "distinct" || stem.starts_with("case_");
+  return stem == "number" || stem == "stored" || stem == "distinct" || stem.starts_with("case_") ||
+         stem == "decay_at" || stem == "decay_min" || stem == "decay_max";
+}
+
+LinearExample linear_example(const app::Params& p) {
+  LinearExample ex;
+  ex.n = kLinearTokens;
+  ex.d = p.dim;
+  ex.q = random_vectors(ex.n, ex.d, p.seed + 10);
+  ex.k = random_vectors(ex.n, ex.d, p.seed + 11);
+  ex.v = random_vectors(ex.n, ex.d, p.seed + 12);
+  return ex;
 }
 
 // [SECTION] QuantityContext
@@ -582,6 +623,21 @@ Result<Vec> fixed_family(std::string_view name) {
       distinct += v.value()[j] != v.value()[j - 1] ? 1.0 : 0.0;
     return one(distinct);
   }
+  if (stem.starts_with(
+          "decay_")) {  // D.BASE, then N or FIRST.LAST: core's decay curve (rope/decay.h)
+    const long long last = stem == "decay_at" ? integer(2) : integer(3);
+    const long long first = stem == "decay_at" ? last : integer(2);
+    if (first > last || last > 100000)
+      return fail(name, "needs distances with FIRST <= LAST <= 100000, got " +
+                            std::to_string(first) + " ... " + std::to_string(last));
+    auto curve = decay_curve(integer(0), static_cast<double>(integer(1)), last);
+    if (!curve) return fail(name, curve.error().to_string());
+    const auto b = curve.value().begin();
+    const auto lo = b + static_cast<std::ptrdiff_t>(first),
+               hi = b + static_cast<std::ptrdiff_t>(last) + 1;
+    if (stem == "decay_min") return one(*std::min_element(lo, hi));
+    return one(*std::max_element(lo, hi));  // decay_at: the one value
+  }
   // case_*: PRESET.D.BASE, then a position M (or the last position LAST), then maybe a block K
   const PrecisionFormats f = *parse_precision_preset(args[0]);
   const long long d = integer(1);
@@ -660,14 +716,14 @@ Result<Vec> decay_family(const Env& e, std::string_view name) {
   return one(max_step * sum_s);  // abel_bound
 }
 
+// Lesson 9's example (linear_example): core's shared sums against the same rows summed term by
+// term here, with and without RoPE in the numerator (rope/attention.h).
 Result<Vec> linear_family(const Env& e, std::string_view name) {
-  const int n_tok = kLinearTokens, dv = kLinearValueDim;
-  const int d = static_cast<int>(e.d());
-  const Vec q = random_vectors(n_tok, d, e.p.seed + 10);
-  const Vec k = random_vectors(n_tok, d, e.p.seed + 11);
-  const Vec v = random_vectors(n_tok, dv, e.p.seed + 12);
+  const LinearExample ex = linear_example(e.p);
+  const int n_tok = ex.n, d = ex.d, dv = ex.d;
   const auto row = static_cast<std::size_t>(std::clamp(std::round(e.m()), 0.0, n_tok - 1.0));
   const auto ud = static_cast<std::size_t>(d);
+  const auto udv = static_cast<std::size_t>(dv);
   const auto phi = [&](const Vec& x, std::size_t r) {
     Vec out(ud);
     for (std::size_t j = 0; j < ud; ++j) {
@@ -676,27 +732,41 @@ Result<Vec> linear_family(const Env& e, std::string_view name) {
     }
     return out;
   };
-  if (name == "linear_rope_row") {
-    auto out = linear_attention(q, k, v, n_tok, d, dv, e.p.base, e.p.pairing, true, false);
+  const bool rope = !name.starts_with("linear_plain");
+  if (name == "linear_rope_row" || name == "linear_plain_row") {
+    auto out = linear_attention(ex.q, ex.k, ex.v, n_tok, d, dv, e.p.base, e.p.pairing, rope, false);
     if (!out) return out.error();
-    const auto b = out.value().begin() + static_cast<std::ptrdiff_t>(row * 2);
+    const auto b = out.value().begin() + static_cast<std::ptrdiff_t>(row * udv);
     return Vec(b, b + dv);
   }
-  const Vec pq = phi(q, row);
-  const Vec rq = rotated(pq, static_cast<double>(row), e.thetas, e.p.pairing);
-  Vec num(static_cast<std::size_t>(dv), 0.0);
+  if (name == "linear_summary_numerator") {  // R_m phi(q_m) times core's summary kv
+    auto sums =
+        linear_attention_sums(ex.q, ex.k, ex.v, n_tok, d, dv, e.p.base, e.p.pairing, true, false);
+    if (!sums) return sums.error();
+    const Vec rq = rotated(phi(ex.q, row), static_cast<double>(row), e.thetas, e.p.pairing);
+    Vec num(udv, 0.0);
+    for (std::size_t i = 0; i < ud; ++i)
+      for (std::size_t c = 0; c < udv; ++c)
+        num[c] += rq[i] * sums.value().kv[i * udv + c];
+    return num;
+  }
+  const Vec pq = phi(ex.q, row);
+  const Vec rq = rope ? rotated(pq, static_cast<double>(row), e.thetas, e.p.pairing) : pq;
+  Vec num(udv, 0.0);
   double den = 0.0;
   for (std::size_t t = 0; t < static_cast<std::size_t>(n_tok); ++t) {
-    const Vec pk = phi(k, t);
-    const double w = dot(rq, rotated(pk, static_cast<double>(t), e.thetas, e.p.pairing));
-    for (std::size_t c = 0; c < static_cast<std::size_t>(dv); ++c)
-      num[c] += w * v[t * static_cast<std::size_t>(dv) + c];
+    const Vec pk = phi(ex.k, t);
+    const double w =
+        dot(rq, rope ? rotated(pk, static_cast<double>(t), e.thetas, e.p.pairing) : pk);
+    for (std::size_t c = 0; c < udv; ++c)
+      num[c] += w * ex.v[t * udv + c];
     den += dot(pq, pk);
   }
   if (name == "linear_denominator") return one(den);
+  if (name == "linear_direct_numerator") return num;
   for (double& x : num)
     x /= den;
-  return num;
+  return num;  // linear_rope_direct, linear_plain_direct
 }
 
 // The sentence view's numbers: query_word and key_word get their seeded hash vectors and the

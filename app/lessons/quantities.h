@@ -38,6 +38,10 @@ std::span<const QuantityInfo> quantity_table();
 // checked against d when evaluated.
 const QuantityInfo* find_quantity(std::string_view name);
 
+// The TeX the check panel shows for `name`: the table's label, with the arguments written in
+// for the decay_* quantities ("decay_at.128.10000.256" -> D(256)); "" for an unknown name.
+std::string quantity_label(std::string_view name);
+
 // Quantities with all their arguments in the name (number.*, stored.*, distinct.*, case_*):
 // their value does not depend on the state, and a check between two of them leaves the
 // positions out of its tolerance.
@@ -63,6 +67,15 @@ class QuantityContext {
   // fixed quantities already computed (some sweep thousands of angles; a view asks every frame)
   mutable std::map<std::string, std::vector<double>, std::less<>> memo_;
 };
+
+// The linear-attention example of lesson 9, shared with the heatmap view's linear_sums panel so
+// that the prose and the panel show the same numbers: n = 16 seeded tokens whose q, k and v have
+// d entries each (rope::random_vectors with seed + 10, + 11, + 12), [n][d] row-major.
+struct LinearExample {
+  int n = 0, d = 0;
+  std::vector<double> q, k, v;
+};
+LinearExample linear_example(const app::Params& p);
 
 struct CheckOutcome {
   bool computed = false;            // both sides evaluated

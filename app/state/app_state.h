@@ -75,13 +75,14 @@ struct Params {
   Content content = Content::shared;
   ScoreMode score_mode = ScoreMode::raw;
   bool causal = false;
+  bool linear_sums = false;  // linear attention's shared sums instead of the N x N matrix
 
   // decay and spectrum views
   int max_distance = 256;  // R
   int context_length = 4096;
   double compare_base = 500000.0;  // decay: overlay with this base (0: no overlay)
   int compare_dim = 128;           // decay: overlay with this d (0: no overlay)
-  bool mean_score = true;          // decay: overlay the mean score of seeded random q, k
+  bool mean_score = false;         // decay: overlay the mean score of seeded random q, k
 
   // sinusoidal view: its own figure size (as in "Attention Is All You Need" figures)
   int pe_positions = 128;  // rows: positions 0 ... pe_positions-1

@@ -29,15 +29,17 @@ ImU32 curve_colour(const Palette& pal, const DecayView::Curve& c, std::size_t i)
 
 // The title (levels 0, 1), the formula, the note (levels 0, 1) and the error, from the top of
 // the canvas; returns the y under them. A Pen{} only measures.
-float header(const Pen& pen, const Page& pg, int level, const Params& p, const std::string& error) {
+float header(const Pen& pen, const Page& pg, int level, const Params& p, const std::string& error,
+             const std::string& mean_note) {
   float y = pg.y0;
   const Fonts& f = pg.f;
   const auto line = [&](ImFont* font, ImU32 colour, const std::string& text) {
     return pen.wrapped(font, ImVec2(pg.x0, y), pg.width, colour, text);
   };
-  const std::string formula = nobreak("D(r) = (2/d) Σⱼ |Σᵢ<ⱼ e^(i r θᵢ)|:") +
-                              "  RoFormer’s relative upper bound on " + nobreak("|q·R(r)k|") +
-                              " (§3.4.3)";
+  const std::string formula = nobreak("D(r) = (2/d) Σⱼ |Sⱼ(r)|,") + "  " +
+                              nobreak("Sⱼ(r) = Σᵢ₌₀…ⱼ₋₁ exp(i·r·θᵢ),") + "  " +
+                              nobreak("j = 1 … d/2:") + "  RoFormer’s relative upper bound on " +
+                              nobreak("|q·R(r)k|") + " (§3.4.3)";
   const ScalingParams sp = view_scaling(p);
   const std::string scaled =
       scaling_on(sp) ? scaling_words(sp) + ":  D(r) at " + nobreak("θ′ᵢ") +
@@ -53,8 +55,17 @@ float header(const Pen& pen, const Page& pg, int level, const Params& p, const s
   y += line(level == 0 ? f.large : f.body, pg.pal.text, formula) + 2 * pg.s;
   if (level < 2) y += line(f.body, pg.pal.text_dim, note);
   if (!scaled.empty()) y += line(f.bold, pg.pal.accent, scaled);
+  if (!mean_note.empty()) y += line(f.body, pg.pal.text_dim, mean_note);
   if (!error.empty()) y += line(f.bold, pg.pal.bad, error);
   return y + 10 * pg.s;
+}
+
+// What the mean-score overlay is divided by and why, or "" when it is off.
+std::string mean_note(double factor) {
+  if (factor <= 0.0) return {};
+  return "Mean score (dashed grey) ÷ " +
+         nobreak("(d/2)·max|⟨h⟩ᵢ₊₁ − ⟨h⟩ᵢ| = " + format_number(factor, 4)) +
+         ", ⟨h⟩ the mean weights: on this scale the bound keeps it within " + nobreak("±D(r).");
 }
 
 // Where a label `text` goes at height y beside the vertical line at x: right of it, or left of
@@ -142,21 +153,35 @@ DecayView::Model DecayView::compute(const Inputs& in) {
       return;
     }
     std::vector<double> values = std::move(v).value();
-    std::string label = mean ? "mean score of random q, k ≥ 0 (d = " + std::to_string(dim) + ")"
+    double scale = 1.0;
+    if (mean) {  // on D's scale: ÷ (d/2)·max|⟨h⟩ᵢ₊₁ − ⟨h⟩ᵢ| (× a² with θ′, like the score)
+      auto step = mean_random_max_step(dim, kSamples, in.seed);
+      if (!step) {
+        m.error = step.error().to_string();
+        return;
+      }
+      const double a2 = at_scaled ? m.attention_factor * m.attention_factor : 1.0;
+      const double factor = a2 * step.value() * 0.5 * static_cast<double>(dim);
+      scale = factor > 0.0 ? 1.0 / factor : 1.0;
+      m.mean_factor = factor;
+    }
+    std::string label = mean ? "mean score of random q, k ≥ 0 ÷ " + format_number(1.0 / scale, 4) +
+                                   " (d = " + std::to_string(dim) + ")"
                              : curve_label(dim, base);
     if (at_scaled) {
       const double a2 = m.attention_factor * m.attention_factor;
       if (mean)
         for (double& x : values)
           x *= a2;
-      label = (mean ? "mean score at θ′, × a², d = " + std::to_string(dim)
+      label = (mean ? "mean score at θ′, × a², ÷ " + format_number(1.0 / scale, 4) +
+                          ", d = " + std::to_string(dim)
                     : "D(r) at θ′, d = " + std::to_string(dim)) +
               ", " + scaling_method_words(in.scaling.method) + " " +
               nobreak("s = " + format_number(in.scaling.factor, 6));
     } else if (m.scaled) {
       label += unscaled;
     }
-    m.curves.push_back(Curve{label, dim, base, mean, dashed, std::move(values)});
+    m.curves.push_back(Curve{label, dim, base, mean, dashed, std::move(values), scale});
   };
   add(in.dim, in.base, false, m.scaled, false);
   if (m.scaled) add(in.dim, in.base, false, false, true);  // the original θ, dashed beside it
@@ -187,9 +212,11 @@ DecayView::Layout DecayView::layout(const Model& m, const Params& p, const Canva
   if (!lay.legend_inside)
     lay.legend_h = plot::legend_row(nullptr, lay.st, {}, lay.width, lay.legend) + 8 * s;
   lay.level = first_fitting(kHeaderLevels, [&](int level) {
-    return lay.bottom - header(Pen{}, lay, level, p, m.error) - lay.legend_h >= 420.0f * s;
+    return lay.bottom - header(Pen{}, lay, level, p, m.error, mean_note(m.mean_factor)) -
+               lay.legend_h >=
+           420.0f * s;
   });
-  lay.top = header(Pen{}, lay, lay.level, p, m.error);
+  lay.top = header(Pen{}, lay, lay.level, p, m.error, mean_note(m.mean_factor));
   return lay;
 }
 
@@ -207,9 +234,9 @@ plot::Frame DecayView::paint(const Model& m, const Layout& lay, const Canvas& ca
   double lo = 0.0, hi = 0.0;
   for (const Curve& c : m.curves)
     for (double v : c.values)
-      if (std::isfinite(v)) {
-        lo = std::min(lo, v);
-        hi = std::max(hi, v);
+      if (std::isfinite(v * c.scale)) {
+        lo = std::min(lo, v * c.scale);
+        hi = std::max(hi, v * c.scale);
       }
   plot::Axis ax, ay;
   ax.hi = std::max(1, p.max_distance);
@@ -217,13 +244,16 @@ plot::Frame DecayView::paint(const Model& m, const Layout& lay, const Canvas& ca
   ax.short_label = "distance r = n − m";
   ay.lo = lo;
   ay.hi = hi > lo ? hi * 1.05 : lo + 1.0;
-  ay.label = "value";
+  ay.label = m.mean_factor > 0.0 ? "D(r); mean score ÷ its factor" : "D(r)";
   const plot::Frame fr = plot::axes(dl, lay.st, ImVec2(lay.x0, y),
                                     ImVec2(canvas.max().x - lay.pad, lay.bottom), ax, ay);
   if (lo < 0.0) plot::hline(dl, fr, 0.0, lay.st.axis, std::max(1.0f, std::round(s)));
   for (std::size_t i = m.curves.size(); i-- > 0;) {
     const Curve& c = m.curves[i];
-    plot::line(dl, fr, m.distances, c.values, curve_colour(lay.pal, c, i),
+    std::vector<double> drawn = c.values;
+    for (double& v : drawn)
+      v *= c.scale;
+    plot::line(dl, fr, m.distances, drawn, curve_colour(lay.pal, c, i),
                std::max(1.0f, std::round(3.0f * s)), c.dashed);
   }
   const float legend_bottom =
@@ -242,14 +272,15 @@ void DecayView::hover(const Model& m, const Layout& lay, const plot::Frame& fr,
   const auto ri = static_cast<std::size_t>(r);
   for (std::size_t i = 0; i < m.curves.size(); ++i)
     if (ri < m.curves[i].values.size())
-      plot::marker(canvas.draw_list, fr, r, m.curves[i].values[ri],
+      plot::marker(canvas.draw_list, fr, r, m.curves[i].values[ri] * m.curves[i].scale,
                    curve_colour(lay.pal, m.curves[i], i), 5 * lay.s);
   ImGui::BeginTooltip();
   ImGui::Text("r = %.0f", r);
   for (std::size_t i = 0; i < m.curves.size(); ++i)
     if (ri < m.curves[i].values.size())
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(curve_colour(lay.pal, m.curves[i], i)),
-                         "%s: %.17g", m.curves[i].label.c_str(), m.curves[i].values[ri]);
+                         "%s: %.17g", m.curves[i].label.c_str(),
+                         m.curves[i].values[ri] * m.curves[i].scale);
   ImGui::EndTooltip();
 }
 
@@ -258,7 +289,7 @@ void DecayView::Draw(AppState& state, const ViewEnv& env) {
   const Model& m = model_.get(inputs_of(p), compute);
   const Canvas canvas("decay_canvas", &drawn_);  // clip pushed here, popped at every return
   const Layout lay = layout(m, p, canvas, env);
-  header(canvas.pen, lay, lay.level, p, m.error);
+  header(canvas.pen, lay, lay.level, p, m.error, mean_note(m.mean_factor));
   if (m.curves.empty() || lay.bottom - lay.top < 80 * lay.s) return;
   const plot::Frame fr = paint(m, lay, canvas, p);
   if (canvas.hovered && fr.contains(canvas.mouse)) hover(m, lay, fr, canvas);

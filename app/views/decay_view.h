@@ -2,8 +2,11 @@
 //
 // Plots the relative upper bound D(r) = (1/(d/2)) sum_j |sum_{i<j} e^{i r theta_i}| against the
 // relative distance r = 0 ... max_distance for the current d and base, with overlays: the same
-// d at compare_base, compare_dim at the current base, and the mean score (R_0 q).(R_r k) of
-// seeded random positive q, k (rope::mean_random_score). The current distance |n - m| is marked
+// d at compare_base, compare_dim at the current base, and (off by default: mean_score) the mean
+// score (R_0 q).(R_r k) of seeded random positive q, k (rope::mean_random_score). D is the bound
+// divided by max|h_{i+1} − h_i|·(d/2), so the mean score is drawn divided by the same factor of
+// its own mean weights h̄ (rope::mean_random_max_step): on that scale the summation-by-parts bound
+// says it stays within ±D(r), and the header says so. The current distance |n - m| is marked
 // with D there on the current curve. Hovering reads every curve at r.
 // With a context-extension scaling on (views/view_scaling.h) the current curve is D(r) at θ′_i
 // (rope::decay_curve_thetas), the unscaled D(r) is drawn dashed beside it, and the mean score
@@ -39,7 +42,8 @@ struct DecayView {
     double base = 0.0;
     bool mean = false;  // mean random score rather than D(r)
     bool dashed = false;
-    std::vector<double> values;
+    std::vector<double> values;  // the curve's own values (the mean score unscaled)
+    double scale = 1.0;  // drawn as values × scale: 1/((d/2)·max|h̄ᵢ₊₁ − h̄ᵢ|) for the mean score
   };
   // Read-only results, for tests and exports (empty before the first Draw)
   const std::vector<Curve>& curves() const { return model().curves; }
@@ -63,6 +67,7 @@ struct DecayView {
     std::string error;
     bool scaled = false;            // the current curve is at θ′
     double attention_factor = 1.0;  // a, on the mean score (× a²)
+    double mean_factor = 0.0;  // (d/2)·max|h̄ᵢ₊₁ − h̄ᵢ| (× a²): the mean score is ÷ this; 0 off
   };
   struct Layout;  // decay_view.cpp: fonts, the header's level, where the legend and plot go
   static Inputs inputs_of(const Params& p);

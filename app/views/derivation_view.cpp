@@ -416,8 +416,6 @@ void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step) {
   for (const lessons::Check& c : step.checks) {
     const lessons::CheckOutcome o = lessons::run_check(pass.values, c.left, c.right, c.relation);
     results_.checks.push_back(o);
-    const lessons::QuantityInfo* li = lessons::find_quantity(c.left);
-    const lessons::QuantityInfo* ri = lessons::find_quantity(c.right);
     const float y0 = ImGui::GetCursorScreenPos().y;
     if (!o.computed) {
       ImGui::PushFont(f.large);
@@ -430,10 +428,10 @@ void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step) {
     } else {
       const std::string lv = "{{" + c.left + "}}";
       const std::string rv = "{{" + c.right + "}}";
-      const std::string left = std::string(li->label) + " = " + lv;
+      const std::string left = lessons::quantity_label(c.left) + " = " + lv;
       const std::string right = c.relation == lessons::Relation::equal
-                                    ? std::string(ri->label) + " = " + rv
-                                    : "\\le\\ " + std::string(ri->label) + " = " + rv;
+                                    ? lessons::quantity_label(c.right) + " = " + rv
+                                    : "\\le\\ " + lessons::quantity_label(c.right) + " = " + rv;
       const std::string id = "##check" + std::to_string(i);
       ImGui::SetCursorScreenPos(
           ImVec2(ImGui::GetCursorScreenPos().x + mark_w, ImGui::GetCursorScreenPos().y));

@@ -619,6 +619,11 @@ void HeatmapView::hover(const Cell& cell, const Layout& lay) const {
 
 void HeatmapView::Draw(AppState& state, const ViewEnv& env) {
   const Params& p = state.params;
+  linear_on_ = p.linear_sums;
+  if (linear_on_) {
+    linear_.Draw(state, env);
+    return;
+  }
   update(inputs_of(p));
   const Canvas canvas("heatmap_canvas", &drawn_);  // clip pushed here, popped at every return
   const Layout lay = layout(p, canvas, env);
@@ -638,6 +643,7 @@ void HeatmapView::DrawControls(AppState& state, const ViewEnv&) {
   if (ImGui::SliderInt("##positions", &n, 8, 4096, "N = %d positions",
                        ImGuiSliderFlags_Logarithmic))
     p.positions = std::clamp(n, 8, 4096);
+  ImGui::Checkbox("linear attention: the shared sums", &p.linear_sums);
   ImGui::Checkbox("compare all three encodings", &p.compare);
   if (!p.compare) {
     int e = static_cast<int>(p.encoding);

@@ -32,8 +32,9 @@ constexpr Para kNote[] = {
     {false,
      "turn less than once within the context (hollow marks, right of the dashed line). Their "
      "angle hardly changes between neighbours; they change slowly over long distances and can "
-     "carry content that should not depend on position. These are the blocks that context-"
-     "extension methods (position interpolation, NTK, YaRN) treat differently."},
+     "carry content that should not depend on position. Position interpolation divides every θ "
+     "by s alike; NTK-aware scaling, YaRN and Llama 3.1 keep the fast blocks (nearly) as they "
+     "are and slow down mainly these."},
     {false,
      "A larger base (e.g. 500 000 in Llama 3) stretches every wavelength: more blocks stay below "
      "one turn."}};

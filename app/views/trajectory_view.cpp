@@ -54,11 +54,12 @@ struct Heights {
 };
 
 // The path's integer positions as dots, the first kNumbered numbered beside their dot where
-// the number fits in the plane and clear of the numbers before it.
+// the number fits in the plane and clear of the numbers before it and of `avoid`.
+// `avoid` are boxes (the arrowhead and the ring at pos + k) that no number may cover.
 void paint_dots(ImDrawList* dl, const Pen& pen, const plot::Frame& fr,
-                const std::vector<Vec2>& dots, ImU32 col, ImFont* font, ImU32 text_colour,
-                float s) {
-  std::vector<ImVec4> taken;
+                const std::vector<Vec2>& dots, ImU32 col, ImFont* font, ImU32 text_colour, float s,
+                const std::vector<ImVec4>& avoid) {
+  std::vector<ImVec4> taken = avoid;
   for (std::size_t t = 0; t < dots.size(); ++t) {
     const Vec2 v = dots[t];
     plot::marker(dl, fr, v.x, v.y, with_alpha(col, 0.6f), 3.0f * s);
@@ -159,9 +160,7 @@ void TrajectoryView::write_texts(Layout& lay, const Points& pt, const Params& p)
   lay.l1 = nobreak("x = " + vec_text(x) + ",") + "   " +
            nobreak("pos = m = " + format_number(pos, NumberStyle::label, 6) + ",") + "   " +
            nobreak("offset k = " + format_number(k, NumberStyle::label, 6));
-  const auto deg = [](double a) {
-    return format_number(a * 180.0 / kPi, NumberStyle::label, 5) + "°";
-  };
+  const auto deg = [](double a) { return format_number(a, NumberStyle::label, 5) + " rad"; };
   const std::string len_a =
       nobreak("|x + PEₚₒₛ|") + " " +
       nobreak("= " + format_number(std::hypot(pt.added.x, pt.added.y), NumberStyle::label, 6));
@@ -204,7 +203,16 @@ TrajectoryView::Layout TrajectoryView::layout(const Points& pt, const Params& p,
   lay.panel_w = std::max(1.0f, 0.5f * (lay.width - lay.pad));
   const float width = lay.width;
   const float panel_w = lay.panel_w;
-  write_texts(lay, pt, p);
+  // Measured with the widest numbers, so that the planes keep one size (and one scale) while
+  // pos moves; the texts with the real numbers are written after the level is chosen.
+  Points widest;
+  widest.added = widest.rotated = widest.added_k = widest.rotated_k = {-88.8888, -88.8888};
+  widest.pe = widest.shifted_direct = widest.shifted_matrix = {-0.888888, -0.888888};
+  widest.angle_added = widest.angle_rotated = -8.8888;
+  Params probe = p;
+  probe.position = -88888.8;
+  probe.offset = -88888.8;
+  write_texts(lay, widest, probe);
   plot::Axis& ax = lay.ax;
   plot::Axis& ay = lay.ay;
   ax.lo = ay.lo = -std::max(1.0, std::hypot(x.x, x.y) + 1.0) * 1.12;
@@ -243,6 +251,7 @@ TrajectoryView::Layout TrajectoryView::layout(const Points& pt, const Params& p,
   const int level = first_fitting(kLevels, [&](int l) { return measure(l).side >= 160.0f * s; });
   lay.level = level_of(f, level);
   lay.h = measure(level);
+  write_texts(lay, pt, p);
   return lay;
 }
 
@@ -293,10 +302,14 @@ plot::Frame TrajectoryView::paint_plane(const Layout& lay, int which, const Path
     py[i] = path[i].y;
   }
   plot::line(dl, fr, px, py, with_alpha(col, 0.35f), std::max(1.0f, std::round(s)));
-  paint_dots(dl, canvas.pen, fr, paths.dots[w], col, lay.f.body, pal.text_dim, s);
   const ImVec2 o(fr.x.to_px(0.0), fr.y.to_px(0.0));
   const ImVec2 tk(fr.x.to_px(now_k.x), fr.y.to_px(now_k.y));
   const ImVec2 tn(fr.x.to_px(now.x), fr.y.to_px(now.y));
+  const float head = 16 * s;  // the arrowhead (14 px) and the ring (5 px), with a margin
+  const std::vector<ImVec4> avoid = {
+      ImVec4(tn.x - head, tn.y - head, tn.x + head, tn.y + head),
+      ImVec4(tk.x - 8 * s, tk.y - 8 * s, tk.x + 8 * s, tk.y + 8 * s)};
+  paint_dots(dl, canvas.pen, fr, paths.dots[w], col, lay.f.body, pal.text_dim, s, avoid);
   dl->AddLine(o, tk, with_alpha(pal.key, 0.9f), std::max(1.0f, std::round(2.0f * s)));
   dl->AddCircle(tk, 5 * s, pal.key, 12, std::max(1.0f, std::round(2.0f * s)));
   draw_arrow(dl, o, tn, col, std::max(1.0f, std::round(3.0f * s)), 14 * s);
@@ -358,6 +371,7 @@ void TrajectoryView::Draw(AppState& state, const ViewEnv& env) {
   const std::array<plot::Frame, 2> frames = {
       paint_plane(lay, 0, paths, pt.added, pt.added_k, pt.angle_added, y, canvas),
       paint_plane(lay, 1, paths, pt.rotated, pt.rotated_k, pt.angle_rotated, y, canvas)};
+  frames_ = frames;
   added_px_ = ImVec2(frames[0].x.to_px(pt.added.x), frames[0].y.to_px(pt.added.y));
   rotated_px_ = ImVec2(frames[1].x.to_px(pt.rotated.x), frames[1].y.to_px(pt.rotated.y));
   paint_readouts(lay, frames, canvas.pen);

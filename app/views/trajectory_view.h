@@ -1,10 +1,12 @@
 // views/trajectory_view.h — added versus rotated, in 2D (d = 2, one frequency theta_0 = 1).
 //
 // Left: x + PE_pos with PE_pos = (sin pos, cos pos): the point circles around x, so its length
-// and direction change with the absolute position. Right: R(pos) x stays on the circle |x| and
-// the angle between two positions is their difference. Both animate with the position m
-// (pos = m). Under them the offset identity PE_{pos+k} = M(k) PE_pos is checked with numbers for
-// the current pos and k = offset.
+// and its direction seen from the origin change with the absolute position. Right: R(pos) x stays
+// on the circle |x| and the angle between two positions is their difference. Both animate with the
+// position m (pos = m); the planes keep one size and scale (set by |x|, measured with the widest
+// read-outs) while pos moves, the numbers at the dots keep clear of the arrowheads, angles are in
+// radians. Under them the offset identity PE_{pos+k} = M(k) PE_pos is checked with numbers for the
+// current pos and k = offset.
 //
 // Usage: TrajectoryView view;  each frame inside the canvas window: view.Draw(state, env);
 #pragma once
@@ -37,6 +39,8 @@ struct TrajectoryView {
   ImVec2 added_px() const { return added_px_; }  // screen positions of the two current points
   ImVec2 rotated_px() const { return rotated_px_; }
   const DrawnText& drawn() const { return drawn_; }  // every line of text of the last Draw
+  // the two planes of the last Draw (added, rotated): their px rectangles and value scales
+  const std::array<plot::Frame, 2>& frames() const { return frames_; }
 
  private:
   struct Inputs {  // the current points: x, pos = m and k = offset
@@ -82,7 +86,8 @@ struct TrajectoryView {
   ViewCache<Inputs, Points> model_;  // ui/view_cache.h
   ViewCache<PathInputs, Paths> paths_;
   ImVec2 added_px_, rotated_px_;
-  DrawnText drawn_;  // every line of text of the last Draw
+  DrawnText drawn_;                      // every line of text of the last Draw
+  std::array<plot::Frame, 2> frames_{};  // the planes of the last Draw
 };
 
 }  // namespace rope::app

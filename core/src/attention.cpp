@@ -562,10 +562,10 @@ template void transform_scores<double>(std::span<double>, std::int64_t, std::int
 // z = sum_n phi(k_n) ([d]), both summed over n <= m (causal, updated as m advances) or over all
 // n. O(N d dv) time, O(d dv) memory: the N x N matrix is never formed.
 
-Result<std::vector<double>> linear_attention(std::span<const double> q, std::span<const double> k,
-                                             std::span<const double> v, std::int64_t n_positions,
-                                             std::int64_t dim, std::int64_t dv, double base,
-                                             Pairing pairing, bool with_rope, bool causal) {
+Result<LinearSums> linear_attention_sums(std::span<const double> q, std::span<const double> k,
+                                         std::span<const double> v, std::int64_t n_positions,
+                                         std::int64_t dim, std::int64_t dv, double base,
+                                         Pairing pairing, bool with_rope, bool causal) {
   if (auto s = validate_qk(q.size(), k.size(), n_positions, dim, base); !s) return s.error();
   if (auto s = validate_count(dv, kMaxValueDim, "dv"); !s) return s.error();
   if (auto s = validate_shape(v.size(), n_positions, dv, "v", "[positions][dv]"); !s) {
@@ -583,41 +583,58 @@ Result<std::vector<double>> linear_attention(std::span<const double> q, std::spa
       y[j] = x[j] > 0.0 ? x[j] + 1.0 : std::exp(x[j]);
     return y;
   };
-  const auto phi_q = phi(q);
-  const auto phi_k = phi(k);
+  LinearSums out;
+  out.phi_q = phi(q);
+  out.phi_k = phi(k);
   const Encoding numerator_encoding = with_rope ? Encoding::rope : Encoding::none;
-  const auto rot_q = encode_rows_reference(phi_q, n, d, thetas, numerator_encoding, pairing);
-  const auto rot_k = encode_rows_reference(phi_k, n, d, thetas, numerator_encoding, pairing);
+  out.rot_q = encode_rows_reference(out.phi_q, n, d, thetas, numerator_encoding, pairing);
+  const auto rot_k = encode_rows_reference(out.phi_k, n, d, thetas, numerator_encoding, pairing);
 
-  std::vector<double> kv(d * w, 0.0);
-  std::vector<double> z(d, 0.0);
+  out.kv.assign(d * w, 0.0);
+  out.z.assign(d, 0.0);
+  out.denominator.assign(n, 0.0);
+  out.numerator.assign(n * w, 0.0);
   auto accumulate = [&](std::size_t j) {
     for (std::size_t i = 0; i < d; ++i) {
       const double rk = rot_k[j * d + i];
       for (std::size_t c = 0; c < w; ++c)
-        kv[i * w + c] += rk * v[j * w + c];
-      z[i] += phi_k[j * d + i];
+        out.kv[i * w + c] += rk * v[j * w + c];
+      out.z[i] += out.phi_k[j * d + i];
     }
   };
   if (!causal) {
     for (std::size_t j = 0; j < n; ++j)
       accumulate(j);
   }
-  std::vector<double> out(n * w, 0.0);
   for (std::size_t m = 0; m < n; ++m) {
     if (causal) accumulate(m);
     double den = 0.0;
     for (std::size_t i = 0; i < d; ++i)
-      den += phi_q[m * d + i] * z[i];
-    double* o = out.data() + m * w;
+      den += out.phi_q[m * d + i] * out.z[i];
+    out.denominator[m] = den;
+    double* o = out.numerator.data() + m * w;
     for (std::size_t i = 0; i < d; ++i) {
-      const double rq = rot_q[m * d + i];
+      const double rq = out.rot_q[m * d + i];
       for (std::size_t c = 0; c < w; ++c)
-        o[c] += rq * kv[i * w + c];
+        o[c] += rq * out.kv[i * w + c];
     }
-    for (std::size_t c = 0; c < w; ++c)
-      o[c] /= den;
   }
+  return out;
+}
+
+Result<std::vector<double>> linear_attention(std::span<const double> q, std::span<const double> k,
+                                             std::span<const double> v, std::int64_t n_positions,
+                                             std::int64_t dim, std::int64_t dv, double base,
+                                             Pairing pairing, bool with_rope, bool causal) {
+  auto sums =
+      linear_attention_sums(q, k, v, n_positions, dim, dv, base, pairing, with_rope, causal);
+  if (!sums) return sums.error();
+  LinearSums& ls = sums.value();
+  const auto w = static_cast<std::size_t>(dv);
+  std::vector<double> out = std::move(ls.numerator);
+  for (std::size_t m = 0; m < ls.denominator.size(); ++m)
+    for (std::size_t c = 0; c < w; ++c)
+      out[m * w + c] /= ls.denominator[m];
   return out;
 }
 

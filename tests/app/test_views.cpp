@@ -17,6 +17,9 @@
 
 #include "io/colour_map.h"
 #include "io/number_format.h"
+#include "lessons/quantities.h"
+#include "rope/attention.h"
+#include "rope/decay.h"
 #include "rope/frequencies.h"
 #include "rope/low_precision.h"
 #include "rope/rotation.h"
@@ -71,6 +74,16 @@ void draw_alone(UiContext& ui, AppState& state, View& view, ImVec2 size) {
     ImGui::PopStyleVar();
     ImGui::Render();
   }
+}
+
+// A line of text on screen containing `part`, no-break spaces read as spaces.
+bool has_text(const DrawnText& d, const std::string& part) {
+  return std::any_of(d.boxes.begin(), d.boxes.end(), [&](const TextBox& b) {
+    std::string t = b.text;
+    for (std::size_t at; (at = t.find("\u00a0")) != std::string::npos;)
+      t.replace(at, 2, " ");
+    return t.find(part) != std::string::npos;
+  });
 }
 
 // The text a view drew in its last Draw (its `drawn` member or `drawn()` accessor), nullptr for
@@ -407,14 +420,39 @@ TEST_CASE("the decay view plots D(r) as the formula gives it", "[app][decay]") {
     CHECK(c.values[static_cast<std::size_t>(r)] == Approx(sum / 64.0).epsilon(1e-12));
   }
   CHECK(c.values[0] == Approx(32.5));
-  // overlays: base 500 000, and the mean random score
+  // overlays: base 500 000; the mean random score is off by default (it is not on D's scale
+  // unless divided by its own factor, and a first look should show the bound alone)
   bool has_base = false, has_mean = false;
   for (const auto& o : v.curves()) {
     has_base = has_base || (o.base == 500000.0 && !o.mean);
     has_mean = has_mean || o.mean;
   }
   CHECK(has_base);
-  CHECK(has_mean);
+  CHECK_FALSE(has_mean);
+  CHECK_FALSE(has_text(v.drawn(), "Mean score"));
+
+  // Switched on: drawn ÷ (d/2)·max|h̄ᵢ₊₁ − h̄ᵢ|, which by summation by parts keeps it within ±D(r)
+  REQUIRE(set_param(state.params, "mean_score", "true").ok());
+  run_frames(ui, state, views, 2);
+  const DecayView::Curve* mean = nullptr;
+  for (const auto& o : v.curves())
+    if (o.mean) mean = &o;
+  REQUIRE(mean != nullptr);
+  const double step = rope::mean_random_max_step(128, 256, state.params.seed).value();
+  CHECK(mean->scale == Approx(1.0 / (64.0 * step)).epsilon(1e-12));
+  const auto raw = rope::mean_random_score(128, 10000.0, 256, 256, state.params.seed).value();
+  CHECK(mean->values == raw);
+  const auto& d_r = v.curves().front().values;
+  for (std::size_t r = 0; r < raw.size(); ++r)
+    CHECK(std::fabs(raw[r] * mean->scale) <= d_r[r] * (1 + 1e-12));
+  // the unscaled mean score is far above D somewhere (the reason for the factor): at r = 0
+  // it is d/4 = 32 on average against D(0) = 32.5, and D falls faster
+  bool above = false;
+  for (std::size_t r = 0; r < raw.size(); ++r)
+    above = above || raw[r] > d_r[r];
+  CHECK(above);
+  CHECK(has_text(v.drawn(), "Mean score (dashed grey)"));
+  CHECK(has_text(v.drawn(), "the bound keeps it within"));
 }
 
 TEST_CASE("the spectrum marks the blocks slower than the context", "[app][spectrum]") {
@@ -433,6 +471,16 @@ TEST_CASE("the spectrum marks the blocks slower than the context", "[app][spectr
   CHECK(v.incomplete() == expected);
   CHECK(expected > 0);
   CHECK(v.wavelengths()[0] == Approx(2.0 * rope::kPi));
+  // the note on slow blocks: PI divides every θ alike; NTK, YaRN and Llama 3.1 treat them apart
+  std::string all;
+  for (const TextBox& b : v.drawn().boxes)
+    all += b.text + " ";
+  for (std::size_t at; (at = all.find("\u00a0")) != std::string::npos;)
+    all.replace(at, 2, " ");
+  CHECK(all.find("Position interpolation divides every θ by s alike;") != std::string::npos);
+  CHECK(all.find("NTK-aware scaling, YaRN and Llama 3.1 keep the fast blocks") !=
+        std::string::npos);
+  CHECK(all.find("(position interpolation, NTK, YaRN) treat differently") == std::string::npos);
 }
 
 TEST_CASE("the trajectory view: added points leave the circle, rotated ones keep |x|",
@@ -453,6 +501,87 @@ TEST_CASE("the trajectory view: added points leave the circle, rotated ones keep
     CHECK(v.shifted_matrix().x == Approx(v.shifted_direct().x).margin(1e-12));
     CHECK(v.shifted_matrix().y == Approx(v.shifted_direct().y).margin(1e-12));
   }
+}
+
+TEST_CASE("the trajectory view keeps its planes while pos moves; angles in rad",
+          "[app][trajectory]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  REQUIRE(set_param(state.params, "view", "trajectory").ok());
+  REQUIRE(set_param(state.params, "offset", "1").ok());
+  std::vector<std::array<float, 8>> rects;
+  for (double pos : {0.0, 0.37, 2.5, 6.0, 12.125, 99.75}) {
+    state.params.position = pos;
+    run_frames(ui, state, views, 2);
+    const auto& f = views.trajectory.frames();
+    rects.push_back({f[0].area_min.x, f[0].area_min.y, f[0].area_max.x, f[0].area_max.y,
+                     static_cast<float>(f[0].x.lo), static_cast<float>(f[0].x.hi),
+                     static_cast<float>(f[1].y.lo), static_cast<float>(f[1].y.hi)});
+    INFO("pos = " << pos);
+    CHECK(has_text(views.trajectory.drawn(), "rad"));
+    CHECK_FALSE(has_text(views.trajectory.drawn(), "°"));
+  }
+  for (const auto& r : rects)
+    CHECK(r == rects.front());  // the same px rectangle and the same value range at every pos
+  CHECK(rects.front()[5] > rects.front()[4]);
+}
+
+TEST_CASE("the heatmap's linear-attention panel shows core's sums, no N x N matrix",
+          "[app][heatmap][linear]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  for (const char* kv :
+       {"view=heatmap", "linear_sums=true", "dim=8", "position=3", "encoding=rope"}) {
+    const std::string s = kv;
+    const auto eq = s.find('=');
+    REQUIRE(set_param(state.params, s.substr(0, eq), s.substr(eq + 1)).ok());
+  }
+  run_frames(ui, state, views, 2);
+  const LinearPanel::Model& m = views.heatmap.linear().model();
+  REQUIRE(m.error.empty());
+  REQUIRE(m.n == 16);
+  REQUIRE(m.d == 8);
+  CHECK(m.row == 3);
+  const auto ex = rope::lessons::linear_example(state.params);
+  const auto sums = rope::linear_attention_sums(ex.q, ex.k, ex.v, 16, 8, 8, 10000.0,
+                                                rope::Pairing::interleaved, true, false)
+                        .value();
+  CHECK(m.summary == sums.kv);
+  CHECK(m.denominator == sums.denominator[3]);
+  // S = Σₙ Rₙφ(kₙ)vₙᵀ summed here by hand, entry [1][2]: φ = elu + 1, block 0 turns by n rad
+  double s12 = 0.0;
+  for (int t = 0; t < 16; ++t) {
+    const auto phi = [&](double a) { return a > 0.0 ? a + 1.0 : std::exp(a); };
+    const double k0 = phi(ex.k[static_cast<std::size_t>(t * 8)]);
+    const double k1 = phi(ex.k[static_cast<std::size_t>(t * 8 + 1)]);
+    const double rk1 = std::sin(t) * k0 + std::cos(t) * k1;  // coordinate 1 of R_t φ(k_t)
+    s12 += rk1 * ex.v[static_cast<std::size_t>(t * 8 + 2)];
+  }
+  CHECK(m.summary[1 * 8 + 2] == Approx(s12).epsilon(1e-12));
+  // the running sums: the last row is z, the first φ(k₀)
+  REQUIRE(m.running_z.size() == 16u * 8u);
+  for (std::size_t j = 0; j < 8; ++j) {
+    CHECK(m.running_z[15 * 8 + j] == Approx(sums.z[j]).epsilon(1e-12));
+    CHECK(m.running_z[j] == sums.phi_k[j]);
+  }
+  // the output row equals core's linear attention
+  const auto out = rope::linear_attention(ex.q, ex.k, ex.v, 16, 8, 8, 10000.0,
+                                          rope::Pairing::interleaved, true, false)
+                       .value();
+  for (std::size_t c = 0; c < 8; ++c)
+    CHECK(m.output[c] == Approx(out[3 * 8 + c]).epsilon(1e-12));
+  CHECK(has_text(views.heatmap.drawn(), "Linear attention: two sums instead of the N × N matrix"));
+  CHECK(has_text(views.heatmap.drawn(), format_number(m.denominator, NumberStyle::label, 6)));
+  // without RoPE the summary is Σₙ φ(kₙ)vₙᵀ
+  REQUIRE(set_param(state.params, "encoding", "none").ok());
+  run_frames(ui, state, views, 2);
+  const auto plain = rope::linear_attention_sums(ex.q, ex.k, ex.v, 16, 8, 8, 10000.0,
+                                                 rope::Pairing::interleaved, false, false)
+                         .value();
+  CHECK(views.heatmap.linear().model().summary == plain.kv);
+  CHECK(plain.kv != sums.kv);
 }
 
 // Survive: no crash, no hang, and still a picture a lecturer can read: the view draws its text,

@@ -364,6 +364,42 @@ TEST_CASE("attention: linear attention = the pairwise formula", "[attention]") {
   }
 }
 
+TEST_CASE("attention: linear_attention_sums are the sums the rows read", "[attention]") {
+  const int index = GENERATE(range(0, 8));
+  const auto c = rope_test::random_case(index, 16);
+  const std::size_t n = 2 + static_cast<std::size_t>(index);
+  const std::size_t dv = 1 + static_cast<std::size_t>(index % 3);
+  const auto d = static_cast<std::size_t>(c.dim);
+  const Pairing p = index % 2 == 0 ? Pairing::interleaved : Pairing::half_split;
+  const auto q = rope_test::random_vector<double>(n * d, rope_test::seed(1600 + index), -2, 2);
+  const auto k = rope_test::random_vector<double>(n * d, rope_test::seed(1700 + index), -2, 2);
+  const auto v = rope_test::random_vector<double>(n * dv, rope_test::seed(1800 + index));
+  const auto ls = rope::linear_attention_sums(q, k, v, std::int64_t(n), c.dim, std::int64_t(dv),
+                                              c.base, p, true, false)
+                      .value();
+  const auto out = rope::linear_attention(q, k, v, std::int64_t(n), c.dim, std::int64_t(dv), c.base,
+                                          p, true, false)
+                       .value();
+  REQUIRE(ls.kv.size() == d * dv);
+  REQUIRE(ls.z.size() == d);
+  for (std::size_t m = 0; m < n; ++m) {
+    CHECK(ls.denominator[m] > 0.0);
+    for (std::size_t c2 = 0; c2 < dv; ++c2)
+      CHECK(ls.numerator[m * dv + c2] / ls.denominator[m] == out[m * dv + c2]);
+  }
+  // z = sum_n phi(k_n), summed here; phi(x) = x + 1 above 0, e^x below
+  for (std::size_t i = 0; i < d; ++i) {
+    double z = 0.0;
+    for (std::size_t t = 0; t < n; ++t) {
+      const double x = k[t * d + i];
+      z += x > 0.0 ? x + 1.0 : std::exp(x);
+    }
+    CHECK(ls.z[i] == Approx(z).epsilon(1e-13));
+  }
+  CHECK_FALSE(
+      rope::linear_attention_sums(q, k, v, std::int64_t(n), c.dim, 0, c.base, p, true, false).ok());
+}
+
 // --- Reference values (mpmath, 40 digits) -----------------------------------------------------
 
 TEST_CASE("attention: reference values, q = k = ones, d = 8, base 10000",

@@ -162,3 +162,27 @@ TEST_CASE("decay curves for any frequencies: equal to the d, base forms on θ, e
   CHECK_FALSE(rope::decay_curve_thetas(std::vector<double>{}, 10).ok());
   CHECK_FALSE(rope::mean_random_score_thetas(th, -1, 32, 7).ok());
 }
+
+TEST_CASE("mean_random_max_step: the summation-by-parts bound holds for the mean score",
+          "[decay]") {
+  for (int dim : {2, 8, 64, 128}) {
+    for (double base : {100.0, 10000.0}) {
+      const std::uint64_t seed = 7 + static_cast<std::uint64_t>(dim);
+      const double step = rope::mean_random_max_step(dim, 256, seed).value();
+      const auto mean = rope::mean_random_score(dim, base, 400, 256, seed).value();
+      const auto d_r = rope::decay_curve(dim, base, 400).value();
+      INFO("d = " << dim << ", base " << base);
+      // the mean weights of uniform [0, 1) entries are near 0.5 each: the step to h_{d/2} = 0
+      CHECK(step > 0.4);
+      CHECK(step < 0.7);
+      for (std::size_t r = 0; r < mean.size(); ++r)
+        CHECK(std::fabs(mean[r]) <= step * 0.5 * dim * d_r[r] * (1 + 1e-12));
+    }
+  }
+  // d = 2: one block, h̄_0 alone, the step is |h̄_0| and the score at r = 0 is Re h̄_0
+  const double step2 = rope::mean_random_max_step(2, 1000, 3).value();
+  const double at0 = rope::mean_random_score(2, 10000.0, 0, 1000, 3).value()[0];
+  CHECK(step2 >= std::fabs(at0));
+  CHECK_FALSE(rope::mean_random_max_step(3, 256, 1).ok());
+  CHECK_FALSE(rope::mean_random_max_step(8, 0, 1).ok());
+}

@@ -220,7 +220,7 @@ TEST_CASE("every lesson step's view keeps its text inside the canvas and apart",
       }
     }
   }
-  CHECK(checked == 4 * 60);
+  CHECK(checked == 4 * 61);
 }
 
 TEST_CASE("arrow and page keys step the lesson in the derivation view only", "[lessons][keys]") {

@@ -106,4 +106,23 @@ Result<std::vector<double>> linear_attention(std::span<const double> q, std::spa
                                              std::int64_t dim, std::int64_t dv, double base,
                                              Pairing pairing, bool with_rope, bool causal);
 
+// What linear_attention computes on the way, for showing it: the two sums every query reuses,
+// and each row's numerator and denominator before the division (out_m = numerator_m /
+// denominator_m, exactly as linear_attention divides them).
+//   kv = sum_n (R_n phi(k_n)) v_n^T   [d][dv]   (without RoPE: phi(k_n) v_n^T)
+//   z  = sum_n phi(k_n)               [d]
+// With causal the sums run over n <= m for row m, and kv, z hold the last row's (all N).
+struct LinearSums {
+  std::vector<double> phi_q, phi_k;  // [N][d]: the features, all > 0
+  std::vector<double> rot_q;         // [N][d]: R_m phi(q_m) (phi(q_m) without RoPE)
+  std::vector<double> kv;            // [d][dv]
+  std::vector<double> z;             // [d]
+  std::vector<double> numerator;     // [N][dv]: rot_q_m^T kv
+  std::vector<double> denominator;   // [N]: phi(q_m)^T z, > 0
+};
+Result<LinearSums> linear_attention_sums(std::span<const double> q, std::span<const double> k,
+                                         std::span<const double> v, std::int64_t n_positions,
+                                         std::int64_t dim, std::int64_t dv, double base,
+                                         Pairing pairing, bool with_rope, bool causal);
+
 }  // namespace rope

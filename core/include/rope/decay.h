@@ -29,6 +29,13 @@ Result<std::vector<double>> mean_random_score(std::int64_t dim, double base,
                                               std::int64_t max_distance, int samples,
                                               std::uint64_t seed);
 
+// max_i |h̄_{i+1} − h̄_i| over i = 0 ... d/2 − 1 with h̄_{d/2} = 0, where h̄_i is the mean of
+// h_i = conj(z_q,i) z_k,i over the draws mean_random_score makes for this dim, samples and seed.
+// By summation by parts |mean score(r)| <= max_step * (d/2) * D(r) at every r, for any θ (the
+// weights do not depend on θ): the factor that puts the mean score on D's scale honestly.
+// Errors: invalid dim; "samples" outside 1 ... 100'000.
+Result<double> mean_random_max_step(std::int64_t dim, int samples, std::uint64_t seed);
+
 // The same two curves for any frequencies θ_i (radians per position, d/2 = thetas.size()
 // entries, each finite and ≥ 0): the scaled θ′_i of a context-extension method
 // (rope/scaling.h), for example. decay_curve(d, b, R) equals decay_curve_thetas(θ(d, b), R)
