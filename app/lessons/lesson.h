@@ -15,6 +15,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "state/app_state.h"
@@ -41,7 +42,8 @@ struct Assignment {
   SourcePos pos;
 };
 
-// Prose (a paragraph, may hold {{name}} values as plain text) or a display equation (TeX).
+// Prose (a paragraph, may hold {{name}} values as plain text and $...$ inline math) or a display
+// equation (TeX).
 struct Block {
   enum class Kind { prose, equation } kind = Kind::prose;
   std::string text;
@@ -55,6 +57,23 @@ struct Block {
   std::vector<Piece> pieces;
   SourcePos position_of(std::size_t offset_in_text) const;
 };
+
+// A prose paragraph cut into text and inline math (`$...$`, FORMAT.md "Inline math"). Text runs
+// have `\$` turned into '$'; math runs are the TeX between the dollars, as written (a `\$`
+// inside does not close them). `offset` is the byte offset of the run's first character in the
+// paragraph's text, for Block::position_of.
+struct ProseSpan {
+  enum class Kind { text, math } kind = Kind::text;
+  std::string text;
+  std::size_t offset = 0;
+};
+struct ProseSplit {
+  std::vector<ProseSpan> spans;
+  // problems: offset in the paragraph's text and message (an unclosed '$' keeps the rest as
+  // text, an empty `$$` is left out)
+  std::vector<std::pair<std::size_t, std::string>> problems;
+};
+ProseSplit split_inline_math(std::string_view prose);
 
 enum class Relation { equal, at_most };  // ==, <=
 
