@@ -186,16 +186,41 @@ struct Parser {
       if (out.lesson.title.empty()) out.lesson.title = std::string(value);
     } else if (name == "step") {
       if (value.empty()) problem(value_at, "step: needs a title");
-      out.lesson.steps.push_back(Step{std::string(value), at, {}, {}, {}});
+      out.lesson.steps.push_back(Step{std::string(value), at, {}, {}, {}, -1, -1, {}});
       step = &out.lesson.steps.back();
     } else if (name == "show") {
       show(raw, vstart, line_no);
     } else if (name == "check") {
       check(raw, vstart, line_no);
+    } else if (name == "ask") {
+      if (step == nullptr) {
+        problem(at, "ask: must be inside a step (after step:)");
+      } else if (value.empty()) {
+        problem(value_at, "ask: needs a question");
+      } else {
+        Block b;
+        b.kind = Block::Kind::question;
+        b.pos = value_at;
+        b.pieces.push_back({0, value_at});
+        b.text = std::string(value);
+        step->blocks.push_back(std::move(b));
+      }
+    } else if (name == "reveal") {
+      if (step == nullptr) {
+        problem(at, "reveal: must be inside a step (after step:)");
+      } else if (!value.empty()) {
+        problem(value_at, "reveal: takes no text (what follows it in the step is hidden)");
+      } else if (step->hides()) {
+        problem(at, "a second reveal: in this step (one part of a step is hidden)");
+      } else {
+        step->reveal_block = static_cast<int>(step->blocks.size());
+        step->reveal_check = static_cast<int>(step->checks.size());
+        step->reveal_pos = at;
+      }
     } else {
       problem(at, "unknown directive '" + std::string(name) +
-                      ":', expected title:, step:, show: or check: (begin a prose line that "
-                      "starts with a lowercase word and a colon with a backslash)");
+                      ":', expected title:, step:, show:, check:, ask: or reveal: (begin a prose "
+                      "line that starts with a lowercase word and a colon with a backslash)");
     }
     return true;
   }
@@ -420,9 +445,12 @@ struct Parser {
         problem(s.pos, "the state of this step is inconsistent: " + v.error().to_string());
       if (s.blocks.empty() && s.checks.empty())
         problem(s.pos, "this step has no text, equation or check");
+      if (s.hides() && s.reveal_block == static_cast<int>(s.blocks.size()) &&
+          s.reveal_check == static_cast<int>(s.checks.size()))
+        problem(s.reveal_pos, "nothing follows reveal: in this step, so nothing is hidden");
       for (const Block& b : s.blocks) {
         validate_placeholders(b);
-        if (b.kind == Block::Kind::equation) {
+        if (b.kind == Block::Kind::equation) {  // prose and questions: text with inline math
           validate_tex(b, b.text, 0);
           continue;
         }

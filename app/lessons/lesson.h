@@ -45,7 +45,8 @@ struct Assignment {
 // Prose (a paragraph, may hold {{name}} values as plain text and $...$ inline math) or a display
 // equation (TeX).
 struct Block {
-  enum class Kind { prose, equation } kind = Kind::prose;
+  // question: an `ask:` line, a paragraph drawn as the question to the class
+  enum class Kind { prose, equation, question } kind = Kind::prose;
   std::string text;
   SourcePos pos;
   // equations spanning lines: where each source line's text starts in `text`, to map a column
@@ -89,6 +90,12 @@ struct Step {
   std::vector<Assignment> show;  // applied on entry, after the lesson's and earlier steps'
   std::vector<Block> blocks;
   std::vector<Check> checks;
+  // `reveal:` — blocks from reveal_block on and checks from reveal_check on stay hidden until
+  // the lecturer reveals them (V); -1: the step hides nothing
+  int reveal_block = -1;
+  int reveal_check = -1;
+  SourcePos reveal_pos;
+  bool hides() const { return reveal_block >= 0; }
 };
 
 struct Lesson {

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <span>
 #include <string_view>
 
 #include "io/number_format.h"
@@ -137,6 +138,7 @@ struct DerivationView::Pass {
   const Palette& pal;
   const Fonts& fonts;
   const lessons::QuantityContext& values;
+  bool revealed;  // the step's hidden part is shown
 };
 
 DerivationView::DerivationView() = default;
@@ -519,6 +521,12 @@ void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library&
   const auto& steps = loaded->lesson.steps;
   if (steps.empty()) return;
   const int step = std::clamp(p.step, 1, static_cast<int>(steps.size()));  // as entered
+  if (const std::string shown = p.lesson + "#" + std::to_string(step); shown != shown_step_) {
+    shown_step_ = shown;
+    revealed_ = false;
+  }
+  if (state.reveal_requested) revealed_ = true;
+  state.reveal_requested = false;
 
   // layout: the room above the navigation, and the shrink factor for this step in it
   const float content_h = std::max(1.0f, ImGui::GetContentRegionAvail().y - nav_h);
@@ -533,7 +541,8 @@ void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library&
   fitted.scale = s * fit;
   ImGui::BeginChild("step", ImVec2(0, content_h), false);
   ImGui::SetWindowFontScale(fit);
-  draw_step(Pass{fitted, pal, f, values}, steps[static_cast<std::size_t>(step - 1)]);
+  draw_step(Pass{fitted, pal, f, values, revealed_ || state.reveal_all},
+            steps[static_cast<std::size_t>(step - 1)]);
   const float drawn_h = ImGui::GetCursorPosY();  // the content's height, scrolled or not
   ImGui::SetWindowFontScale(1.0f);
   ImGui::EndChild();
@@ -583,9 +592,27 @@ void DerivationView::draw_step(const Pass& pass, const lessons::Step& step) {
   ImGui::PopFont();
   ImGui::Dummy(ImVec2(0, 6.0f * s));
 
+  const bool hiding = step.hides() && !pass.revealed;
   int eq = 0;
-  for (const lessons::Block& b : step.blocks) {
-    if (b.kind == lessons::Block::Kind::prose) {
+  for (std::size_t i = 0; i < step.blocks.size(); ++i) {
+    const lessons::Block& b = step.blocks[i];
+    if (hiding && static_cast<int>(i) >= step.reveal_block) break;
+    if (b.kind == lessons::Block::Kind::question) {
+      // the question to the class: in the key colour, behind a bar
+      ImGui::PushFont(f.large);
+      ImGui::PushStyleColor(ImGuiCol_Text, pass.pal.key);
+      const float bar = std::round(6.0f * s), indent = bar + std::round(10.0f * s);
+      const ImVec2 top = ImGui::GetCursorScreenPos();
+      ImGui::Indent(indent);
+      draw_prose(pass, b, width - indent);
+      ImGui::Unindent(indent);
+      ImGui::GetWindowDrawList()->AddRectFilled(
+          top, ImVec2(top.x + bar, ImGui::GetCursorScreenPos().y - ImGui::GetStyle().ItemSpacing.y),
+          pass.pal.key);
+      ImGui::PopStyleColor();
+      ImGui::PopFont();
+      ImGui::Dummy(ImVec2(0, 8.0f * s));
+    } else if (b.kind == lessons::Block::Kind::prose) {
       ImGui::PushFont(f.large);
       draw_prose(pass, b, width);
       ImGui::PopFont();
@@ -597,11 +624,26 @@ void DerivationView::draw_step(const Pass& pass, const lessons::Step& step) {
       ImGui::Dummy(ImVec2(0, 12.0f * s));
     }
   }
-  if (!step.checks.empty()) draw_checks(pass, step);
+  const std::size_t checks =
+      hiding ? static_cast<std::size_t>(step.reveal_check) : step.checks.size();
+  if (hiding) {
+    // what the class is to predict: a button where the answer will be
+    results_.hiding = true;
+    ImGui::PushFont(f.large);
+    ImGui::PushStyleColor(ImGuiCol_Button, with_alpha(pass.pal.key, 0.18f));
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, with_alpha(pass.pal.key, 0.30f));
+    if (ImGui::Button("Press V to reveal the answer##reveal",
+                      ImVec2(width, std::round(2.5f * ImGui::GetFontSize()))))
+      revealed_ = true;
+    ImGui::PopStyleColor(2);
+    ImGui::PopFont();
+    ImGui::Dummy(ImVec2(0, 8.0f * s));
+  }
+  if (checks > 0) draw_checks(pass, step, checks);
 }
 
 // The check panel: each check's two sides typeset with their values, and a mark.
-void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step) {
+void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step, std::size_t count) {
   const Palette& pal = pass.pal;
   const Fonts& f = pass.fonts;
   const float s = pass.env.scale;
@@ -625,7 +667,8 @@ void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step) {
   const float mark_w = 44.0f * s;
   const float inner_w = box_w - 2.0f * pad - mark_w;
   int i = 0;
-  for (const lessons::Check& c : step.checks) {
+  for (const lessons::Check& c :
+       std::span(step.checks).first(std::min(count, step.checks.size()))) {
     const lessons::CheckOutcome o = lessons::run_check(pass.values, c.left, c.right, c.relation);
     results_.checks.push_back(o);
     const lessons::QuantityInfo* li = lessons::find_quantity(c.left);

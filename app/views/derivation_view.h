@@ -13,6 +13,10 @@
 // text style at the size of the prose font's letters) flow as units and share each line's
 // baseline; a line holding a tall formula grows so that it never touches the lines around it.
 //
+// A step with `reveal:` hides what follows it (blocks and checks) behind a button until the
+// lecturer presses V (AppState::reveal_requested, shell/shortcuts.cpp) or clicks it; entering
+// another step hides it again; AppState::reveal_all (pictures) shows it.
+//
 // Equations are typeset with rope_typeset at font_px x env.scale into a GlyphAtlas whose GL
 // texture this view owns (render/glyph_texture.h). Headless (env.has_gl == false) glyphs are
 // drawn as boxes. Right-click an equation to copy its TeX. A broken lesson file shows its
@@ -82,6 +86,7 @@ struct DerivationView {
     std::vector<lessons::CheckOutcome> checks;        // at the current values
     std::vector<ProsePiece> prose;                    // every prose piece of the step
     float panel_min_x = 0, panel_max_x = 0;           // the step's text column, screen px
+    bool hiding = false;  // the step's part after `reveal:` is hidden (a button stands there)
   };
   const Results& results() const { return results_; }
   // The step's text and equations are drawn this much smaller to fit (kMinFit ... 1).
@@ -127,6 +132,11 @@ struct DerivationView {
 
   Results results_;
 
+  // Predict, then reveal: whether the current step's hidden part is shown. Entering another
+  // step (lesson#step differs from shown_step_) hides it again.
+  std::string shown_step_;
+  bool revealed_ = false;
+
   struct Pass;  // what one Draw's helpers share: env, palette, the live values
   void ensure_font();
   const Typeset& typeset_tex(const std::string& tex, const lessons::QuantityContext& values,
@@ -140,7 +150,8 @@ struct DerivationView {
                       bool centre, const char* id, bool record);
   void draw_lesson_choice(AppState& state, const ViewEnv& env, lessons::Library& library);
   void draw_step(const Pass& pass, const lessons::Step& step);
-  void draw_checks(const Pass& pass, const lessons::Step& step);
+  // The check panel with the step's first `count` checks.
+  void draw_checks(const Pass& pass, const lessons::Step& step, std::size_t count);
   static void draw_navigation(AppState& state, const ViewEnv& env, lessons::Library& library);
 };
 

@@ -12,6 +12,10 @@
 #include <string>
 #include <vector>
 
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include "export/png.h"
 #include "lessons/lesson.h"
 #include "rope/typeset/math_font.h"
 #include "shell/frame.h"
@@ -282,4 +286,124 @@ TEST_CASE("offscreen: the inline formula's digits stand on the words' baseline",
     CHECK(static_cast<float>(digits[1] - digits[0] + 1) > 0.5f * font_size);
     CHECK(static_cast<float>(digits[1] - digits[0] + 1) < 0.8f * font_size);
   }
+}
+
+// Predict, then reveal: `ask:` is drawn, what follows `reveal:` is not, until V (or the button);
+// entering the step again hides it again; pictures (AppState::reveal_all) show it.
+TEST_CASE(
+    "predict, then reveal: the hidden part is drawn only after V, and hidden again on "
+    "entering the step",
+    "[lessons][reveal][headless]") {
+  ScopedEnv env("ROPE_LAB_LESSONS", ROPE_TEST_GOOD_DIR);
+  UiContext ui(false);
+  Views views;
+  AppState state;
+  state.params.view = ViewId::derivation;
+  state.params.lesson = "predict-reveal";
+  const ImVec2 display(1280, 720);
+  const auto has_text = [&](const std::string& word) {
+    const auto& prose = views.derivation.results().prose;
+    return std::any_of(prose.begin(), prose.end(), [&](const auto& p) { return p.text == word; });
+  };
+  const auto press = [&](int key) {
+    ImGui::GetIO().KeysDown[key] = true;
+    run_frames(ui, state, views, 1, display);
+    ImGui::GetIO().KeysDown[key] = false;
+    run_frames(ui, state, views, 1, display);
+  };
+  const auto& step = views.library.lessons().at(1).lesson.steps.at(0);
+  REQUIRE(step.hides());
+  CHECK(step.reveal_block == 2);
+  CHECK(step.reveal_check == 0);
+  for (int round = 0; round < 2; ++round) {
+    INFO("round " << round);
+    run_frames(ui, state, views, 2, display);
+    REQUIRE(state.params.step == 1);
+    const auto& r = views.derivation.results();
+    // before: the question is there, the answer, its equation and its check are not
+    CHECK(r.hiding);
+    CHECK(has_text("grow"));  // from the question
+    CHECK_FALSE(has_text("No:"));
+    CHECK(r.equations_drawn == 0);
+    CHECK(r.marks.empty());
+    press(GLFW_KEY_V);
+    CHECK_FALSE(r.hiding);
+    CHECK(has_text("No:"));
+    CHECK(r.equations_drawn == 1);
+    REQUIRE(r.marks.size() == 1);
+    CHECK(r.marks[0].passed);
+    CHECK(state.params.step == 1);  // V only reveals
+    // away and back: hidden again
+    press(GLFW_KEY_RIGHT);
+    CHECK(state.params.step == 2);
+    CHECK_FALSE(views.derivation.results().hiding);  // a step without reveal: hides nothing
+    press(GLFW_KEY_LEFT);
+  }
+  // pictures show the answer
+  state.reveal_all = true;
+  run_frames(ui, state, views, 2, display);
+  CHECK_FALSE(views.derivation.results().hiding);
+  CHECK(views.derivation.results().equations_drawn == 1);
+}
+
+TEST_CASE("predict, then reveal: ask: and reveal: problems are reported with positions",
+          "[lessons][reveal]") {
+  const auto m = messages(rope::lessons::parse_lesson(
+      "title: t\nask: too early\nstep: s\nask:\nreveal: now\nreveal:\nx\nreveal:\n", "r.lesson",
+      "r"));
+  INFO(Catch::Detail::stringify(m));
+  CHECK(has(m, "r.lesson:2:1: ask: must be inside a step (after step:)"));
+  CHECK(has(m, "r.lesson:4:5: ask: needs a question"));
+  CHECK(has(m, "r.lesson:5:9: reveal: takes no text (what follows it in the step is hidden)"));
+  CHECK(has(m, "r.lesson:8:1: a second reveal: in this step (one part of a step is hidden)"));
+  CHECK(m.size() == 4);
+  const auto nothing = messages(
+      rope::lessons::parse_lesson("title: t\nstep: s\nask: why?\nreveal:\n", "n.lesson", "n"));
+  CHECK(has(nothing, "n.lesson:4:1: nothing follows reveal: in this step, so nothing is hidden"));
+}
+
+TEST_CASE("offscreen: the hidden answer leaves no ink until revealed", "[lessons][reveal][gl]") {
+  ScopedEnv env("ROPE_LAB_LESSONS", ROPE_TEST_GOOD_DIR);
+  auto created = OffscreenApp::create(1280, 720, 1.0f);
+  if (!created) {
+    WARN("SKIPPED: no offscreen OpenGL: " << created.error().message);
+    return;
+  }
+  OffscreenApp& app = *created.value();
+  AppState state;
+  state.params.view = ViewId::derivation;
+  state.params.lesson = "predict-reveal";
+  state.params.presentation = true;
+  state.reveal_all = true;
+  (void)app.render(state, 3);
+  const auto shown = app.views().derivation.results();
+  REQUIRE(shown.equations_drawn == 1);
+  const Image revealed = app.render(state, 1);
+  state.reveal_all = false;
+  state.applied_step = 0;  // enter the step again: hidden
+  const Image hidden = app.render(state, 3);
+  CHECK(app.views().derivation.results().hiding);
+  if (const char* dir = std::getenv("ROPE_TEST_SAVE_DIR")) {  // to look at them
+    (void)write_png(std::string(dir) + "/reveal-hidden.png", hidden);
+    (void)write_png(std::string(dir) + "/reveal-shown.png", revealed);
+  }
+  // the equation's box: ink when revealed, none (the button's flat fill) when hidden
+  const auto distinct_colours = [](const Image& img, ImVec2 a, ImVec2 b) {
+    std::vector<std::uint32_t> seen;
+    for (int y = static_cast<int>(a.y); y < static_cast<int>(b.y); ++y)
+      for (int x = static_cast<int>(a.x); x < static_cast<int>(b.x); ++x) {
+        const auto i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(img.width) +
+                        static_cast<std::size_t>(x)) *
+                       4;
+        const std::uint32_t c = static_cast<std::uint32_t>(img.rgba[i]) << 16 |
+                                static_cast<std::uint32_t>(img.rgba[i + 1]) << 8 | img.rgba[i + 2];
+        if (std::find(seen.begin(), seen.end(), c) == seen.end()) seen.push_back(c);
+      }
+    return seen.size();
+  };
+  const auto in_revealed = distinct_colours(revealed, shown.equations_min, shown.equations_max);
+  const auto in_hidden = distinct_colours(hidden, shown.equations_min, shown.equations_max);
+  INFO("colours in the equation's box: revealed " << in_revealed << ", hidden " << in_hidden);
+  CHECK(in_revealed > 20);  // anti-aliased glyphs
+  CHECK(in_hidden <= 3);    // background and the button's fill
 }
