@@ -22,7 +22,7 @@
 // drawn as boxes. Right-click an equation to copy its TeX. A broken lesson file shows its
 // problems in place; a missing math font shows a message and the TeX source.
 //
-// Limits: the panel is ImGui layout (wrapped prose, buttons, a child window), not a Canvas: an
+// Limits: the panel is ImGui layout (own prose layout, buttons, a child window), not a Canvas: an
 // invisible button over the panel would take the clicks of its buttons and equations. A step
 // taller than the panel is shrunk by a factor found over a frame or two from the height ImGui
 // laid it out at (ShrinkToFit), not by first_fitting, which needs a layout it can measure
