@@ -86,6 +86,7 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
     state.applied_step = state.params.step;
   }
   state.show_menu = state.show_controls = !cmd.canvas_only;
+  state.reveal_all = true;  // a picture of a lesson step shows its answer (FORMAT.md)
   state.transparent_background = cmd.transparent;
   if (auto s = apply_state_flags(cmd.flags, state.params); !s) {
     print_error(s.error().to_string());

@@ -105,7 +105,83 @@ std::string tex(double v, int digits) {
   return mantissa == "1" ? power : mantissa + " \\times " + power;
 }
 
+// |v| with the digits asked for, trailing zeros kept: fixed-point text, or a mantissa and its
+// power of ten (number_format.h gives the rules).
+struct ExplicitDigits {
+  std::string text;           // "0.42170", "3.1623"
+  bool power = false;         // text is a mantissa
+  int exponent = 0;           // of the power of ten
+  std::string exponent_text;  // as printf writes it: "e-05"
+  bool zero = false;          // every digit is 0: no minus sign
+};
+
+ExplicitDigits explicit_digits(double a, Digits d) {
+  ExplicitDigits out;
+  const auto split = [&out](const std::string& sci) {
+    const auto e = sci.find('e');
+    out.text = sci.substr(0, e);
+    out.power = true;
+    out.exponent = std::atoi(sci.c_str() + e + 1);
+    out.exponent_text = sci.substr(e);
+  };
+  if (d.kind == Digits::Kind::fixed) {
+    const int n = std::clamp(d.count, 0, kMaxDigits);
+    // below 1e15 the fixed text fits the 64-character buffer (15 + 1 + 17 characters)
+    if (a < 1e15) {
+      out.text = chars(a, std::chars_format::fixed, n);
+    } else {
+      split(chars(a, std::chars_format::scientific, n));
+    }
+  } else {
+    const int n = std::clamp(d.count, 1, kMaxDigits);
+    // the exponent after rounding to n digits decides, as in printf's %g (9.99996 -> 10.000)
+    const std::string sci = chars(a, std::chars_format::scientific, n - 1);
+    const int x = std::atoi(sci.c_str() + sci.find('e') + 1);
+    if (x >= -4 && x < n) {
+      out.text = chars(a, std::chars_format::fixed, n - 1 - x);
+    } else {
+      split(sci);
+    }
+  }
+  out.zero = out.text.find_first_not_of("0.") == std::string::npos;
+  return out;
+}
+
+void append_explicit(std::string& out, double v, NumberStyle style, Digits d) {
+  if (!std::isfinite(v)) {
+    append_number(out, v, style, 0);  // the style's own text for NaN and infinities
+    return;
+  }
+  const ExplicitDigits e = explicit_digits(std::fabs(v), d);
+  if (std::signbit(v) && !e.zero) out += style == NumberStyle::label ? kMinus : "-";
+  out += e.text;
+  if (!e.power) return;
+  if (style == NumberStyle::label) {
+    out += "·10" + superscript(e.exponent);
+  } else if (style == NumberStyle::tex) {
+    out += " \\times 10^{" + std::to_string(e.exponent) + "}";
+  } else {
+    out += e.exponent_text;
+  }
+}
+
 }  // namespace
+
+void append_number(std::string& out, double v, NumberStyle style, Digits digits) {
+  const bool takes_digits =
+      style == NumberStyle::label || style == NumberStyle::tex || style == NumberStyle::plain;
+  if (digits.kind == Digits::Kind::style || !takes_digits) {
+    append_number(out, v, style, 0);
+    return;
+  }
+  append_explicit(out, v, style, digits);
+}
+
+std::string format_number(double v, NumberStyle style, Digits digits) {
+  std::string s;
+  append_number(s, v, style, digits);
+  return s;
+}
 
 void append_number(std::string& out, double v, NumberStyle style, int digits) {
   switch (style) {

@@ -24,6 +24,17 @@
 //             them in the C locale: file names ("rope-lab_..._base10000_...") and lesson check
 //             messages (10 digits) ("0.1", "-1234.5", "1e-07", "10000").
 //
+// Digits asked for (a lesson's {{name:5}} or {{name:.3}}, io/placeholders.h) replace the default of
+// the label, tex and plain styles, and keep their trailing zeros (asking for 5 digits of 0.421697
+// means 0.42170); other styles ignore them:
+//   significant N (1 ... 17)   N significant digits; fixed point when the rounded value's decimal
+//                              exponent e satisfies -4 <= e < N (the rule of printf's %g), else
+//                              a·10ⁿ with N digits in a ("0.42170", "12346", "1.00·10⁴" for
+//                              10000 with 3 digits, "3.1623·10⁻⁵").
+//   fixed N (0 ... 17)         N digits after the decimal point ("0.422", "10000.000", "0.000" for
+//                              1e-7: no minus on a value that rounds to zero); from 1e15 on,
+//                              a·10ⁿ with N digits after the point in a.
+//
 // None of the styles depends on the C locale (a German LC_NUMERIC would turn printf's '.' into
 // ','), and none fails: every double, NaN and infinities included, gets a text.
 //
@@ -31,9 +42,11 @@
 //   format_number(0.1, NumberStyle::csv)        // "0.10000000000000001"
 //   format_number(0.1, NumberStyle::tooltip)    // "0.1"
 //   format_number(-3.14159, NumberStyle::label, 3)  // "−3.14"
+//   format_number(0.4216965, NumberStyle::tex, Digits::significant(5))  // "0.42170"
 //   append_number(row, v, NumberStyle::csv);    // appends, for writers of many numbers
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace rope::app {
@@ -46,9 +59,23 @@ inline constexpr int kLabelDigits = 4;
 inline constexpr int kTexDigits = 5;
 inline constexpr int kPlainDigits = 6;
 
+inline constexpr int kMaxDigits = 17;  // a double has at most 17 significant decimal digits
+
+// Digits asked for explicitly (see above); kind == style means the style's own default.
+struct Digits {
+  enum class Kind : std::uint8_t { style, significant, fixed };
+  Kind kind = Kind::style;
+  int count = 0;  // significant: 1 ... 17; fixed: digits after the point, 0 ... 17 (clamped)
+  static Digits significant(int n) { return {Kind::significant, n}; }
+  static Digits fixed(int n) { return {Kind::fixed, n}; }
+  friend bool operator==(const Digits&, const Digits&) = default;
+};
+
 std::string format_number(double v, NumberStyle style, int digits = 0);
+std::string format_number(double v, NumberStyle style, Digits digits);
 
 // Appends format_number(v, style, digits) to out (no temporary string for the csv style).
 void append_number(std::string& out, double v, NumberStyle style, int digits = 0);
+void append_number(std::string& out, double v, NumberStyle style, Digits digits);
 
 }  // namespace rope::app

@@ -37,6 +37,52 @@ SourcePos Block::position_of(std::size_t offset) const {
   return {best->pos.line, best->pos.column + app::utf8_column(piece, offset - best->offset) - 1};
 }
 
+ProseSplit split_inline_math(std::string_view s) {
+  ProseSplit out;
+  std::string text;
+  std::size_t text_offset = 0;
+  const auto flush = [&](std::size_t next) {
+    if (!text.empty()) out.spans.push_back({ProseSpan::Kind::text, std::move(text), text_offset});
+    text.clear();
+    text_offset = next;
+  };
+  std::size_t i = 0;
+  while (i < s.size()) {
+    if (s[i] == '\\' && i + 1 < s.size() && s[i + 1] == '$') {
+      if (text.empty()) text_offset = i;
+      text += '$';
+      i += 2;
+      continue;
+    }
+    if (s[i] != '$') {
+      if (text.empty()) text_offset = i;
+      text += s[i++];
+      continue;
+    }
+    // the closing '$': the next one not escaped by a backslash (TeX's \$ is a dollar sign)
+    std::size_t j = i + 1;
+    while (j < s.size() && s[j] != '$')
+      j += s[j] == '\\' && j + 1 < s.size() ? std::size_t{2} : std::size_t{1};
+    if (j >= s.size()) {
+      out.problems.emplace_back(
+          i, "inline math opened here is not closed with $ (write \\$ for a dollar sign)");
+      if (text.empty()) text_offset = i;
+      text += s.substr(i);
+      break;
+    }
+    flush(j + 1);
+    const std::string_view tex = s.substr(i + 1, j - i - 1);
+    if (tex.find_first_not_of(" \t") == std::string_view::npos) {
+      out.problems.emplace_back(i, "empty inline math (write \\$ for a dollar sign)");
+    } else {
+      out.spans.push_back({ProseSpan::Kind::math, std::string(tex), i + 1});
+    }
+    i = j + 1;
+  }
+  flush(s.size());
+  return out;
+}
+
 namespace {
 
 // [SECTION] text helpers
@@ -140,16 +186,41 @@ struct Parser {
       if (out.lesson.title.empty()) out.lesson.title = std::string(value);
     } else if (name == "step") {
       if (value.empty()) problem(value_at, "step: needs a title");
-      out.lesson.steps.push_back(Step{std::string(value), at, {}, {}, {}});
+      out.lesson.steps.push_back(Step{std::string(value), at, {}, {}, {}, -1, -1, {}});
       step = &out.lesson.steps.back();
     } else if (name == "show") {
       show(raw, vstart, line_no);
     } else if (name == "check") {
       check(raw, vstart, line_no);
+    } else if (name == "ask") {
+      if (step == nullptr) {
+        problem(at, "ask: must be inside a step (after step:)");
+      } else if (value.empty()) {
+        problem(value_at, "ask: needs a question");
+      } else {
+        Block b;
+        b.kind = Block::Kind::question;
+        b.pos = value_at;
+        b.pieces.push_back({0, value_at});
+        b.text = std::string(value);
+        step->blocks.push_back(std::move(b));
+      }
+    } else if (name == "reveal") {
+      if (step == nullptr) {
+        problem(at, "reveal: must be inside a step (after step:)");
+      } else if (!value.empty()) {
+        problem(value_at, "reveal: takes no text (what follows it in the step is hidden)");
+      } else if (step->hides()) {
+        problem(at, "a second reveal: in this step (one part of a step is hidden)");
+      } else {
+        step->reveal_block = static_cast<int>(step->blocks.size());
+        step->reveal_check = static_cast<int>(step->checks.size());
+        step->reveal_pos = at;
+      }
     } else {
       problem(at, "unknown directive '" + std::string(name) +
-                      ":', expected title:, step:, show: or check: (begin a prose line that "
-                      "starts with a lowercase word and a colon with a backslash)");
+                      ":', expected title:, step:, show:, check:, ask: or reveal: (begin a prose "
+                      "line that starts with a lowercase word and a colon with a backslash)");
     }
     return true;
   }
@@ -295,7 +366,7 @@ struct Parser {
   void prose(std::string_view raw, std::size_t lead, int line_no) {
     std::string_view body = trim(raw);
     std::size_t begin = lead;
-    if (body.front() == '\\') {  // escape: "\note: ..." is prose
+    if (body.front() == '\\' && !body.starts_with("\\$")) {  // "\note: ..." is prose; \$ a dollar
       body.remove_prefix(1);
       ++begin;
     }
@@ -324,13 +395,27 @@ struct Parser {
 
   // [SECTION] validation
 
-  void validate_placeholders(const Block& b, typeset::Values* values) {
+  // TeX of an equation or of inline math starting at byte `offset` of the block's text.
+  void validate_tex(const Block& b, std::string_view tex, std::size_t offset) {
+    typeset::Values values;
+    for (const app::Placeholder& ph : app::find_placeholders(tex))
+      values[std::string(ph.key())] = "1";
+    const typeset::ParseResult r = typeset::parse(tex, values);
+    for (const typeset::Diagnostic& d : r.diagnostics) {
+      // the diagnostic column counts code points of tex; map it back to the file
+      problem(b.position_of(offset + app::utf8_offset_of_column(tex, d.column)),
+              "TeX: " + d.message);
+    }
+  }
+
+  void validate_placeholders(const Block& b) {
     for (const app::Placeholder& ph : app::find_placeholders(b.text)) {
       const std::string name(ph.name);
       if (find_quantity(name) == nullptr)
         problem(b.position_of(ph.offset + 2),
                 "unknown live value {{" + name + "}} (see assets/lessons/FORMAT.md)");
-      if (values) (*values)[name] = "1";
+      if (const app::PlaceholderDigits d = app::placeholder_digits(ph); !d.error.empty())
+        problem(b.position_of(ph.offset + 3 + ph.name.size()), d.error);  // at the spec
     }
   }
 
@@ -360,18 +445,20 @@ struct Parser {
         problem(s.pos, "the state of this step is inconsistent: " + v.error().to_string());
       if (s.blocks.empty() && s.checks.empty())
         problem(s.pos, "this step has no text, equation or check");
+      if (s.hides() && s.reveal_block == static_cast<int>(s.blocks.size()) &&
+          s.reveal_check == static_cast<int>(s.checks.size()))
+        problem(s.reveal_pos, "nothing follows reveal: in this step, so nothing is hidden");
       for (const Block& b : s.blocks) {
-        if (b.kind == Block::Kind::prose) {
-          validate_placeholders(b, nullptr);
+        validate_placeholders(b);
+        if (b.kind == Block::Kind::equation) {  // prose and questions: text with inline math
+          validate_tex(b, b.text, 0);
           continue;
         }
-        typeset::Values values;
-        validate_placeholders(b, &values);
-        const typeset::ParseResult r = typeset::parse(b.text, values);
-        for (const typeset::Diagnostic& d : r.diagnostics) {
-          // the diagnostic column counts code points of b.text; map it back to the file
-          problem(b.position_of(app::utf8_offset_of_column(b.text, d.column)), "TeX: " + d.message);
-        }
+        const ProseSplit split = split_inline_math(b.text);
+        for (const auto& [offset, message] : split.problems)
+          problem(b.position_of(offset), message);
+        for (const ProseSpan& span : split.spans)
+          if (span.kind == ProseSpan::Kind::math) validate_tex(b, span.text, span.offset);
       }
       if (!s.checks.empty() && app::validate_params(state).ok()) {
         const QuantityContext ctx(state);

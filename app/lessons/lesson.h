@@ -15,6 +15,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "state/app_state.h"
@@ -41,9 +42,11 @@ struct Assignment {
   SourcePos pos;
 };
 
-// Prose (a paragraph, may hold {{name}} values as plain text) or a display equation (TeX).
+// Prose (a paragraph, may hold {{name}} values as plain text and $...$ inline math) or a display
+// equation (TeX).
 struct Block {
-  enum class Kind { prose, equation } kind = Kind::prose;
+  // question: an `ask:` line, a paragraph drawn as the question to the class
+  enum class Kind { prose, equation, question } kind = Kind::prose;
   std::string text;
   SourcePos pos;
   // equations spanning lines: where each source line's text starts in `text`, to map a column
@@ -55,6 +58,23 @@ struct Block {
   std::vector<Piece> pieces;
   SourcePos position_of(std::size_t offset_in_text) const;
 };
+
+// A prose paragraph cut into text and inline math (`$...$`, FORMAT.md "Inline math"). Text runs
+// have `\$` turned into '$'; math runs are the TeX between the dollars, as written (a `\$`
+// inside does not close them). `offset` is the byte offset of the run's first character in the
+// paragraph's text, for Block::position_of.
+struct ProseSpan {
+  enum class Kind { text, math } kind = Kind::text;
+  std::string text;
+  std::size_t offset = 0;
+};
+struct ProseSplit {
+  std::vector<ProseSpan> spans;
+  // problems: offset in the paragraph's text and message (an unclosed '$' keeps the rest as
+  // text, an empty `$$` is left out)
+  std::vector<std::pair<std::size_t, std::string>> problems;
+};
+ProseSplit split_inline_math(std::string_view prose);
 
 enum class Relation { equal, at_most };  // ==, <=
 
@@ -70,6 +90,12 @@ struct Step {
   std::vector<Assignment> show;  // applied on entry, after the lesson's and earlier steps'
   std::vector<Block> blocks;
   std::vector<Check> checks;
+  // `reveal:` — blocks from reveal_block on and checks from reveal_check on stay hidden until
+  // the lecturer reveals them (V); -1: the step hides nothing
+  int reveal_block = -1;
+  int reveal_check = -1;
+  SourcePos reveal_pos;
+  bool hides() const { return reveal_block >= 0; }
 };
 
 struct Lesson {

@@ -1068,18 +1068,18 @@ Result<Vec> QuantityContext::evaluate(std::string_view name) const {
   return attention_family(e, name);
 }
 
-std::string QuantityContext::tex_value(std::string_view name) const {
+std::string QuantityContext::tex_value(std::string_view name, app::Digits digits) const {
   if (name == "pairing")
     return p_.pairing == Pairing::interleaved ? "\\text{interleaved}" : "\\text{half-split}";
   auto v = evaluate(name);
   if (!v) return "\\text{(" + std::string(name) + "?)}";
   const Vec& x = v.value();
-  if (x.size() == 1) return app::format_number(x[0], app::NumberStyle::tex);
+  if (x.size() == 1) return app::format_number(x[0], app::NumberStyle::tex, digits);
   constexpr std::size_t kShown = 4;
   std::string s = "(";
   for (std::size_t j = 0; j < x.size() && j < kShown; ++j) {
     if (j) s += ",\\ ";
-    app::append_number(s, x[j], app::NumberStyle::tex);
+    app::append_number(s, x[j], app::NumberStyle::tex, digits);
   }
   if (x.size() > kShown) s += ",\\ \\ldots";
   return s + ")";

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "io/number_format.h"
 #include "lessons/lesson.h"
 #include "rope/scaling.h"
 #include "state/app_state.h"
@@ -54,7 +55,8 @@ class QuantityContext {
   Result<std::vector<double>> evaluate(std::string_view name) const;
   // TeX for {{name}}: a number, a vector, or \text{...} for words; an error message in
   // \text{} when the value cannot be computed.
-  std::string tex_value(std::string_view name) const;
+  // `digits`: a placeholder's {{name:5}} / {{name:.3}} (io/placeholders.h), for each entry.
+  std::string tex_value(std::string_view name, app::Digits digits = {}) const;
   const app::Params& params() const { return p_; }
 
  private:

@@ -55,6 +55,9 @@ void first_step(ShortcutContext& c, int) {
 void last_step(ShortcutContext& c, int) {
   c.library.last(c.state.params);
 }
+void reveal(ShortcutContext& c, int) {
+  c.state.reveal_requested = true;
+}
 void faster(ShortcutContext& c, int) {
   c.state.params.speed = std::min(100.0, c.state.params.speed * 1.5);
 }
@@ -205,6 +208,8 @@ std::vector<Shortcut> make_table() {
   line("Home / End", "Derivations: first / last step of the lesson");
   row(GLFW_KEY_HOME, kAnyModifiers, first_step, 0, false, InView::derivation);
   row(GLFW_KEY_END, kAnyModifiers, last_step, 0, false, InView::derivation);
+  line("V", "Derivations: reveal what the step hides until asked (its answer)");
+  row(GLFW_KEY_V, kWithoutCtrl, reveal, 0, false, InView::derivation);
   line("Shift + ← / →", "position m − 10 / + 10");
   row(GLFW_KEY_RIGHT, kShiftWithoutCtrl, move_m, +10, kRepeat);
   row(GLFW_KEY_LEFT, kShiftWithoutCtrl, move_m, -10, kRepeat);

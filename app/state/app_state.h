@@ -141,6 +141,10 @@ struct AppState {
   bool request_screenshot = false;
   bool show_shortcuts = false;
   bool show_about = false;
+  // A lesson step's hidden answer (`reveal:` in a lesson): the V key asks the derivation view to
+  // show it (views/derivation_view.h); reveal_all shows every step's answer at once (pictures).
+  bool reveal_requested = false;
+  bool reveal_all = false;
   // Files the picture needed and could not get (a shader, the lessons folder, the math font),
   // each a message naming the file and where it was looked for; the views report them
   // (report_problem, state/actions.h). The picture commands exit 1 on them instead of writing a

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <span>
 #include <string_view>
 
 #include "io/number_format.h"
@@ -40,8 +41,10 @@ typeset::Rgba to_rgba(ImU32 c) {
           static_cast<std::uint8_t>((c >> 16) & 0xFF), static_cast<std::uint8_t>((c >> 24) & 0xFF)};
 }
 
-// A value for prose: plain text with 4 significant digits and a proper minus sign.
-std::string prose_value(const lessons::QuantityContext& ctx, const std::string& name) {
+// A value for prose: plain text with 5 significant digits (or the digits the placeholder asks
+// for) and a proper minus sign.
+std::string prose_value(const lessons::QuantityContext& ctx, const std::string& name,
+                        Digits digits) {
   if (name == "pairing")
     return ctx.params().pairing == Pairing::interleaved ? "interleaved" : "half-split";
   auto v = ctx.evaluate(name);
@@ -50,25 +53,27 @@ std::string prose_value(const lessons::QuantityContext& ctx, const std::string& 
   std::string s = x.size() > 1 ? "(" : "";
   for (std::size_t j = 0; j < x.size() && j < 4; ++j) {
     if (j) s += ", ";
-    s += format_number(x[j], NumberStyle::label, 5);
+    s += digits.kind == Digits::Kind::style ? format_number(x[j], NumberStyle::label, 5)
+                                            : format_number(x[j], NumberStyle::label, digits);
   }
   if (x.size() > 4) s += ", …";
   return x.size() > 1 ? s + ")" : s;
 }
 
 // Replaces every {{name}} of a known quantity with its value as text (io/placeholders.h).
-std::string expand_prose(const std::string& text, const lessons::QuantityContext& ctx) {
-  return expand_placeholders(text, [&](std::string_view name) -> std::optional<std::string> {
-    if (lessons::find_quantity(name) == nullptr) return std::nullopt;
-    return prose_value(ctx, std::string(name));
+std::string expand_prose(std::string_view text, const lessons::QuantityContext& ctx) {
+  return expand_placeholders(text, [&](const Placeholder& p) -> std::optional<std::string> {
+    if (lessons::find_quantity(p.name) == nullptr) return std::nullopt;
+    return prose_value(ctx, std::string(p.name), placeholder_digits(p).digits);
   });
 }
 
-// Values for every {{name}} of a known quantity in a TeX string.
+// Values for every {{name}} (and {{name:digits}}) of a known quantity in a TeX string, by key.
 typeset::Values tex_values(const std::string& tex, const lessons::QuantityContext& ctx) {
   typeset::Values v;
   for (const Placeholder& p : find_placeholders(tex))
-    if (lessons::find_quantity(p.name) != nullptr) v[std::string(p.name)] = ctx.tex_value(p.name);
+    if (lessons::find_quantity(p.name) != nullptr)
+      v[std::string(p.key())] = ctx.tex_value(p.name, placeholder_digits(p).digits);
   return v;
 }
 
@@ -89,8 +94,8 @@ void draw_mark(ImDrawList* dl, ImVec2 c, float size, bool passed, const Palette&
 // `tex` with each {{name}} replaced by its value in braces (Copy TeX with the current values).
 std::string tex_with_values(const std::string& tex, const lessons::QuantityContext& ctx) {
   const typeset::Values values = tex_values(tex, ctx);
-  return expand_placeholders(tex, [&](std::string_view name) -> std::optional<std::string> {
-    const auto v = values.find(name);
+  return expand_placeholders(tex, [&](const Placeholder& p) -> std::optional<std::string> {
+    const auto v = values.find(p.key());
     if (v == values.end()) return std::nullopt;
     return "{" + v->second + "}";
   });
@@ -133,6 +138,7 @@ struct DerivationView::Pass {
   const Palette& pal;
   const Fonts& fonts;
   const lessons::QuantityContext& values;
+  bool revealed;  // the step's hidden part is shown
 };
 
 DerivationView::DerivationView() = default;
@@ -194,7 +200,8 @@ void DerivationView::ensure_font() {
 
 const DerivationView::Typeset& DerivationView::typeset_tex(const std::string& tex,
                                                            const lessons::QuantityContext& ctx,
-                                                           float px, ImU32 colour) {
+                                                           float px, ImU32 colour,
+                                                           bool inline_style) {
   const typeset::Values values = tex_values(tex, ctx);
   std::string key = tex;
   for (const auto& [k, v] : values) {
@@ -204,7 +211,8 @@ const DerivationView::Typeset& DerivationView::typeset_tex(const std::string& te
     key += v;
   }
   char tail[48];
-  std::snprintf(tail, sizeof tail, "\x1f%.2f\x1f%08x", static_cast<double>(px), colour);
+  std::snprintf(tail, sizeof tail, "\x1f%.2f\x1f%08x%s", static_cast<double>(px), colour,
+                inline_style ? "\x1fi" : "");
   key += tail;
   auto it = typeset_cache_.find(key);
   if (it != typeset_cache_.end()) return it->second;
@@ -213,10 +221,230 @@ const DerivationView::Typeset& DerivationView::typeset_tex(const std::string& te
   typeset::LayoutOptions options;
   options.font_px = px;
   options.ink = to_rgba(colour);
+  if (inline_style) options.style = typeset::MathStyle::text;
   typeset::Typeset t = typeset::typeset(tex, values, *font_, options);
   return typeset_cache_
       .emplace(std::move(key), Typeset{std::move(t.list), static_cast<int>(t.diagnostics.size())})
       .first->second;
+}
+
+void DerivationView::paint_list(const Pass& pass, const typeset::DisplayList& list, ImVec2 origin,
+                                ImU32 colour) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  if (pass.env.has_gl) {
+    if (!typeset::draw_display_list(dl, list, origin, *atlas_, texture_.id()))
+      atlas_->reset();  // page full: start afresh (glyphs come back next frame)
+    return;
+  }
+  // headless: a box per glyph and the rules, no texture
+  for (const typeset::PlacedGlyph& g : list.glyphs) {
+    const ImVec2 a(origin.x + g.x, origin.y + g.y - 0.6f * g.size_px);
+    dl->AddRectFilled(a, ImVec2(a.x + 0.45f * g.size_px, a.y + 0.6f * g.size_px),
+                      with_alpha(colour, 0.5f));
+  }
+  for (const typeset::FilledRect& r : list.rects)
+    dl->AddRectFilled(ImVec2(origin.x + r.x, origin.y + r.y),
+                      ImVec2(origin.x + r.x + r.w, origin.y + r.y + r.h), colour);
+}
+
+// [SECTION] prose: words and inline math flowing on shared baselines
+
+namespace {
+
+// The height of a glyph of the current ImGui font above its baseline, px at the current size
+// (0 when the font lacks it).
+float text_glyph_height(ImWchar c) {
+  const ImFont* font = ImGui::GetFont();
+  const ImFontGlyph* g = font->FindGlyphNoFallback(c);
+  if (g == nullptr || font->FontSize <= 0.0f) return 0.0f;
+  // ImGui bakes glyph tops relative to the line top, with the baseline at round(Ascent)
+  return (std::round(font->Ascent) - g->Y0) * ImGui::GetFontSize() / font->FontSize;
+}
+
+// A math glyph's height above the baseline in em (0 when the font lacks it).
+float math_glyph_height(const typeset::MathFont& font, char32_t c) {
+  const std::uint32_t g = font.glyph_for(c);
+  if (g == 0) return 0.0f;
+  return static_cast<float>(font.metrics(g).y_max) / static_cast<float>(font.units_per_em());
+}
+
+// The em size, px, at which inline math looks as large as the prose around it: between the
+// size that matches the prose's capital height and the one that matches its x-height (DejaVu
+// Sans has a tall x-height; matching it alone makes the math's digits too large, matching the
+// capitals alone its letters too small). Without the glyphs to measure: the prose font's em.
+float inline_math_px(const typeset::MathFont& font) {
+  const float text_cap = text_glyph_height('H'), text_x = text_glyph_height('x');
+  const float math_cap = math_glyph_height(font, U'H'), math_x = math_glyph_height(font, U'x');
+  const float size = ImGui::GetFontSize();
+  if (text_cap <= 0.0f || text_x <= 0.0f || math_cap <= 0.0f || math_x <= 0.0f)
+    return size / 1.164f;  // DejaVu Sans: ascent + descent = 1.164 em
+  return std::sqrt((text_cap / math_cap) * (text_x / math_x));
+}
+
+// Byte length of the longest prefix of `s` (whole UTF-8 characters, at least one) no wider than
+// `room` px.
+std::size_t fitting_prefix(std::string_view s, float room) {
+  std::size_t end = 0;
+  while (end < s.size()) {
+    std::size_t next = end + 1;
+    while (next < s.size() && (static_cast<unsigned char>(s[next]) & 0xC0) == 0x80)
+      ++next;
+    const float w = ImGui::CalcTextSize(s.data(), s.data() + next).x;
+    if (w > room && end > 0) break;
+    end = next;
+  }
+  return end;
+}
+
+}  // namespace
+
+void DerivationView::draw_prose(const Pass& pass, const lessons::Block& block, float width) {
+  struct Piece {
+    bool math = false;
+    std::string text;  // words (math: the TeX with values, for tests and tooltips)
+    typeset::DisplayList list;
+    float w = 0;
+  };
+  using Unit = std::vector<Piece>;  // pieces with no space between them: wrapped as one
+  const float size = ImGui::GetFontSize();
+  const float space_w = ImGui::CalcTextSize(" ").x;
+  const float text_ascent =
+      std::round(ImGui::GetFont()->Ascent) * size / std::max(1.0f, ImGui::GetFont()->FontSize);
+  const float text_descent = size - text_ascent;
+  const ImU32 colour = ImGui::GetColorU32(ImGuiCol_Text);
+  const float math_px = font_ ? inline_math_px(*font_) : size;
+
+  // the units: words and formulas, glued where no space separates them ("$x$," stays whole)
+  std::vector<Unit> units;
+  bool space = true;  // a space before the next piece: it starts a new unit
+  const auto add = [&](Piece p) {
+    if (space || units.empty()) units.emplace_back();
+    units.back().push_back(std::move(p));
+    space = false;
+  };
+  for (const lessons::ProseSpan& span : lessons::split_inline_math(block.text).spans) {
+    if (span.kind == lessons::ProseSpan::Kind::math) {
+      Piece p;
+      p.math = true;
+      p.text = tex_with_values(span.text, pass.values);
+      if (font_) {
+        const Typeset* t = &typeset_tex(span.text, pass.values, math_px, colour, true);
+        if (t->list.width > width && width > 0.0f)  // wider than the column: smaller, not clipped
+          t = &typeset_tex(span.text, pass.values,
+                           std::max(0.55f * math_px, math_px * width / t->list.width), colour,
+                           true);
+        p.list = t->list;  // a copy: the cache may be cleared by the next typeset
+        p.w = p.list.width;
+      } else {  // no math font: the TeX source as words
+        p.math = false;
+        p.text = "$" + span.text + "$";
+        p.w = ImGui::CalcTextSize(p.text.c_str()).x;
+      }
+      add(std::move(p));
+      continue;
+    }
+    const std::string text = expand_prose(span.text, pass.values);
+    std::size_t i = 0;
+    while (i < text.size()) {
+      if (text[i] == ' ') {
+        space = true;
+        ++i;
+        continue;
+      }
+      const std::size_t end = std::min(text.find(' ', i), text.size());
+      Piece p;
+      p.text = text.substr(i, end - i);
+      p.w = ImGui::CalcTextSize(p.text.c_str()).x;
+      add(std::move(p));
+      i = end;
+    }
+  }
+
+  // lines: units placed left to right, a new line when the next one does not fit; a unit wider
+  // than the column by itself is cut between characters (a long word)
+  struct Placed {
+    const Piece* piece;
+    std::string cut;  // the part of a cut word (empty: the whole piece)
+    float x, w;
+  };
+  std::vector<std::vector<Placed>> lines(1);
+  float x = 0;
+  for (const Unit& u : units) {
+    float uw = 0;
+    for (const Piece& p : u)
+      uw += p.w;
+    if (x > 0 && x + space_w + uw > width) {
+      lines.emplace_back();
+      x = 0;
+    } else if (x > 0) {
+      x += space_w;
+    }
+    for (const Piece& p : u) {
+      if (!p.math && x + p.w > width && width > 0.0f) {
+        std::string_view rest = p.text;
+        while (!rest.empty()) {
+          if (x > 0 && ImGui::CalcTextSize(rest.data(), rest.data() + fitting_prefix(rest, 0)).x >
+                           width - x) {
+            lines.emplace_back();
+            x = 0;
+          }
+          const std::size_t n = fitting_prefix(rest, width - x);
+          const float w = ImGui::CalcTextSize(rest.data(), rest.data() + n).x;
+          lines.back().push_back({&p, std::string(rest.substr(0, n)), x, w});
+          x += w;
+          rest.remove_prefix(n);
+          if (!rest.empty()) {
+            lines.emplace_back();
+            x = 0;
+          }
+        }
+        continue;
+      }
+      lines.back().push_back({&p, {}, x, p.w});
+      x += p.w;
+    }
+  }
+
+  // paint: each line as tall as its tallest piece, text and formulas on one baseline
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float gap = std::round(2.0f * pass.env.scale);  // between a formula and the next line
+  float y = top.y;
+  for (const auto& line : lines) {
+    float ascent = text_ascent, descent = text_descent;
+    for (const Placed& pl : line)
+      if (pl.piece->math) {
+        ascent = std::max(ascent, pl.piece->list.height + gap);
+        descent = std::max(descent, pl.piece->list.depth + gap);
+      }
+    const float baseline = std::round(y + ascent);
+    for (const Placed& pl : line) {
+      const Piece& p = *pl.piece;
+      const float px = top.x + pl.x;
+      ProsePiece rec;
+      rec.baseline = baseline;
+      rec.math = p.math;
+      if (p.math) {
+        const ImVec2 origin(std::round(px), baseline);
+        paint_list(pass, p.list, origin, colour);
+        rec.min = ImVec2(origin.x, baseline - p.list.height);
+        rec.max = ImVec2(origin.x + p.list.width, baseline + p.list.depth);
+        rec.text = p.text;
+        for (const typeset::PlacedGlyph& g : p.list.glyphs)
+          rec.glyphs.push_back(g.glyph);
+      } else {
+        const std::string& words = pl.cut.empty() ? p.text : pl.cut;
+        const ImVec2 at(px, baseline - text_ascent);
+        dl->AddText(ImGui::GetFont(), size, at, colour, words.data(), words.data() + words.size());
+        rec.min = at;
+        rec.max = ImVec2(px + pl.w, at.y + size);
+        rec.text = words;
+      }
+      results_.prose.push_back(std::move(rec));
+    }
+    y = baseline + descent;
+  }
+  ImGui::Dummy(ImVec2(std::max(1.0f, width), std::max(1.0f, y - top.y)));
 }
 
 ImVec2 DerivationView::draw_formula(const Pass& pass, const std::string& tex, float px,
@@ -249,21 +477,7 @@ ImVec2 DerivationView::draw_formula(const Pass& pass, const std::string& tex, fl
   } else if (ImGui::IsItemHovered() && ImGui::GetIO().MouseDelta.x == 0.0f) {
     ImGui::SetTooltip("Right-click to copy the TeX");
   }
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 origin(x, cursor.y + list.height);
-  if (pass.env.has_gl) {
-    if (!typeset::draw_display_list(dl, list, origin, *atlas_, texture_.id()))
-      atlas_->reset();  // page full: start afresh (glyphs come back next frame)
-  } else {              // headless: a box per glyph and the rules, no texture
-    for (const typeset::PlacedGlyph& g : list.glyphs) {
-      const ImVec2 a(origin.x + g.x, origin.y + g.y - 0.6f * g.size_px);
-      dl->AddRectFilled(a, ImVec2(a.x + 0.45f * g.size_px, a.y + 0.6f * g.size_px),
-                        with_alpha(colour, 0.5f));
-    }
-    for (const typeset::FilledRect& r : list.rects)
-      dl->AddRectFilled(ImVec2(origin.x + r.x, origin.y + r.y),
-                        ImVec2(origin.x + r.x + r.w, origin.y + r.y + r.h), colour);
-  }
+  paint_list(pass, list, ImVec2(x, cursor.y + list.height), colour);
   if (record) {
     Results& r = results_;
     ++r.equations_drawn;
@@ -307,6 +521,12 @@ void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library&
   const auto& steps = loaded->lesson.steps;
   if (steps.empty()) return;
   const int step = std::clamp(p.step, 1, static_cast<int>(steps.size()));  // as entered
+  if (const std::string shown = p.lesson + "#" + std::to_string(step); shown != shown_step_) {
+    shown_step_ = shown;
+    revealed_ = false;
+  }
+  if (state.reveal_requested) revealed_ = true;
+  state.reveal_requested = false;
 
   // layout: the room above the navigation, and the shrink factor for this step in it
   const float content_h = std::max(1.0f, ImGui::GetContentRegionAvail().y - nav_h);
@@ -321,7 +541,8 @@ void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library&
   fitted.scale = s * fit;
   ImGui::BeginChild("step", ImVec2(0, content_h), false);
   ImGui::SetWindowFontScale(fit);
-  draw_step(Pass{fitted, pal, f, values}, steps[static_cast<std::size_t>(step - 1)]);
+  draw_step(Pass{fitted, pal, f, values, revealed_ || state.reveal_all},
+            steps[static_cast<std::size_t>(step - 1)]);
   const float drawn_h = ImGui::GetCursorPosY();  // the content's height, scrolled or not
   ImGui::SetWindowFontScale(1.0f);
   ImGui::EndChild();
@@ -361,6 +582,8 @@ void DerivationView::draw_step(const Pass& pass, const lessons::Step& step) {
   const Fonts& f = pass.fonts;
   const float s = pass.env.scale;
   const float width = ImGui::GetContentRegionAvail().x;
+  results_.panel_min_x = ImGui::GetCursorScreenPos().x;
+  results_.panel_max_x = results_.panel_min_x + width;
 
   ImGui::PushFont(f.title);
   ImGui::PushTextWrapPos(0.0f);
@@ -369,13 +592,29 @@ void DerivationView::draw_step(const Pass& pass, const lessons::Step& step) {
   ImGui::PopFont();
   ImGui::Dummy(ImVec2(0, 6.0f * s));
 
+  const bool hiding = step.hides() && !pass.revealed;
   int eq = 0;
-  for (const lessons::Block& b : step.blocks) {
-    if (b.kind == lessons::Block::Kind::prose) {
+  for (std::size_t i = 0; i < step.blocks.size(); ++i) {
+    const lessons::Block& b = step.blocks[i];
+    if (hiding && static_cast<int>(i) >= step.reveal_block) break;
+    if (b.kind == lessons::Block::Kind::question) {
+      // the question to the class: in the key colour, behind a bar
       ImGui::PushFont(f.large);
-      ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextUnformatted(expand_prose(b.text, pass.values).c_str());
-      ImGui::PopTextWrapPos();
+      ImGui::PushStyleColor(ImGuiCol_Text, pass.pal.key);
+      const float bar = std::round(6.0f * s), indent = bar + std::round(10.0f * s);
+      const ImVec2 top = ImGui::GetCursorScreenPos();
+      ImGui::Indent(indent);
+      draw_prose(pass, b, width - indent);
+      ImGui::Unindent(indent);
+      ImGui::GetWindowDrawList()->AddRectFilled(
+          top, ImVec2(top.x + bar, ImGui::GetCursorScreenPos().y - ImGui::GetStyle().ItemSpacing.y),
+          pass.pal.key);
+      ImGui::PopStyleColor();
+      ImGui::PopFont();
+      ImGui::Dummy(ImVec2(0, 8.0f * s));
+    } else if (b.kind == lessons::Block::Kind::prose) {
+      ImGui::PushFont(f.large);
+      draw_prose(pass, b, width);
       ImGui::PopFont();
       ImGui::Dummy(ImVec2(0, 8.0f * s));
     } else {
@@ -385,11 +624,26 @@ void DerivationView::draw_step(const Pass& pass, const lessons::Step& step) {
       ImGui::Dummy(ImVec2(0, 12.0f * s));
     }
   }
-  if (!step.checks.empty()) draw_checks(pass, step);
+  const std::size_t checks =
+      hiding ? static_cast<std::size_t>(step.reveal_check) : step.checks.size();
+  if (hiding) {
+    // what the class is to predict: a button where the answer will be
+    results_.hiding = true;
+    ImGui::PushFont(f.large);
+    ImGui::PushStyleColor(ImGuiCol_Button, with_alpha(pass.pal.key, 0.18f));
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, with_alpha(pass.pal.key, 0.30f));
+    if (ImGui::Button("Press V to reveal the answer##reveal",
+                      ImVec2(width, std::round(2.5f * ImGui::GetFontSize()))))
+      revealed_ = true;
+    ImGui::PopStyleColor(2);
+    ImGui::PopFont();
+    ImGui::Dummy(ImVec2(0, 8.0f * s));
+  }
+  if (checks > 0) draw_checks(pass, step, checks);
 }
 
 // The check panel: each check's two sides typeset with their values, and a mark.
-void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step) {
+void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step, std::size_t count) {
   const Palette& pal = pass.pal;
   const Fonts& f = pass.fonts;
   const float s = pass.env.scale;
@@ -413,7 +667,8 @@ void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step) {
   const float mark_w = 44.0f * s;
   const float inner_w = box_w - 2.0f * pad - mark_w;
   int i = 0;
-  for (const lessons::Check& c : step.checks) {
+  for (const lessons::Check& c :
+       std::span(step.checks).first(std::min(count, step.checks.size()))) {
     const lessons::CheckOutcome o = lessons::run_check(pass.values, c.left, c.right, c.relation);
     results_.checks.push_back(o);
     const float y0 = ImGui::GetCursorScreenPos().y;

@@ -9,12 +9,20 @@
 // the current step, with the live values and checks computed at the current parameters (the
 // lecturer can move every slider after entering a step, and the values follow).
 //
+// Prose is laid out here, not by ImGui's wrapping: words and inline formulas ($...$, typeset in
+// text style at the size of the prose font's letters) flow as units and share each line's
+// baseline; a line holding a tall formula grows so that it never touches the lines around it.
+//
+// A step with `reveal:` hides what follows it (blocks and checks) behind a button until the
+// lecturer presses V (AppState::reveal_requested, shell/shortcuts.cpp) or clicks it; entering
+// another step hides it again; AppState::reveal_all (pictures) shows it.
+//
 // Equations are typeset with rope_typeset at font_px x env.scale into a GlyphAtlas whose GL
 // texture this view owns (render/glyph_texture.h). Headless (env.has_gl == false) glyphs are
 // drawn as boxes. Right-click an equation to copy its TeX. A broken lesson file shows its
 // problems in place; a missing math font shows a message and the TeX source.
 //
-// Limits: the panel is ImGui layout (wrapped prose, buttons, a child window), not a Canvas: an
+// Limits: the panel is ImGui layout (own prose layout, buttons, a child window), not a Canvas: an
 // invisible button over the panel would take the clicks of its buttons and equations. A step
 // taller than the panel is shrunk by a factor found over a frame or two from the height ImGui
 // laid it out at (ShrinkToFit), not by first_fitting, which needs a layout it can measure
@@ -24,6 +32,7 @@
 //        controls: view.DrawControls(state, env, library).
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -61,12 +70,23 @@ struct DerivationView {
     ImVec2 centre;  // of the check mark, px
     bool passed;
   };
+  // One piece of a prose paragraph as laid out: a run of words or an inline formula.
+  struct ProsePiece {
+    ImVec2 min{0, 0}, max{0, 0};  // screen box, px (text: the font's line box; math: ink box)
+    float baseline = 0;           // screen y of the baseline of its line, px
+    bool math = false;
+    std::string text;                   // the words, or the TeX with its values
+    std::vector<std::uint32_t> glyphs;  // math: the glyph ids of the typeset formula, in order
+  };
   struct Results {
     int equations_drawn = 0;
     int equation_errors = 0;                          // TeX diagnostics in the drawn equations
     ImVec2 equations_min{0, 0}, equations_max{0, 0};  // screen box around the drawn equations
     std::vector<Mark> marks;                          // one per check of the step
     std::vector<lessons::CheckOutcome> checks;        // at the current values
+    std::vector<ProsePiece> prose;                    // every prose piece of the step
+    float panel_min_x = 0, panel_max_x = 0;           // the step's text column, screen px
+    bool hiding = false;  // the step's part after `reveal:` is hidden (a button stands there)
   };
   const Results& results() const { return results_; }
   // The step's text and equations are drawn this much smaller to fit (kMinFit ... 1).
@@ -112,16 +132,26 @@ struct DerivationView {
 
   Results results_;
 
+  // Predict, then reveal: whether the current step's hidden part is shown. Entering another
+  // step (lesson#step differs from shown_step_) hides it again.
+  std::string shown_step_;
+  bool revealed_ = false;
+
   struct Pass;  // what one Draw's helpers share: env, palette, the live values
   void ensure_font();
   const Typeset& typeset_tex(const std::string& tex, const lessons::QuantityContext& values,
-                             float px, ImU32 colour);
+                             float px, ImU32 colour, bool inline_style = false);
+  // Paints a typeset list with its baseline origin at `origin` (boxes when headless).
+  void paint_list(const Pass& pass, const typeset::DisplayList& list, ImVec2 origin, ImU32 colour);
+  // A prose paragraph with inline math, wrapped to `width` at the cursor.
+  void draw_prose(const Pass& pass, const lessons::Block& block, float width);
   // Draws one formula at the cursor (centred in `width` if centre), returns its size.
   ImVec2 draw_formula(const Pass& pass, const std::string& tex, float px, ImU32 colour, float width,
                       bool centre, const char* id, bool record);
   void draw_lesson_choice(AppState& state, const ViewEnv& env, lessons::Library& library);
   void draw_step(const Pass& pass, const lessons::Step& step);
-  void draw_checks(const Pass& pass, const lessons::Step& step);
+  // The check panel with the step's first `count` checks.
+  void draw_checks(const Pass& pass, const lessons::Step& step, std::size_t count);
   static void draw_navigation(AppState& state, const ViewEnv& env, lessons::Library& library);
 };
 

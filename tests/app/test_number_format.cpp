@@ -2,6 +2,7 @@
 // styles against printf over seeded random doubles, and the round trips the exact styles promise.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -222,5 +223,59 @@ TEST_CASE("plain: printf %.<digits>g, for file names and terminal messages", "[n
       INFO(printf_g(v, 17) << " digits " << digits);
       CHECK(format_number(v, NumberStyle::plain, digits) == printf_g(v, digits));
     }
+  }
+}
+
+TEST_CASE("digits asked for: significant or fixed, trailing zeros kept", "[number_format]") {
+  const Digits five = Digits::significant(5), three = Digits::fixed(3);
+  // 10000^(-3/32) = 10^(-0.375) = 0.42169650...: five digits keep the trailing zero
+  const double theta = std::pow(10.0, -0.375);
+  CHECK(format_number(theta, NumberStyle::tex, five) == "0.42170");
+  CHECK(format_number(theta, NumberStyle::label, five) == "0.42170");
+  CHECK(format_number(theta, NumberStyle::plain, five) == "0.42170");
+  CHECK(format_number(theta, NumberStyle::tex) == "0.4217");  // the default drops it
+  CHECK(format_number(theta, NumberStyle::tex, three) == "0.422");
+  CHECK(format_number(-theta, NumberStyle::tex, three) == "-0.422");
+  CHECK(format_number(-theta, NumberStyle::label, three) == "−0.422");
+  // the %g rule: fixed point for -4 <= exponent < N, after rounding
+  CHECK(format_number(9.99996, NumberStyle::tex, five) == "10.000");
+  CHECK(format_number(12345.678, NumberStyle::tex, five) == "12346");
+  CHECK(format_number(10000.0, NumberStyle::tex, Digits::significant(3)) == "1.00 \\times 10^{4}");
+  CHECK(format_number(10000.0, NumberStyle::label, Digits::significant(3)) == "1.00·10⁴");
+  CHECK(format_number(10000.0, NumberStyle::plain, Digits::significant(3)) == "1.00e+04");
+  CHECK(format_number(3.16227766e-5, NumberStyle::tex, five) == "3.1623 \\times 10^{-5}");
+  CHECK(format_number(3.16227766e-4, NumberStyle::tex, five) == "0.00031623");
+  CHECK(format_number(0.0, NumberStyle::tex, five) == "0.0000");
+  CHECK(format_number(2.0, NumberStyle::tex, Digits::significant(1)) == "2");
+  // fixed: N digits after the point; a value that rounds to zero has no minus
+  CHECK(format_number(10000.0, NumberStyle::tex, three) == "10000.000");
+  CHECK(format_number(-1e-7, NumberStyle::tex, three) == "0.000");
+  CHECK(format_number(-1e-7, NumberStyle::label, three) == "0.000");
+  CHECK(format_number(2.5, NumberStyle::tex, Digits::fixed(0)) == "2");  // round half to even
+  CHECK(format_number(-1.25e20, NumberStyle::tex, Digits::fixed(2)) == "-1.25 \\times 10^{20}");
+  CHECK(format_number(0.1, NumberStyle::tex, Digits::fixed(17)) == "0.10000000000000001");
+  // out-of-range counts are clamped; non-finite values keep the style's text
+  CHECK(format_number(theta, NumberStyle::tex, Digits::significant(40)) ==
+        format_number(theta, NumberStyle::tex, Digits::significant(17)));
+  CHECK(format_number(std::nan(""), NumberStyle::tex, five) == "\\text{NaN}");
+  CHECK(format_number(-std::numeric_limits<double>::infinity(), NumberStyle::label, five) == "−∞");
+  // styles that take no digits ignore them; Kind::style is the style's default
+  CHECK(format_number(0.1, NumberStyle::csv, five) == "0.10000000000000001");
+  CHECK(format_number(theta, NumberStyle::label, Digits{}) ==
+        format_number(theta, NumberStyle::label));
+  // every significant count gives exactly that many digits (seeded values)
+  std::uint64_t seed = 0x9E3779B97F4A7C15u;
+  for (int i = 0; i < 500; ++i) {
+    seed = seed * 6364136223846793005u + 1442695040888963407u;
+    const double v = std::ldexp(static_cast<double>(seed >> 11), -53) * std::pow(10.0, i % 9 - 4);
+    const int n = 1 + i % 17;
+    const std::string s = format_number(v, NumberStyle::plain, Digits::significant(n));
+    INFO(v << " with " << n << " digits: " << s);
+    std::string mantissa = s.substr(0, s.find('e'));
+    mantissa.erase(std::remove(mantissa.begin(), mantissa.end(), '.'), mantissa.end());
+    const auto first = mantissa.find_first_not_of('0');
+    CHECK(mantissa.size() - (first == std::string::npos ? 0 : first) ==
+          static_cast<std::size_t>(n));
+    CHECK(std::strtod(s.c_str(), nullptr) == Approx(v).epsilon(std::pow(10.0, 1 - n)));
   }
 }

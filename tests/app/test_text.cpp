@@ -152,7 +152,8 @@ TEST_CASE("placeholders: {{identifier}} only, found from left to right", "[place
 
 TEST_CASE("placeholders: expansion replaces known names and keeps the rest as written",
           "[placeholders]") {
-  const PlaceholderValue value = [](std::string_view name) -> std::optional<std::string> {
+  const PlaceholderValue value = [](const Placeholder& p) -> std::optional<std::string> {
+    const std::string_view name = p.name;
     if (name == "m") return "3";
     if (name == "base") return "10\\,000";
     return std::nullopt;
@@ -163,6 +164,52 @@ TEST_CASE("placeholders: expansion replaces known names and keeps the rest as wr
   CHECK(expand_placeholders("{{ m }}", value) == "{{ m }}");
   CHECK(expand_placeholders("", value).empty());
   CHECK(expand_placeholders("no values here", value) == "no values here");
+}
+
+TEST_CASE("placeholders: a digits spec after ':' is part of the placeholder", "[placeholders]") {
+  const auto found = find_placeholders("a {{theta.3:5}} b {{m:.3}} c {{n:}} {{d:x}}");
+  REQUIRE(found.size() == 4);
+  CHECK(found[0].offset == 2);
+  CHECK(found[0].name == "theta.3");
+  CHECK(found[0].spec == "5");
+  CHECK(found[0].key() == "theta.3:5");
+  CHECK(found[0].size() == 13);
+  CHECK(found[1].key() == "m:.3");
+  CHECK((found[2].has_spec && found[2].spec.empty() && found[2].size() == 6));
+  CHECK(found[3].spec == "x");
+  CHECK_FALSE(found[0].has_spec == false);
+  // no spec: key is the name; TeX that only looks like a spec stays TeX
+  const auto plain = placeholder_at("{{m}}", 0);
+  REQUIRE(plain.has_value());
+  CHECK_FALSE(plain->has_spec);
+  CHECK(plain->key() == "m");
+  CHECK(names("{{a:\\mathbb{R}}} {{a: 5}} {{a:$x$}}").empty());
+}
+
+TEST_CASE("placeholders: digits specs N and .N, anything else named as an error",
+          "[placeholders]") {
+  const auto digits = [](std::string_view text) {
+    const auto p = placeholder_at(text, 0);
+    REQUIRE(p.has_value());
+    return placeholder_digits(*p);
+  };
+  CHECK(digits("{{m}}").digits == Digits{});
+  CHECK(digits("{{m}}").error.empty());
+  CHECK(digits("{{theta.3:5}}").digits == Digits::significant(5));
+  CHECK(digits("{{theta.3:17}}").digits == Digits::significant(17));
+  CHECK(digits("{{theta.3:1}}").digits == Digits::significant(1));
+  CHECK(digits("{{theta.3:.3}}").digits == Digits::fixed(3));
+  CHECK(digits("{{theta.3:.0}}").digits == Digits::fixed(0));
+  CHECK(digits("{{theta.3:.17}}").digits == Digits::fixed(17));
+  for (const char* bad : {"{{theta.3:}}", "{{theta.3:x}}", "{{theta.3:0}}", "{{theta.3:18}}",
+                          "{{theta.3:.18}}", "{{theta.3:.}}", "{{theta.3:-3}}", "{{theta.3:5f}}",
+                          "{{theta.3:100}}", "{{theta.3:..3}}"}) {
+    INFO(bad);
+    const PlaceholderDigits d = digits(bad);
+    CHECK(d.digits == Digits{});
+    CHECK(d.error.find("must be N for N significant digits (1 to 17) or .N") != std::string::npos);
+  }
+  CHECK(digits("{{theta.3:x}}").error.ends_with("got 'x'"));
 }
 
 TEST_CASE("words: white space separates, punctuation at the ends goes", "[words]") {

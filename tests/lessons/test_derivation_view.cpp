@@ -215,6 +215,16 @@ TEST_CASE("every lesson step's view keeps its text inside the canvas and apart",
             const auto pad = static_cast<float>(20.0 * state.params.ui_scale);
             CHECK(views.derivation.results().equations_max.x <= d->canvas_min.x - pad + 1.0f);
           }
+          // every word and inline formula of the prose inside the step's text column, which
+          // ends before the step's view begins
+          const auto& r = views.derivation.results();
+          CHECK_FALSE(r.prose.empty());
+          CHECK(r.panel_max_x <= d->canvas_min.x);
+          for (const auto& piece : r.prose) {
+            INFO("prose '" << piece.text << "' x " << piece.min.x << " - " << piece.max.x);
+            CHECK(piece.min.x >= r.panel_min_x - 1.0f);
+            CHECK(piece.max.x <= r.panel_max_x + 1.0f);
+          }
           ++checked;
         }
       }

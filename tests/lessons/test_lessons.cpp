@@ -93,9 +93,9 @@ TEST_CASE("the loader reports every problem with file:line:column", "[lessons][l
   const auto m = messages(l);
   INFO(Catch::Detail::stringify(m));
   CHECK(has(m,
-            "t.lesson:2:1: unknown directive 'intro:', expected title:, step:, show: or check: "
-            "(begin a prose line that starts with a lowercase word and a colon with a "
-            "backslash)"));
+            "t.lesson:2:1: unknown directive 'intro:', expected title:, step:, show:, check:, "
+            "ask: or reveal: (begin a prose line that starts with a lowercase word and a colon "
+            "with a backslash)"));
   CHECK(has(m, "t.lesson:4:7: dim: must be an even integer from 2 to 4096, got 7"));
   CHECK(has(m, "t.lesson:4:13: view: must be a view other than derivation"));
   CHECK(has(m, "t.lesson:4:29: frobnicate: is not a parameter of RoPE Lab"));

@@ -203,7 +203,7 @@ TEST_CASE("broken lessons are listed with their problems and never move or crash
           "[lessons][library]") {
   Library library(ROPE_TEST_BROKEN_DIR);
   const auto& lessons = library.lessons();
-  REQUIRE(lessons.size() == 7);
+  REQUIRE(lessons.size() == 9);
   for (const auto& l : lessons)
     CHECK_FALSE(l.problems.empty());
   AppState state;

@@ -361,7 +361,7 @@ class Parser {
   Node parse_placeholder() {
     const std::size_t begin = pos_;
     const app::Placeholder ph = *app::placeholder_at(s_, pos_);  // the caller checked
-    const std::string name(ph.name);
+    const std::string name(ph.key());  // "theta.3:5": a value per digits spec
     pos_ += ph.size();
     if (!allow_placeholders_)
       return error_node(begin, pos_, "placeholder inside a placeholder value");

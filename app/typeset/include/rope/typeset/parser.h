@@ -1,7 +1,8 @@
 // rope/typeset/parser.h — TeX math subset → NodeList (ast.h), with live-value placeholders.
 //
 // Placeholders: `{{name}}`, where name matches [A-Za-z_][A-Za-z0-9_.]*, is replaced by the TeX
-// text values.at(name) before the surrounding formula is built. The value is parsed as its own
+// text values.at(name) (with a digits spec, `{{name:5}}`, values.at("name:5"); io/placeholders.h)
+// before the surrounding formula is built. The value is parsed as its own
 // group (so `{{base}}^{-2}` puts the exponent on the whole value) and a leading '-' becomes the
 // minus sign U+2212 as usual. A missing name becomes an error node. `{{` followed by anything
 // that is not `identifier}}` is ordinary TeX (two nested groups).
