@@ -309,8 +309,8 @@ using K = ParamKind;
 // {name, kind, range, allowed (choices, text, vectors), help, set, get}
 const std::array kSpecs = std::to_array<ParamSpec>({
     {"view", K::choice, kNoRange,
-     "pointers, sinusoidal, trajectory, sentence, heatmap, decay, spectrum, derivation, precision "
-     "or extension",
+     "pointers, sinusoidal, trajectory, sentence, heatmap, decay, spectrum, derivation, precision, "
+     "extension, code or axial",
      "the view shown in the main canvas", ROPE_CHOICE(view, kViews)},
     // A model preset (state/models.h, assets/models.json) sets d, base, pairing, the partial
     // rotary and scaling rows below; it comes first so that values given beside it win (flags
@@ -413,6 +413,20 @@ const std::array kSpecs = std::to_array<ParamSpec>({
      "decay: overlay the curve for this d", ROPE_INT(compare_dim)},
     {"mean_score", K::boolean, kNoRange, nullptr,
      "decay: overlay the mean score of seeded random q, k", ROPE_BOOL(mean_score)},
+    {"grid_size", K::integer, whole(2, 32), nullptr, "axial: patches per side of the image grid",
+     ROPE_INT(grid_size)},
+    {"query_row", K::integer, whole(0, 31), nullptr, "axial: row of the query patch (0 at the top)",
+     ROPE_INT(query_row)},
+    {"query_column", K::integer, whole(0, 31), nullptr,
+     "axial: column of the query patch (0 at the left)", ROPE_INT(query_column)},
+    {"key_row", K::integer, whole(0, 31), nullptr, "axial: row of the key patch of the read-out",
+     ROPE_INT(key_row)},
+    {"key_column", K::integer, whole(0, 31), nullptr,
+     "axial: column of the key patch of the read-out", ROPE_INT(key_column)},
+    {"shift_row", K::integer, whole(-31, 31), nullptr,
+     "axial: rows both patches move by in the second panel", ROPE_INT(shift_row)},
+    {"shift_column", K::integer, whole(-31, 31), nullptr,
+     "axial: columns both patches move by in the second panel", ROPE_INT(shift_column)},
     {"point_x", K::real, whole(-kMaxCoordinate, kMaxCoordinate), nullptr,
      "trajectory: first coordinate of x", ROPE_REAL(point_x)},
     {"point_y", K::real, whole(-kMaxCoordinate, kMaxCoordinate), nullptr,
