@@ -5,6 +5,7 @@
 #include <cstddef>
 
 #include "io/number_format.h"
+#include "rope/axial.h"
 #include "rope/decay.h"
 #include "rope/extrapolation.h"
 #include "rope/frequencies.h"
@@ -316,6 +317,42 @@ Result<CsvTable> build_code(const ExportArgs& args) {
                     cells[10] = cc.score_complex;
                     cells[11] = cc.score_half_permuted;
                     cells[12] = cc.score_half_unpermuted;
+                  }};
+}
+
+// Axial 2D RoPE on a grid (rope/axial.h): one row per key patch (row, column) of the
+// grid_size x grid_size grid, the score with the query at (query_row, query_column), and the
+// offset (row - query_row, column - query_column) it depends on. The same k at every patch.
+Result<CsvTable> build_axial(const ExportArgs& args) {
+  auto q = read_vector(args, "query");
+  if (!q) return q.error();
+  auto k = read_vector(args, "key");
+  if (!k) return k.error();
+  if (auto s = validate_axial_dim(static_cast<std::int64_t>(q.value().size())); !s)
+    return Error{"query", "has " + std::to_string(q.value().size()) +
+                              " entries, but axial 2D RoPE needs d (the number of entries) a "
+                              "multiple of 4 from 4 to 4096"};
+  if (k.value().size() != q.value().size())
+    return Error{"key", "has " + std::to_string(k.value().size()) + " entries but the query has " +
+                            std::to_string(q.value().size()) +
+                            "; give both the same number d of entries"};
+  Params p;  // grid_size, query_row and query_column are the app's parameters, with its ranges
+  for (const char* name : {"grid_size", "query_row", "query_column", "base", "pairing"})
+    if (auto st = set_param(p, name, arg(args, name)); !st) return st.error();
+  const Patch at{static_cast<double>(p.query_row), static_cast<double>(p.query_column)};
+  auto g = axial_score_grid(q.value(), k.value(), at, p.grid_size, p.grid_size, p.base, p.pairing);
+  if (!g) return g.error();
+  const int n = p.grid_size;
+  return CsvTable{{"row", "column", "score", "row_offset", "column_offset"},
+                  static_cast<std::int64_t>(n) * n,
+                  [scores = std::move(g).value(), n, at](std::int64_t r, std::span<double> cells) {
+                    const double row = static_cast<double>(r / n);
+                    const double column = static_cast<double>(r % n);
+                    cells[0] = row;
+                    cells[1] = column;
+                    cells[2] = scores[static_cast<std::size_t>(r)];
+                    cells[3] = row - at.row;
+                    cells[4] = column - at.column;
                   }};
 }
 
@@ -640,6 +677,19 @@ constexpr std::array kScoreFlags{
                "an integer from 1 to 4096, with N*N*d at most 4294967296", nullptr},
     kBase, kPairing};
 
+constexpr std::array kAxialFlags{
+    ExportFlag{"query", "Q0,Q1,...", "the query q; d is the number of entries",
+               "a multiple of 4 (4 to 4096) of comma-separated numbers, each from -1e100 to 1e100",
+               nullptr},
+    ExportFlag{"key", "K0,K1,...", "the key k, the same at every patch",
+               "d comma-separated numbers, as many as the query", nullptr},
+    ExportFlag{"grid_size", "N", "the grid: rows and columns 0 ... N-1", "an integer from 2 to 32",
+               "8"},
+    ExportFlag{"query_row", "R", "row of the query patch", "an integer from 0 to 31", "0"},
+    ExportFlag{"query_column", "C", "column of the query patch", "an integer from 0 to 31", "0"},
+    kBaseDefault,
+    kPairing};
+
 constexpr std::array kExtrapolationFlags{
     kDim, kBase,
     ExportFlag{"original_context", "L", "the targets are at s = 0 ... L-1",
@@ -694,6 +744,10 @@ constexpr std::array kDatasets{
                 "index,perm,q,k,rq_interleaved,rk_interleaved,rq_half,rk_half,rq_half_without_p,"
                 "rk_half_without_p,score_interleaved,score_half,score_half_without_p",
                 kCodeFlags, build_code},
+    DatasetSpec{"axial",
+                "axial 2D RoPE for images: the score of a query patch with the key at every "
+                "patch of a grid (half the blocks turn with the row, half with the column)",
+                "row,column,score,row_offset,column_offset", kAxialFlags, build_axial},
 };
 
 }  // namespace

@@ -21,6 +21,9 @@
 //                index,perm,q,k,rq_interleaved,rk_interleaved,rq_half,rk_half,
 //                rq_half_without_p,rk_half_without_p,score_interleaved,score_half,
 //                score_half_without_p   (rope/three_codes.h; the scores repeat on every row)
+//   axial        --query Q --key K [--grid-size N --query-row R --query-column C --base B
+//                --pairing P]   row,column,score,row_offset,column_offset  (rope/axial.h; d a
+//                multiple of 4; the key k at every patch of the N x N grid)
 //
 // One table describes each dataset and its flags: the command line registers its options and
 // --help from it, and build_dataset judges the text of every flag with the rules the rest of

@@ -89,10 +89,19 @@ Result<ViewExport> view_export(const Params& p) {
       }
       return e;
     }
+    case ViewId::axial:
+      return ViewExport{"axial",
+                        {{"query", join(effective_vector(p.query, p, false))},
+                         {"key", join(effective_vector(p.key, p, true))},
+                         {"grid_size", std::to_string(p.grid_size)},
+                         {"query_row", std::to_string(p.query_row)},
+                         {"query_column", std::to_string(p.query_column)},
+                         {"base", base},
+                         {"pairing", pairing}}};
     default:
       return Error{"view", std::string("the ") + view_title(p.view) +
                                " view has no data export; use pointers, spectrum, decay, "
-                               "sinusoidal, heatmap, precision or extension"};
+                               "sinusoidal, heatmap, precision, extension or axial"};
   }
 }
 

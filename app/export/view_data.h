@@ -9,6 +9,7 @@
 //                 settings have no export dataset yet)
 //   precision  -> precision (every pair at the position m, with the four formats)
 //   extension  -> frequencies with every scaling flag, or extrapolation in that mode
+//   axial      -> axial (the scores of the left grid: the query patch, the key at every patch)
 #pragma once
 
 #include <filesystem>

@@ -14,6 +14,7 @@
 #include "io/number_format.h"
 #include "lessons/model_quantities.h"
 #include "rope/attention.h"
+#include "rope/axial.h"
 #include "rope/decay.h"
 #include "rope/frequencies.h"
 #include "rope/low_precision.h"
@@ -389,6 +390,38 @@ constexpr QuantityInfo kTable[] = {
      "\\text{scale}\\,[\\boldsymbol{q}_C;\\boldsymbol{R}_m\\boldsymbol{q}_R]^\\top[\\boldsymbol{k}_"
      "C;\\boldsymbol{R}_n\\boldsymbol{k}_R]",
      "decoupled RoPE: one dot product of the concatenated vectors, scaled"},
+    // axial 2D RoPE for images (rope/axial.h): patches (row, column) of the axial view
+    {"axial_grid", "N", "axial: patches per side of the grid (grid_size)"},
+    {"axial_quarter", "d/4", "axial: blocks per axis, d/4"},
+    {"axial_r1", "r_1", "axial: row of the query patch"},
+    {"axial_c1", "c_1", "axial: column of the query patch"},
+    {"axial_r2", "r_2", "axial: row of the key patch"},
+    {"axial_c2", "c_2", "axial: column of the key patch"},
+    {"axial_dr", "r_2-r_1", "axial: row offset of the key from the query"},
+    {"axial_dc", "c_2-c_1", "axial: column offset of the key from the query"},
+    {"axial_shift_r", "\\Delta r", "axial: rows both patches move by (shift_row)"},
+    {"axial_shift_c", "\\Delta c", "axial: columns both patches move by (shift_column)"},
+    {"axial_theta_last", "\\theta_{d/4-1}", "axial: the slowest frequency base^(-(d-4)/d)"},
+    {"axial_score",
+     "(\\boldsymbol{R}_{r_1,c_1}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{r_2,c_2}\\boldsymbol{k})",
+     "axial: score of q at the query patch and k at the key patch (d a multiple of 4)"},
+    {"axial_shifted_score",
+     "(\\boldsymbol{R}_{r_1+\\Delta r,c_1+\\Delta c}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{r_2+"
+     "\\Delta r,c_2+\\Delta c}\\boldsymbol{k})",
+     "axial: the same with both patches moved by (shift_row, shift_column)"},
+    {"axial_relative_score",
+     "\\boldsymbol{q}^\\top\\boldsymbol{R}_{r_2-r_1,c_2-c_1}\\boldsymbol{k}",
+     "axial: q dotted with k rotated by the offset (r2 - r1, c2 - c1) only"},
+    {"axial_dense_score",
+     "\\boldsymbol{q}^\\top\\boldsymbol{R}^\\top_{r_1,c_1}\\boldsymbol{R}_{r_2,c_2}\\boldsymbol{k}",
+     "axial: the score with the dense d x d block-diagonal matrices formed (d <= 512)"},
+    {"axial_self_score",
+     "(\\boldsymbol{R}_{r_1,c_1}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{r_1,c_1}\\boldsymbol{k})",
+     "axial: score with the key on the query's own patch"},
+    {"axial_corners", "s_{r_2,c_2}+s_{r_1,c_1}",
+     "axial: score at the key patch plus score at the query's own patch"},
+    {"axial_cross_corners", "s_{r_2,c_1}+s_{r_1,c_2}",
+     "axial: scores at the two other corners of their rectangle, (r2, c1) and (r1, c2)"},
 };
 
 }  // namespace
@@ -885,6 +918,73 @@ Result<Vec> attention_family(const Env& e, std::string_view name) {
   return one(max_abs_difference(before, after));  // *_move_change
 }
 
+// axial_*: axial 2D RoPE at the axial view's patches (rope/axial.h). The dense score builds
+// R(r, c) entry by entry here, independently of the core.
+Result<Vec> axial_family(const app::Params& p, const Vec& q, const Vec& k, std::string_view name) {
+  const auto at = [](int r, int c) {
+    return Patch{static_cast<double>(r), static_cast<double>(c)};
+  };
+  const Patch q0 = at(p.query_row, p.query_column), k0 = at(p.key_row, p.key_column);
+  const Patch q1 = at(p.query_row + p.shift_row, p.query_column + p.shift_column);
+  const Patch k1 = at(p.key_row + p.shift_row, p.key_column + p.shift_column);
+  if (name == "axial_grid") return one(p.grid_size);
+  if (name == "axial_r1") return one(q0.row);
+  if (name == "axial_c1") return one(q0.column);
+  if (name == "axial_r2") return one(k0.row);
+  if (name == "axial_c2") return one(k0.column);
+  if (name == "axial_dr") return one(k0.row - q0.row);
+  if (name == "axial_dc") return one(k0.column - q0.column);
+  if (name == "axial_shift_r") return one(p.shift_row);
+  if (name == "axial_shift_c") return one(p.shift_column);
+  if (auto s = validate_axial_dim(p.dim); !s)
+    return fail(name, "cannot be computed: " + s.error().to_string());
+  if (name == "axial_quarter") return one(p.dim / 4);
+  if (name == "axial_theta_last") return one(axial_frequencies(p.dim, p.base).value().back());
+  const auto score = [&](Patch a, Patch b) {
+    return axial_score(q, k, a, b, p.base, p.pairing).value();
+  };
+  if (name == "axial_score") return one(score(q0, k0));
+  if (name == "axial_shifted_score") return one(score(q1, k1));
+  if (name == "axial_self_score") return one(score(q0, q0));
+  if (name == "axial_relative_score")
+    return one(
+        axial_relative_score(q, k, {k0.row - q0.row, k0.column - q0.column}, p.base, p.pairing)
+            .value());
+  // A row part plus a column part: these two sums agree (the query stays at (r1, c1)).
+  if (name == "axial_corners") return one(score(q0, k0) + score(q0, q0));
+  if (name == "axial_cross_corners")
+    return one(score(q0, {k0.row, q0.column}) + score(q0, {q0.row, k0.column}));
+  // axial_dense_score: q^T (R_1^T R_2) k with R(r, c) [d][d] written out and the product formed
+  if (p.dim > kMaxDenseDim) return fail(name, "needs d <= 512");
+  const auto d = static_cast<std::size_t>(p.dim);
+  const auto dense = [&](Patch x) {
+    Vec r(d * d, 0.0);
+    for (std::size_t i = 0; i < d / 2; ++i) {
+      const bool row_half = i < d / 4;
+      const double j = static_cast<double>(row_half ? i : i - d / 4);
+      const double phi =
+          (row_half ? x.row : x.column) * std::pow(p.base, -4.0 * j / static_cast<double>(d));
+      const auto [a, b] = block_index(i, d, p.pairing);
+      r[a * d + a] = std::cos(phi);
+      r[a * d + b] = -std::sin(phi);
+      r[b * d + a] = std::sin(phi);
+      r[b * d + b] = std::cos(phi);
+    }
+    return r;
+  };
+  const Vec r1 = dense(q0), r2 = dense(k0);
+  Vec product(d * d, 0.0);  // R_1^T R_2
+  for (std::size_t i = 0; i < d; ++i)
+    for (std::size_t l = 0; l < d; ++l)
+      for (std::size_t j = 0; j < d; ++j)
+        product[i * d + j] += r1[l * d + i] * r2[l * d + j];
+  double s = 0.0;
+  for (std::size_t i = 0; i < d; ++i)
+    for (std::size_t j = 0; j < d; ++j)
+      s += q[i] * product[i * d + j] * k[j];
+  return one(s);
+}
+
 }  // namespace
 
 Result<Vec> QuantityContext::evaluate(std::string_view name) const {
@@ -912,6 +1012,7 @@ Result<Vec> QuantityContext::evaluate(std::string_view name) const {
   if (name == "shift") return one(kSentenceShift);
   if (name == "zero") return one(0.0);
   if (name == "pairing") return fail(name, "is a word, not a number");
+  if (name.starts_with("axial_")) return axial_family(p_, q_, k_, name);
   if (auto v = model_quantity(p_, q_, k_, name)) return *v;  // lessons/model_quantities.h
 
   // context extension

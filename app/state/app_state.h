@@ -84,6 +84,15 @@ struct Params {
   int compare_dim = 128;           // decay: overlay with this d (0: no overlay)
   bool mean_score = false;         // decay: overlay the mean score of seeded random q, k
 
+  // axial view (2D RoPE for images, rope/axial.h): a grid_size x grid_size grid of patches; the
+  // query patch (row, column) whose scores colour the grid, the key patch of the read-out, and
+  // the shift (rows, columns) applied to both in the second panel. Rows count down from 0 at the
+  // top, columns across from 0 at the left, in patches.
+  int grid_size = 8;
+  int query_row = 2, query_column = 3;
+  int key_row = 5, key_column = 1;
+  int shift_row = 2, shift_column = 3;
+
   // sinusoidal view: its own figure size (as in "Attention Is All You Need" figures)
   int pe_positions = 128;  // rows: positions 0 ... pe_positions-1
   int pe_dim = 256;        // columns: dimensions 0 ... pe_dim-1 (even)

@@ -20,4 +20,5 @@
   X(derivation, DerivationView, "derivation", "Derivations")         \
   X(precision, PrecisionView, "precision", "Low precision")          \
   X(extension, ExtensionView, "extension", "Context extension")      \
-  X(code, CodeView, "code", "Three codes")
+  X(code, CodeView, "code", "Three codes")                           \
+  X(axial, AxialView, "axial", "2D RoPE for images")

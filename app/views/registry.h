@@ -5,6 +5,7 @@
 #pragma once
 
 #include "state/app_state.h"
+#include "views/axial_view.h"
 #include "views/code_view.h"
 #include "views/decay_view.h"
 #include "views/derivation_view.h"

@@ -40,6 +40,13 @@ Params non_default() {
            {"angle_format", "fp32"},  // bf16 but the angle: no preset, "custom"
            {"trig_format", "fp16"},
            {"precision_pair", "5"},
+           {"grid_size", "12"},
+           {"query_row", "7"},
+           {"query_column", "11"},
+           {"key_row", "0"},
+           {"key_column", "9"},
+           {"shift_row", "-4"},
+           {"shift_column", "3"},
        })
     REQUIRE(set_param(p, k, v).ok());
   return p;
@@ -58,6 +65,17 @@ TEST_CASE("a session round-trips every parameter exactly", "[session]") {
   CHECK(loaded.precision.formats.angle == rope::FloatFormat::fp32);
   CHECK(loaded.precision.formats.trig == rope::FloatFormat::fp16);
   CHECK(loaded.precision.formats.position == rope::FloatFormat::bf16);
+  // the axial view's grid and patches (none of them at its default)
+  CHECK(loaded.grid_size == 12);
+  CHECK(loaded.query_row == 7);
+  CHECK(loaded.query_column == 11);
+  CHECK(loaded.key_row == 0);
+  CHECK(loaded.key_column == 9);
+  CHECK(loaded.shift_row == -4);
+  CHECK(loaded.shift_column == 3);
+  const Params defaults;
+  CHECK(defaults.grid_size != 12);
+  CHECK(defaults.shift_row != -4);
 }
 
 // A preset saved by name reopens as that preset whatever order the keys are read in (JSON

@@ -27,7 +27,8 @@ TEST_CASE("Export data of a view equals rope-lab export with the same flags", "[
   std::filesystem::create_directories(dir);
   const char* views[][2] = {{"pointers", "query=random"}, {"spectrum", "dim=64"},
                             {"decay", "max_distance=50"}, {"sinusoidal", "pe_positions=16"},
-                            {"heatmap", "positions=12"},  {"precision", "precision=theta-bf16"}};
+                            {"heatmap", "positions=12"},  {"precision", "precision=theta-bf16"},
+                            {"axial", "grid_size=5"}};
   for (const auto& [view, extra] : views) {
     Params p;
     REQUIRE(set_param(p, "view", view).ok());

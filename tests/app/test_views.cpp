@@ -19,6 +19,7 @@
 #include "io/number_format.h"
 #include "lessons/quantities.h"
 #include "rope/attention.h"
+#include "rope/axial.h"
 #include "rope/decay.h"
 #include "rope/frequencies.h"
 #include "rope/low_precision.h"
@@ -372,8 +373,8 @@ TEST_CASE("the sentence view on a narrow canvas keeps its words inside and its m
 TEST_CASE("every chart view fits its text in a narrow canvas at presentation scale",
           "[app][layout]") {
   UiContext ui(false);
-  for (const char* name :
-       {"pointers", "sinusoidal", "trajectory", "sentence", "heatmap", "decay", "spectrum"}) {
+  for (const char* name : {"pointers", "sinusoidal", "trajectory", "sentence", "heatmap", "decay",
+                           "spectrum", "axial"}) {
     // the step's half of the derivation view on 1920 x 1080 and 1280 x 720 in presentation
     // mode, and the whole canvas in presentation mode on both
     for (const ImVec2 size :
@@ -653,6 +654,110 @@ TEST_CASE("a rendered heatmap cell has the colour map's colour for its score", "
   }
 }
 
+TEST_CASE("the axial view: scores from the core, the picture moves with a shifted query",
+          "[app][axial]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  REQUIRE(set_param(state.params, "view", "axial").ok());
+  for (const auto& [k, v] : {std::pair{"dim", "16"},
+                             {"base", "100"},
+                             {"query", "random"},
+                             {"key", "random"},
+                             {"grid_size", "8"},
+                             {"query_row", "2"},
+                             {"query_column", "3"},
+                             {"key_row", "5"},
+                             {"key_column", "1"},
+                             {"shift_row", "2"},
+                             {"shift_column", "3"}})
+    REQUIRE(set_param(state.params, k, v).ok());
+  draw_alone(ui, state, views.axial, ImVec2(1400, 900));
+  const AxialView& a = views.axial;
+  REQUIRE(a.error().empty());
+  REQUIRE(a.panels().size() == 2);
+  const auto q = effective_vector(state.params.query, state.params, false);
+  const auto k = effective_vector(state.params.key, state.params, true);
+  const auto& left = a.panels()[0];
+  const auto& right = a.panels()[1];
+  CHECK(left.query.row == 2);
+  CHECK(right.query.row == 4);
+  CHECK(right.query.column == 6);
+  CHECK(right.key.row == 7);
+  CHECK(right.key.column == 4);
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 8; ++c) {
+      const auto want =
+          rope::axial_score(q, k, {2, 3}, {static_cast<double>(r), static_cast<double>(c)}, 100.0,
+                            rope::Pairing::interleaved);
+      REQUIRE(want.ok());
+      CHECK(left.score[static_cast<std::size_t>(r * 8 + c)] == Approx(want.value()).margin(1e-12));
+      // the right grid is the left one moved by (2, 3) where both are on the grid
+      if (r + 2 < 8 && c + 3 < 8)
+        CHECK(right.score[static_cast<std::size_t>((r + 2) * 8 + c + 3)] ==
+              Approx(left.score[static_cast<std::size_t>(r * 8 + c)]).margin(1e-12));
+    }
+  CHECK(a.key_score() == Approx(a.shifted_key_score()).margin(1e-12));
+  CHECK(a.key_score() == Approx(left.score[5 * 8 + 1]).margin(1e-12));
+  // the read-out shows both scores; the text stays inside the canvas, no two lines overlap
+  const std::string shown = format_number(a.key_score(), NumberStyle::label, 6);
+  int readouts = 0;
+  for (const TextBox& b : a.drawn().boxes)
+    readouts += b.text.find(shown) != std::string::npos ? 1 : 0;
+  CHECK(readouts >= 1);
+  check_text_fits(a.drawn());
+  // d not a multiple of 4: the core's message on screen, no grid
+  REQUIRE(set_param(state.params, "dim", "6").ok());
+  draw_alone(ui, state, views.axial, ImVec2(1400, 900));
+  CHECK(views.axial.error() ==
+        "dim: must be a multiple of 4 from 4 to 4096 for axial 2D RoPE, got 6");
+  CHECK(views.axial.panels().empty());
+  bool message = false;
+  for (const TextBox& b : views.axial.drawn().boxes)
+    message = message || b.text.find("multiple of 4") != std::string::npos;
+  CHECK(message);
+}
+
+TEST_CASE("a rendered axial patch has the colour map's colour for its score", "[app][gl][axial]") {
+  auto created = OffscreenApp::create(1600, 900, 1.0f);
+  REQUIRE(created.ok());
+  OffscreenApp& app = *created.value();
+  for (const char* theme : {"dark", "light"}) {
+    AppState state;
+    REQUIRE(set_param(state.params, "view", "axial").ok());
+    REQUIRE(set_param(state.params, "theme", theme).ok());
+    REQUIRE(set_param(state.params, "query", "random").ok());
+    REQUIRE(set_param(state.params, "key", "random").ok());
+    const Image img = app.render(state, 2);
+    const AxialView& a = app.views().axial;
+    REQUIRE(a.panels().size() == 2);
+    REQUIRE(a.hi() > a.lo());
+    const int n = a.grid_size();
+    for (const auto& pn : a.panels()) {
+      const float cell = (pn.cells_max.x - pn.cells_min.x) / static_cast<float>(n);
+      REQUIRE(cell > 20.0f);
+      // the query patch (sampled in its lower right quarter, clear of the outline and its
+      // letter), and three other patches at their centres
+      const auto r1 = static_cast<int>(pn.query.row), c1 = static_cast<int>(pn.query.column);
+      for (const auto& [r, c, fx, fy] :
+           {std::tuple{r1, c1, 0.7f, 0.75f}, std::tuple{0, 0, 0.5f, 0.5f},
+            std::tuple{7, 6, 0.5f, 0.5f}, std::tuple{4, 7, 0.5f, 0.5f}}) {
+        if (r < 0 || c < 0 || r >= n || c >= n) continue;
+        if (r == static_cast<int>(pn.key.row) && c == static_cast<int>(pn.key.column)) continue;
+        const double v = pn.score[static_cast<std::size_t>(r * n + c)];
+        const int x = static_cast<int>(pn.cells_min.x + (static_cast<float>(c) + fx) * cell);
+        const int y = static_cast<int>(pn.cells_min.y + (static_cast<float>(r) + fy) * cell);
+        const ImVec4 want = plot::colour_map(plot::colour_t(v, a.lo(), a.hi()));
+        const Rgb got = pixel(img, x, y);
+        INFO(theme << " patch (" << r << ", " << c << ") score " << v);
+        CHECK(std::abs(got.r - static_cast<int>(want.x * 255.0f + 0.5f)) <= 3);
+        CHECK(std::abs(got.g - static_cast<int>(want.y * 255.0f + 0.5f)) <= 3);
+        CHECK(std::abs(got.b - static_cast<int>(want.z * 255.0f + 0.5f)) <= 3);
+      }
+    }
+  }
+}
+
 TEST_CASE("missing shader files give a clear message and no crash", "[app][gl]") {
   ::setenv("ROPE_LAB_SHADER_DIR", "/nonexistent/shaders", 1);
   auto created = OffscreenApp::create(800, 600, 1.0f);
@@ -671,7 +776,7 @@ TEST_CASE("every chart view renders offscreen with content in both themes", "[ap
   REQUIRE(created.ok());
   OffscreenApp& app = *created.value();
   for (const char* view :
-       {"sinusoidal", "trajectory", "sentence", "heatmap", "decay", "spectrum"}) {
+       {"sinusoidal", "trajectory", "sentence", "heatmap", "decay", "spectrum", "axial"}) {
     for (const char* theme : {"dark", "light"}) {
       AppState state;
       REQUIRE(set_param(state.params, "view", view).ok());

@@ -24,6 +24,7 @@
 #include "export/datasets.h"
 #include "io/atomic_file.h"
 #include "io/number_format.h"
+#include "rope/axial.h"
 #include "rope/conventions.h"
 
 namespace fs = std::filesystem;
@@ -150,9 +151,9 @@ TEST_CASE("write_csv stops at the sink's first error", "[csv]") {
 // [SECTION] datasets: checks
 
 TEST_CASE("every dataset is listed with its flags", "[datasets]") {
-  CHECK(
-      dataset_names() ==
-      "frequencies, sinusoidal, decay, rotate, scores, precision, extrapolation, b-over-d or code");
+  CHECK(dataset_names() ==
+        "frequencies, sinusoidal, decay, rotate, scores, precision, extrapolation, b-over-d, code "
+        "or axial");
   CHECK(find_dataset("bogus") == nullptr);
   for (const DatasetSpec& d : dataset_specs()) {
     CHECK(find_dataset(d.name) == &d);
@@ -286,6 +287,41 @@ TEST_CASE("scores: S[m][n] depends on n - m only, S[m][m] = q . k", "[datasets]"
     for (std::size_t n = 0; n + 1 < 6 && m + 1 < 6; ++n)
       CHECK(s[(m + 1) * 6 + n + 1] == Approx(s[m * 6 + n]).margin(1e-13));
   }
+}
+
+TEST_CASE("axial: every patch's score is the core's, at its offset from the query", "[datasets]") {
+  const std::vector<double> q{1, 2, 3, 4, -1, 0.5, 2, 1}, k{0.5, -1, 2, 0.25, 1, 1, -2, 3};
+  auto t = build("axial", {{"query", "1,2,3,4,-1,0.5,2,1"},
+                           {"key", "0.5,-1,2,0.25,1,1,-2,3"},
+                           {"grid_size", "4"},
+                           {"query_row", "1"},
+                           {"query_column", "2"},
+                           {"base", "100"},
+                           {"pairing", "half"}});
+  REQUIRE(t.ok());
+  REQUIRE(t.value().rows == 16);
+  REQUIRE(t.value().header ==
+          std::vector<std::string>{"row", "column", "score", "row_offset", "column_offset"});
+  std::vector<double> cells(5);
+  for (std::int64_t r = 0; r < 16; ++r) {
+    t.value().fill_row(r, cells);
+    const double row = static_cast<double>(r / 4), column = static_cast<double>(r % 4);
+    CHECK(cells[0] == row);
+    CHECK(cells[1] == column);
+    CHECK(cells[3] == row - 1);
+    CHECK(cells[4] == column - 2);
+    auto s = rope::axial_score(q, k, {1, 2}, {row, column}, 100.0, rope::Pairing::half_split);
+    REQUIRE(s.ok());
+    CHECK(cells[2] == Approx(s.value()).margin(1e-13));
+  }
+  auto bad = build("axial", {{"query", "1,2,3,4,5,6"}, {"key", "1,2,3,4,5,6"}});
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().to_string() ==
+        "query: has 6 entries, but axial 2D RoPE needs d (the number of entries) a multiple of 4 "
+        "from 4 to 4096");
+  auto far = build("axial", {{"query", "1,2,3,4"}, {"key", "1,2,3,4"}, {"query_row", "40"}});
+  REQUIRE_FALSE(far.ok());
+  CHECK(far.error().parameter == "query_row");
 }
 
 // [SECTION] atomic file writer

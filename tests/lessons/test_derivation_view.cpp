@@ -153,7 +153,7 @@ TEST_CASE("every step of every lesson draws headless with equations and passing 
   for (Theme theme : {Theme::dark, Theme::light}) {
     Views views;
     const auto& lessons = views.library.lessons();
-    REQUIRE(lessons.size() == 14);
+    REQUIRE(lessons.size() == 15);
     for (const auto& l : lessons) {
       for (std::size_t s = 0; s < l.lesson.steps.size(); ++s) {
         AppState state;
@@ -188,7 +188,7 @@ TEST_CASE("every lesson step's view keeps its text inside the canvas and apart",
   UiContext ui(false);
   Views views;
   const auto& lessons = views.library.lessons();
-  REQUIRE(lessons.size() == 14);
+  REQUIRE(lessons.size() == 15);
   int checked = 0;
   for (const ImVec2 display : {ImVec2(1920, 1080), ImVec2(1280, 720)}) {
     for (const bool presentation : {false, true}) {
@@ -230,7 +230,7 @@ TEST_CASE("every lesson step's view keeps its text inside the canvas and apart",
       }
     }
   }
-  CHECK(checked == 4 * 61);
+  CHECK(checked == 4 * 65);
 }
 
 TEST_CASE("arrow and page keys step the lesson in the derivation view only", "[lessons][keys]") {
