@@ -5,6 +5,7 @@
 #
 #   scripts/fuzz.sh                  60 s per target, all five targets
 #   scripts/fuzz.sh 3600 tex cli     one hour each for two of them
+#   scripts/fuzz.sh --runs 1000000   until each target has run a million inputs (issue 16's bar)
 #   scripts/fuzz.sh --smoke          what scripts/test.sh runs: a fixed 2 000 mutations per
 #                                    target from seed 1, the same every run (a finding there
 #                                    is real, never bad luck)
@@ -22,6 +23,11 @@ shift || true
 limit=(-max_total_time="$seconds")
 if [[ "$seconds" == --smoke ]]; then
   limit=(-runs=2000 -seed=1)
+elif [[ "$seconds" == --runs ]]; then
+  runs=${1:-}
+  shift || true
+  [[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: --runs needs a whole number from 1, got '$runs'" >&2; exit 2; }
+  limit=(-runs="$runs")
 elif ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
   echo "fuzz: seconds must be a whole number from 1 (or --smoke), got '$seconds'" >&2
   exit 2
@@ -38,7 +44,7 @@ if [[ ${#targets[@]} -eq 0 ]]; then
 fi
 
 found=0
-printf '%-9s %12s %8s %9s  %s\n' target executions exec/s corpus findings
+printf '%-9s %12s %8s %8s %9s  %s\n' target executions exec/s seconds corpus findings
 for t in "${targets[@]}"; do
   line=$(grep -m1 "^$t " "$build/fuzz_corpora.txt") || { echo "fuzz: no target '$t'" >&2; exit 2; }
   read -r -a seeds <<<"${line#* }"
@@ -46,6 +52,7 @@ for t in "${targets[@]}"; do
   mkdir -p "$corpus"
   before=$(find "$build/findings" -name "$t-*" | wc -l)
   log="$build/findings/$t.log"
+  started=$SECONDS
   # -timeout: an input slower than 10 s is a finding (issue 16: TeX that blocked the UI);
   # -rss_limit_mb: more than 2 GiB for one input is one too. Exit status is read from the log.
   "$build/tests/fuzz/fuzz_$t" "$corpus" "${seeds[@]}" "${limit[@]}" \
@@ -61,7 +68,7 @@ for t in "${targets[@]}"; do
     summary="$new new input(s) in $build/findings; log: $log"
     [[ -n "$execs" ]] || summary="the run did not finish; log: $log"
   fi
-  printf '%-9s %12s %8s %9s  %s\n' "$t" "${execs:-?}" "${rate:-?}" "$(find "$corpus" -type f | wc -l)" "$summary"
+  printf '%-9s %12s %8s %8s %9s  %s\n' "$t" "${execs:-?}" "${rate:-?}" $((SECONDS - started)) "$(find "$corpus" -type f | wc -l)" "$summary"
   if [[ "$summary" != none ]]; then
     grep -E 'ERROR|SUMMARY|==[0-9]+==|runtime error|Test unit written' "$log" | head -20 >&2 || true
   fi

@@ -7,7 +7,8 @@
 # window answers: F12 must save a screenshot within 30 s. At the end Ctrl+Q must quit within 30 s.
 #
 #   scripts/soak.sh                 10 minutes per run, fail on RSS growth over 5 MB
-#   scripts/soak.sh 60 5            the one-hour soak of issue 16
+#   scripts/soak.sh 60 5            the one-hour soak of issue 16 (both runs: two hours)
+#   scripts/soak.sh 60 5 pointers   only the pointers run (or: heatmap)
 #   ROPE_LAB=build/asan/app/rope-lab scripts/soak.sh 5
 #
 # Growth is measured from the first sample after a 60 s warm-up (fonts, caches, the first
@@ -17,8 +18,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 minutes=${1:-10}
 bound_mb=${2:-5}
+only=${3:-}
 [[ "$minutes" =~ ^[1-9][0-9]*$ ]] || { echo "soak: minutes must be a whole number from 1, got '$minutes'" >&2; exit 2; }
 [[ "$bound_mb" =~ ^[0-9]+$ ]] || { echo "soak: the bound must be a whole number of MB, got '$bound_mb'" >&2; exit 2; }
+[[ -z "$only" || "$only" == pointers || "$only" == heatmap ]] || { echo "soak: the run must be pointers or heatmap, got '$only'" >&2; exit 2; }
 rope=${ROPE_LAB:-build/release/app/rope-lab}
 [[ -x "$rope" ]] || { echo "soak: no binary at $rope (build it: cmake --preset release && cmake --build --preset release)" >&2; exit 2; }
 for tool in Xvfb xdotool; do
@@ -114,6 +117,6 @@ run() {  # NAME KEY_EVERY_10S ARGS...
   if ((growth > bound_mb)); then failed=1; fi
 }
 
-run pointers "" --view pointers --dim 512 --playing --trails
-run heatmap b --view heatmap --positions 4096 --playing
+[[ "$only" == heatmap ]] || run pointers "" --view pointers --dim 512 --playing --trails
+[[ "$only" == pointers ]] || run heatmap b --view heatmap --positions 4096 --playing
 exit "$failed"

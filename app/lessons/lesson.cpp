@@ -120,8 +120,9 @@ struct Parser {
   std::string_view text;
   std::string file;
   LoadedLesson out;
-  Step* step = nullptr;       // current step
-  bool in_paragraph = false;  // the last block is prose still being extended
+  std::shared_ptr<FixedValues> fixed = {};  // shared by every step's checks
+  Step* step = nullptr;                     // current step
+  bool in_paragraph = false;                // the last block is prose still being extended
 
   void problem(SourcePos pos, std::string message) {
     if (out.problems.size() < kMaxProblems) out.problems.push_back({file, pos, std::move(message)});
@@ -461,7 +462,7 @@ struct Parser {
           if (span.kind == ProseSpan::Kind::math) validate_tex(b, span.text, span.offset);
       }
       if (!s.checks.empty() && app::validate_params(state).ok()) {
-        const QuantityContext ctx(state);
+        const QuantityContext ctx(state, fixed);
         const auto number = [](double v) {  // for the terminal: 10 digits, "1.5e-07" is fine
           return app::format_number(v, app::NumberStyle::plain, 10);
         };
@@ -481,8 +482,10 @@ struct Parser {
 
 }  // namespace
 
-LoadedLesson parse_lesson(std::string_view text, const std::string& file, const std::string& id) {
+LoadedLesson parse_lesson(std::string_view text, const std::string& file, const std::string& id,
+                          std::shared_ptr<FixedValues> fixed) {
   Parser p{text, file, {}};
+  p.fixed = fixed ? std::move(fixed) : std::make_shared<FixedValues>();
   p.out.lesson.id = id;
   p.out.lesson.file = file;
   if (text.starts_with("\xEF\xBB\xBF")) p.text.remove_prefix(3);  // UTF-8 byte order mark

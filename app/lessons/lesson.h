@@ -13,6 +13,9 @@
 //   Params p; apply_step_state(l.lesson, 2, p);     // the state step 3 shows (steps from 0)
 #pragma once
 
+#include <functional>
+#include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -116,7 +119,14 @@ struct LoadedLesson {
 // names and values of `show:` (through set_param), the TeX of every equation (through the
 // typesetter's parser), the names of live values and check quantities, and that every check
 // holds at its step's state. Never throws; any byte sequence gives a result.
-LoadedLesson parse_lesson(std::string_view text, const std::string& file, const std::string& id);
+//
+// `fixed`: where the values of fixed quantities (the same in every state, see quantities.h) are
+// remembered. Some sweep thousands of angles or a 20 000-distance decay curve; one parse shares
+// them across its steps, and a caller that parses many texts (a fuzzer) may share them across
+// parses. Not thread-safe: share it only within one thread.
+using FixedValues = std::map<std::string, std::vector<double>, std::less<>>;
+LoadedLesson parse_lesson(std::string_view text, const std::string& file, const std::string& id,
+                          std::shared_ptr<FixedValues> fixed = {});
 
 // Reads and parses a file; an unreadable file is one problem at 1:1.
 LoadedLesson load_lesson_file(const std::string& path);

@@ -518,7 +518,8 @@ LinearExample linear_example(const app::Params& p) {
 
 // [SECTION] QuantityContext
 
-QuantityContext::QuantityContext(const app::Params& params) : p_(params) {
+QuantityContext::QuantityContext(const app::Params& params, std::shared_ptr<FixedValues> fixed)
+    : p_(params), memo_(fixed ? std::move(fixed) : std::make_shared<FixedValues>()) {
   auto th = frequencies(p_.dim, p_.base);
   if (!th) {
     error_ = th.error().to_string();
@@ -990,9 +991,9 @@ Result<Vec> axial_family(const app::Params& p, const Vec& q, const Vec& k, std::
 Result<Vec> QuantityContext::evaluate(std::string_view name) const {
   if (find_quantity(name) == nullptr) return fail(name, "is not a lesson quantity");
   if (fixed_quantity(name)) {  // the same in every state: computed once per context
-    if (const auto it = memo_.find(name); it != memo_.end()) return it->second;
+    if (const auto it = memo_->find(name); it != memo_->end()) return it->second;
     auto v = fixed_family(name);
-    if (v) memo_.emplace(std::string(name), v.value());
+    if (v) memo_->emplace(std::string(name), v.value());
     return v;
   }
   if (!error_.empty()) return fail(name, "cannot be computed: " + error_);

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -51,7 +52,8 @@ bool fixed_quantity(std::string_view name);
 // Everything derived from one state. Build a new one when Params change (it copies them).
 class QuantityContext {
  public:
-  explicit QuantityContext(const app::Params& params);
+  // `fixed`: where fixed quantities are remembered; a context of its own when null.
+  explicit QuantityContext(const app::Params& params, std::shared_ptr<FixedValues> fixed = {});
   Result<std::vector<double>> evaluate(std::string_view name) const;
   // TeX for {{name}}: a number, a vector, or \text{...} for words; an error message in
   // \text{} when the value cannot be computed.
@@ -66,8 +68,8 @@ class QuantityContext {
   // the context-extension scaling at this state (rope::scaled_frequencies), or why not
   ScaledFrequencies scaled_;
   std::string scaling_error_;
-  // fixed quantities already computed (some sweep thousands of angles; a view asks every frame)
-  mutable std::map<std::string, std::vector<double>, std::less<>> memo_;
+  // fixed quantities already computed (a view asks every frame); never null
+  std::shared_ptr<FixedValues> memo_;
 };
 
 // The linear-attention example of lesson 9, shared with the heatmap view's linear_sums panel so

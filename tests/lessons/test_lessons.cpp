@@ -115,6 +115,22 @@ TEST_CASE("the loader reports every problem with file:line:column", "[lessons][l
   CHECK(l.lesson.steps.size() == 2);
 }
 
+TEST_CASE("the loader reports formulas past the typesetter's limits", "[lessons][loader]") {
+  std::string deep;
+  for (int i = 0; i < 70; ++i)
+    deep += "\\frac{1}{";
+  const std::string text = "title: T\nstep: One\n$$ " + std::string(5000, 'x') + " $$\nInline $" +
+                           deep + "x" + std::string(70, '}') + "$ math.\n";
+  const auto m = messages(parse_lesson(text, "t.lesson", "t"));
+  INFO(Catch::Detail::stringify(m));
+  CHECK(has(m,
+            "t.lesson:3:3: TeX: formula of 5002 bytes; at most 4000 are typeset (is a "
+            "closing $$ or $ missing?)"));
+  CHECK(std::any_of(m.begin(), m.end(), [](const std::string& s) {
+    return s.starts_with("t.lesson:4:") && s.find("nesting deeper than 64 levels") != s.npos;
+  }));
+}
+
 TEST_CASE("structural problems: no title, no steps, unclosed equation, stray text",
           "[lessons][loader]") {
   CHECK(has(messages(parse_lesson("", "e.lesson", "e")),

@@ -318,3 +318,19 @@ TEST_CASE("radicals, accents, braces, colours and errors", "[layout]") {
   const float w4 = typeset("{{v}}", {{"v", "1000"}}, f, o).list.width;
   CHECK(w4 == Approx(4 * w1).margin(0.01));
 }
+// An error shows where it is, not all it spans: a \frac missing its second argument reaches to
+// the end of the formula, and 60 of them nested around a 4 000-byte tail used to repeat the tail
+// in red at every level (128 000 glyphs, 0.8 s of layout: issue 16, item 7).
+TEST_CASE("unclosed nested fractions lay out each byte of the tail once", "[layout][parser]") {
+  std::string tex;
+  for (int i = 0; i < 30; ++i)  // 60 levels: each \\frac{ opens two
+    tex += R"(\frac{a)";
+  tex += std::string(3000, 'x');
+  const ParseResult r = parse(tex);
+  CHECK_FALSE(r.diagnostics.empty());
+  LayoutOptions o;
+  o.font_px = kPx;
+  const DisplayList l = layout(r.nodes, *test::font(), o);
+  CHECK(l.glyphs.size() >= 3000);
+  CHECK(l.glyphs.size() < 3000 + 30 * 30);  // the tail, plus at most 24 bytes and "..." per error
+}

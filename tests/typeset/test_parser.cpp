@@ -205,6 +205,28 @@ TEST_CASE("errors become red nodes with columns", "[parser]") {
   }
 }
 
+TEST_CASE("size limits: 4000 bytes and 64 levels of nesting, each a diagnostic", "[parser]") {
+  // issue 16: 10 000 nested \frac or a 40 000-character tail blocked the UI; a formula past
+  // the limits is one red node and a message lessons --check reports, never a long layout
+  const ParseResult ok = parse(std::string(4000, 'x'));
+  CHECK(ok.diagnostics.empty());
+  const ParseResult tail = parse(std::string(4001, 'x'));
+  REQUIRE(tail.diagnostics.size() == 1);
+  CHECK(tail.diagnostics[0].message ==
+        "formula of 4001 bytes; at most 4000 are typeset (is a closing $$ or $ missing?)");
+  REQUIRE(tail.nodes.size() == 1);
+  CHECK(tail.nodes[0].kind == NodeKind::error);
+  CHECK(tail.nodes[0].text == "formula too long");
+
+  std::string nest;
+  for (int i = 0; i < 70; ++i)
+    nest += "\\frac{1}{";
+  nest += "x" + std::string(70, '}');
+  const ParseResult deep = parse(nest);
+  REQUIRE_FALSE(deep.diagnostics.empty());
+  CHECK(deep.diagnostics[0].message == "nesting deeper than 64 levels");
+}
+
 TEST_CASE("garbage never throws or crashes, and always lays out", "[parser][fuzz]") {
   const MathFont* font = test::font();
   REQUIRE(font != nullptr);

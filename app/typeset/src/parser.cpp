@@ -23,6 +23,10 @@ namespace rope::typeset {
 namespace {
 
 constexpr int kMaxDepth = 64;  // nesting guard against stack exhaustion on hostile input
+// Longest formula typeset, in bytes. The lessons' longest is 388; a formula past this is a
+// mistake (an unclosed $$ swallowing the file), and refusing it keeps layout inside a frame's
+// budget however it nests. The parser's diagnostic is what `lessons --check` reports.
+constexpr std::size_t kMaxSource = 4000;
 
 // [SECTION] Helpers: UTF-8, colours
 
@@ -86,6 +90,16 @@ class Parser {
 
   ParseResult run() {
     ParseResult r;
+    if (s_.size() > kMaxSource) {  // shown as one red "formula too long", nothing parsed
+      Node n;
+      n.kind = NodeKind::error;
+      n.text = "formula too long";
+      r.nodes.push_back(std::move(n));
+      r.diagnostics.push_back({1, "formula of " + std::to_string(s_.size()) + " bytes; at most " +
+                                      std::to_string(kMaxSource) +
+                                      " are typeset (is a closing $$ or $ missing?)"});
+      return r;
+    }
     r.nodes = parse_list(true);
     for (auto& [offset, message] : errors_) {
       r.diagnostics.push_back({app::utf8_column(s_, offset), std::move(message)});
@@ -133,7 +147,18 @@ class Parser {
     error(begin, std::move(message));
     Node n;
     n.kind = NodeKind::error;
-    n.text = std::string(s_.substr(begin, end - begin));
+    // The red text shows where the error is, not all of it: a \frac missing its second
+    // argument spans the rest of the formula, and 60 nested ones repeated a 4 000-byte tail 60
+    // times (128 000 glyphs, 0.8 s of layout). 24 bytes and "...", cut on a UTF-8 boundary.
+    std::string_view shown = s_.substr(begin, end - begin);
+    if (shown.size() > 24) {
+      std::size_t cut = 24;
+      while (cut > 0 && (static_cast<unsigned char>(shown[cut]) & 0xC0u) == 0x80u)
+        --cut;  // back to the first byte of a code point
+      n.text = std::string(shown.substr(0, cut)) + "...";
+    } else {
+      n.text = std::string(shown);
+    }
     if (n.text.empty()) n.text = "?";
     n.source_offset = static_cast<int>(begin);
     return n;
