@@ -117,6 +117,7 @@ class Parser {
   const Values& values_;
   bool allow_placeholders_;
   int depth_ = 0;
+  bool too_deep_ = false;  // the rest of the input was given up: report nothing more
   FontMode font_ = FontMode::normal;
   std::vector<std::pair<std::size_t, std::string>> errors_;
 
@@ -140,6 +141,7 @@ class Parser {
   }
 
   void error(std::size_t offset, std::string message) {
+    if (too_deep_) return;  // the levels it cut short would each report a missing } or argument
     errors_.emplace_back(offset, std::move(message));
   }
 
@@ -368,6 +370,7 @@ class Parser {
     NodeList out;
     pos_ = s_.size();
     out.push_back(error_node(begin, pos_, "nesting deeper than 64 levels"));
+    too_deep_ = true;
     --depth_;
     return out;
   }
