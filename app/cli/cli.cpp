@@ -62,6 +62,10 @@ int run_cli(int argc, char** argv) {
   auto lessons_cmd = add_lessons_command(root);
   auto models_cmd = add_models_command(root);
 
+  if (const Status negated = check_negated_flags(argc, argv); !negated) {
+    print_error(negated.error().to_string());
+    return kExitUsage;
+  }
   try {
     root.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --version

@@ -34,6 +34,23 @@ CLI::Option* add_bool_flag(CLI::App& app, const std::string& names, bool& value,
   return app.add_flag(names, value, help)->check(bool_flag_value());
 }
 
+Status check_negated_flags(int argc, const char* const* argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--") break;  // what follows is positional
+    const std::size_t eq = arg.find('=');
+    if (!arg.starts_with("--no-") || eq == std::string_view::npos) continue;
+    const std::string_view flag = arg.substr(5, eq - 5);  // "trails" of --no-trails=...
+    const ParamSpec* spec = nullptr;
+    for (const ParamSpec& p : param_specs())
+      if (p.kind == ParamKind::boolean && flag_name(p.name) == "--" + std::string(flag)) spec = &p;
+    if (spec == nullptr) continue;  // not a state flag: CLI11 reports it
+    if (auto r = parse_bool("", arg.substr(eq + 1)); !r)
+      return Error{std::string(arg.substr(0, eq)), r.error().message};
+  }
+  return {};
+}
+
 void add_state_flags(CLI::App& app, StateFlags& flags) {
   for (const ParamSpec& spec : param_specs()) {
     const std::string flag = flag_name(spec.name);

@@ -29,6 +29,13 @@ struct StateFlags {
 // --name / --no-name, also --name=VALUE), in group "State".
 void add_state_flags(CLI::App& app, StateFlags& flags);
 
+// CLI11 2.3.1 converts the value of a negated flag (--no-trails=VALUE) with std::stoll before any
+// check runs, and a long number escapes as std::out_of_range: an abort (found by
+// tests/fuzz/fuzz_cli). Call this before parsing: the first --no-NAME=VALUE of a boolean state
+// flag whose VALUE is not one of the boolean words gives the usual error, naming the flag as
+// typed; CLI11 then only ever sees good values there.
+Status check_negated_flags(int argc, const char* const* argv);
+
 // A boolean flag of a subcommand (--canvas-only): --name, or --name=VALUE with VALUE one of
 // true/on/yes/1 or false/off/no/0 (anything else is a usage error naming the flag and the
 // values, as every boolean flag of rope-lab).

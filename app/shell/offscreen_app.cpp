@@ -76,6 +76,11 @@ Image OffscreenApp::capture() const {
 Image OffscreenApp::render(AppState& state, int frames, double dt) {
   for (int i = 0; i < std::max(1, frames); ++i)
     frame(state, dt);
+  // A lesson step taller than its panel is drawn smaller over the next frames (each measures
+  // the last, DerivationView::ShrinkToFit); the window gets there in a few frames, a picture
+  // must not stop half way and show a scroll bar. The bisection ends in about 8 frames.
+  for (int extra = 0; extra < 20 && views_->derivation.settling(); ++extra)
+    frame(state, dt);
   return capture();
 }
 

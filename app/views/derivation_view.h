@@ -91,6 +91,9 @@ struct DerivationView {
   const Results& results() const { return results_; }
   // The step's text and equations are drawn this much smaller to fit (kMinFit ... 1).
   float fit() const { return shrink_.factor; }
+  // The last frame changed the shrink factor: the next frame draws the step at another size, so a
+  // picture taken now would still show a scroll bar (OffscreenApp::render waits for it).
+  bool settling() const { return shrink_.settling; }
   // Why no math font could be loaded; empty when one was.
   const std::string& font_error() const { return font_error_; }
 
@@ -112,6 +115,9 @@ struct DerivationView {
   struct ShrinkToFit {
     std::string key;
     float factor = 1.0f;
+    float fits = kMinFit;    // the largest factor measured to fit (kMinFit: assumed)
+    float overflows = 2.0f;  // the smallest measured to overflow (2: none yet)
+    bool settling = false;   // the last measurement changed `factor`
     float factor_for(const std::string& layout_key);
     void measured(float drawn_height, float room);
   };

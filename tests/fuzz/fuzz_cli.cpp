@@ -34,6 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   (void)registered;
   app.clear();
   flags.given.clear();
+  if (!check_negated_flags(static_cast<int>(argv.size()), argv.data())) return 0;  // as run_cli
   try {
     app.parse(static_cast<int>(argv.size()), argv.data());
   } catch (const CLI::ParseError&) {  // includes --help (CLI::Success)
