@@ -41,7 +41,7 @@ namespace rope::app::view_test {
 // [SECTION] parameters and frames
 
 // A parameter the test relies on: REQUIREd to be accepted, the name and value reported if not.
-inline void set(Params& p, const char* name, const std::string& value) {
+inline void set(Params& p, const std::string& name, const std::string& value) {
   INFO(name << " = " << value);
   REQUIRE(set_param(p, name, value).ok());
 }
@@ -84,12 +84,12 @@ struct Area {
   ImVec2 size;  // px
   double scale;
 };
-inline constexpr Area kLectureCanvases[] = {{ImVec2(1520, 1050), 1.0}, {ImVec2(880, 690), 1.0},
-                                            {ImVec2(1920, 1020), 1.5}, {ImVec2(1280, 680), 1.0},
-                                            {ImVec2(920, 990), 1.5},   {ImVec2(615, 630), 1.5}};
+inline const Area kLectureCanvases[] = {{ImVec2(1520, 1050), 1.0}, {ImVec2(880, 690), 1.0},
+                                        {ImVec2(1920, 1020), 1.5}, {ImVec2(1280, 680), 1.0},
+                                        {ImVec2(920, 990), 1.5},   {ImVec2(615, 630), 1.5}};
 
 // Where the mouse is when a test does not point at anything: far outside every window.
-inline constexpr ImVec2 kNoMouse{-1e4f, -1e4f};
+inline const ImVec2 kNoMouse{-1e4f, -1e4f};
 
 // Draws one view alone in a window of `size` px at (40, 30) for two frames (a new window draws
 // nothing on its first), at the state's UI scale and theme, with the mouse at `mouse`.
