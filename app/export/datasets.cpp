@@ -106,6 +106,38 @@ Result<std::vector<double>> read_vector(const ExportArgs& args, const char* name
   return v;
 }
 
+// d and the base, the first two flags of most datasets, read in that order.
+struct DimBase {
+  int dim = 0;
+  double base = 0.0;
+};
+Result<DimBase> read_dim_base(const ExportArgs& args) {
+  auto dim = read_dim(args);
+  if (!dim) return dim.error();
+  auto base = read_base(args);
+  if (!base) return base.error();
+  return DimBase{dim.value(), base.value()};
+}
+
+// --query and --key, each a vector of d numbers (read_vector), with the same d. `check_d`, when
+// given, judges the query's d for the dataset before the key's length is compared with it.
+struct QueryKey {
+  std::vector<double> q, k;
+};
+Result<QueryKey> read_query_key(const ExportArgs& args, Status (*check_d)(std::size_t) = nullptr) {
+  auto q = read_vector(args, "query");
+  if (!q) return q.error();
+  auto k = read_vector(args, "key");
+  if (!k) return k.error();
+  if (check_d)
+    if (auto s = check_d(q.value().size()); !s) return s.error();
+  if (k.value().size() != q.value().size())
+    return Error{"key", "has " + std::to_string(k.value().size()) + " entries but the query has " +
+                            std::to_string(q.value().size()) +
+                            "; give both the same number d of entries"};
+  return QueryKey{std::move(q).value(), std::move(k).value()};
+}
+
 // [SECTION] the datasets
 
 // The scaling flags of `export frequencies`: parameters of the table (state/scaling_params.h),
@@ -203,11 +235,10 @@ Result<CsvTable> build_frequencies(const ExportArgs& args) {
 Result<CsvTable> build_sinusoidal(const ExportArgs& args) {
   auto n = read_count(args, "positions", kMaxSinusoidalPositions);
   if (!n) return n.error();
-  auto dim = read_dim(args);
-  if (!dim) return dim.error();
-  auto base = read_base(args);
-  if (!base) return base.error();
-  const std::int64_t d = dim.value();
+  auto db = read_dim_base(args);
+  if (!db) return db.error();
+  const auto [dim, base] = db.value();
+  const std::int64_t d = dim;
   if (n.value() * d > kMaxSinusoidalNumbers)
     return Error{"positions", std::to_string(n.value()) + " positions x " + std::to_string(d) +
                                   " dimensions is " + std::to_string(n.value() * d) +
@@ -215,7 +246,7 @@ Result<CsvTable> build_sinusoidal(const ExportArgs& args) {
                                   std::to_string(kMaxSinusoidalNumbers) + "); use at most " +
                                   std::to_string(kMaxSinusoidalNumbers / d) +
                                   " positions for dim " + std::to_string(d)};
-  auto th = frequencies(d, base.value());
+  auto th = frequencies(d, base);
   if (!th) return th.error();
 
   std::vector<std::string> header{"pos"};
@@ -233,13 +264,12 @@ Result<CsvTable> build_sinusoidal(const ExportArgs& args) {
 
 // D(r) for r = 0 ... R (rope/decay.h).
 Result<CsvTable> build_decay(const ExportArgs& args) {
-  auto dim = read_dim(args);
-  if (!dim) return dim.error();
-  auto base = read_base(args);
-  if (!base) return base.error();
+  auto db = read_dim_base(args);
+  if (!db) return db.error();
+  const auto [dim, base] = db.value();
   auto r_max = read_max_distance(args);
   if (!r_max) return r_max.error();
-  auto curve = decay_curve(dim.value(), base.value(), r_max.value());
+  auto curve = decay_curve(dim, base, r_max.value());
   if (!curve) return curve.error();
   const auto rows = static_cast<std::int64_t>(curve.value().size());
   return CsvTable{{"distance", "value"},
@@ -278,30 +308,25 @@ Result<CsvTable> build_rotate(const ExportArgs& args) {
 // P[j], q, k, both rotated under the interleaved (Meta) and half-split (rotate_half, after P
 // and without it) codes, and the three scores, the same on every row.
 Result<CsvTable> build_code(const ExportArgs& args) {
-  auto q = read_vector(args, "query");
-  if (!q) return q.error();
-  auto k = read_vector(args, "key");
-  if (!k) return k.error();
-  if (k.value().size() != q.value().size())
-    return Error{"key", "has " + std::to_string(k.value().size()) + " entries but the query has " +
-                            std::to_string(q.value().size()) +
-                            "; give both the same number d of entries"};
+  auto qk = read_query_key(args);
+  if (!qk) return qk.error();
+  auto [q, k] = std::move(qk).value();
   auto m = read_position(args);
   if (!m) return m.error();
   auto n = through_params(args, "key_position");
   if (!n) return n.error();
   auto base = read_base(args);
   if (!base) return base.error();
-  auto th = frequencies(static_cast<std::int64_t>(q.value().size()), base.value());
+  auto th = frequencies(static_cast<std::int64_t>(q.size()), base.value());
   if (!th) return th.error();
-  auto c = compare_codes(q.value(), k.value(), m.value(), n.value().key_position, th.value());
+  auto c = compare_codes(q, k, m.value(), n.value().key_position, th.value());
   if (!c) return c.error();
-  const auto rows = static_cast<std::int64_t>(q.value().size());
+  const auto rows = static_cast<std::int64_t>(q.size());
   return CsvTable{{"index", "perm", "q", "k", "rq_interleaved", "rk_interleaved", "rq_half",
                    "rk_half", "rq_half_without_p", "rk_half_without_p", "score_interleaved",
                    "score_half", "score_half_without_p"},
                   rows,
-                  [qv = std::move(q).value(), kv = std::move(k).value(), cc = std::move(c).value()](
+                  [qv = std::move(q), kv = std::move(k), cc = std::move(c).value()](
                       std::int64_t r, std::span<double> cells) {
                     const auto j = static_cast<std::size_t>(r);
                     cells[0] = static_cast<double>(r);
@@ -320,27 +345,27 @@ Result<CsvTable> build_code(const ExportArgs& args) {
                   }};
 }
 
+// The query's d for axial 2D RoPE, in the words of --query.
+Status axial_query_dim(std::size_t d) {
+  if (!validate_axial_dim(static_cast<std::int64_t>(d)))
+    return Error{"query", "has " + std::to_string(d) +
+                              " entries, but axial 2D RoPE needs d (the number of entries) a "
+                              "multiple of 4 from 4 to 4096"};
+  return {};
+}
+
 // Axial 2D RoPE on a grid (rope/axial.h): one row per key patch (row, column) of the
 // grid_size x grid_size grid, the score with the query at (query_row, query_column), and the
 // offset (row - query_row, column - query_column) it depends on. The same k at every patch.
 Result<CsvTable> build_axial(const ExportArgs& args) {
-  auto q = read_vector(args, "query");
-  if (!q) return q.error();
-  auto k = read_vector(args, "key");
-  if (!k) return k.error();
-  if (auto s = validate_axial_dim(static_cast<std::int64_t>(q.value().size())); !s)
-    return Error{"query", "has " + std::to_string(q.value().size()) +
-                              " entries, but axial 2D RoPE needs d (the number of entries) a "
-                              "multiple of 4 from 4 to 4096"};
-  if (k.value().size() != q.value().size())
-    return Error{"key", "has " + std::to_string(k.value().size()) + " entries but the query has " +
-                            std::to_string(q.value().size()) +
-                            "; give both the same number d of entries"};
+  auto qk = read_query_key(args, axial_query_dim);
+  if (!qk) return qk.error();
+  auto [q, k] = std::move(qk).value();
   Params p;  // grid_size, query_row and query_column are the app's parameters, with its ranges
   for (const char* name : {"grid_size", "query_row", "query_column", "base", "pairing"})
     if (auto st = set_param(p, name, arg(args, name)); !st) return st.error();
   const Patch at{static_cast<double>(p.query_row), static_cast<double>(p.query_column)};
-  auto g = axial_score_grid(q.value(), k.value(), at, p.grid_size, p.grid_size, p.base, p.pairing);
+  auto g = axial_score_grid(q, k, at, p.grid_size, p.grid_size, p.base, p.pairing);
   if (!g) return g.error();
   const int n = p.grid_size;
   return CsvTable{{"row", "column", "score", "row_offset", "column_offset"},
@@ -368,14 +393,9 @@ std::int64_t max_score_positions(std::int64_t d) {
 
 // S[m][n] = (R_m q) . (R_n k) for m, n = 0 ... N-1, row-major (m outer).
 Result<CsvTable> build_scores(const ExportArgs& args) {
-  auto q = read_vector(args, "query");
-  if (!q) return q.error();
-  auto k = read_vector(args, "key");
-  if (!k) return k.error();
-  if (k.value().size() != q.value().size())
-    return Error{"key", "has " + std::to_string(k.value().size()) + " entries but the query has " +
-                            std::to_string(q.value().size()) +
-                            "; give both the same number d of entries"};
+  auto qk = read_query_key(args);
+  if (!qk) return qk.error();
+  auto [q, k] = std::move(qk).value();
   auto n = read_count(args, "positions", kMaxScorePositions);
   if (!n) return n.error();
   auto base = read_base(args);
@@ -383,7 +403,7 @@ Result<CsvTable> build_scores(const ExportArgs& args) {
   auto pairing = read_pairing(args);
   if (!pairing) return pairing.error();
 
-  const auto d = static_cast<std::int64_t>(q.value().size());
+  const auto d = static_cast<std::int64_t>(q.size());
   const std::int64_t count = n.value();
   if (count * count * d > kMaxScoreWork)
     return Error{"positions", std::to_string(count) + " positions at d = " + std::to_string(d) +
@@ -401,10 +421,8 @@ Result<CsvTable> build_scores(const ExportArgs& args) {
   std::vector<double> rq(un * ud), rk(un * ud);
   for (std::size_t p = 0; p < un; ++p) {
     const double pos = static_cast<double>(p);
-    apply_rope<double>(q.value(), std::span(rq).subspan(p * ud, ud), pos, th.value(),
-                       pairing.value());
-    apply_rope<double>(k.value(), std::span(rk).subspan(p * ud, ud), pos, th.value(),
-                       pairing.value());
+    apply_rope<double>(q, std::span(rq).subspan(p * ud, ud), pos, th.value(), pairing.value());
+    apply_rope<double>(k, std::span(rk).subspan(p * ud, ud), pos, th.value(), pairing.value());
   }
   return CsvTable{
       {"m", "n", "score"},
@@ -427,17 +445,16 @@ Result<CsvTable> build_scores(const ExportArgs& args) {
 // s = 0 ... L-1, evaluated on [0, L) (panel 1), [0, 2L) (panel 2), both in steps of 1, and between
 // the integers (panel 3, state/scaling_params.h: between_integers_range, steps of 1/8).
 Result<CsvTable> build_extrapolation(const ExportArgs& args) {
-  auto dim = read_dim(args);
-  if (!dim) return dim.error();
-  auto base = read_base(args);
-  if (!base) return base.error();
+  auto db = read_dim_base(args);
+  if (!db) return db.error();
+  const auto [dim, base] = db.value();
   Params p;
   for (const char* name : {"original_context", "seed"})
     if (auto st = set_param(p, name, arg(args, name)); !st) return st.error();
   auto tolerance = parse_real("rank_tolerance", arg(args, "rank_tolerance"));
   if (!tolerance) return tolerance.error();
   const std::int64_t context = p.extension.scaling.original_context;
-  auto fit = fit_random_target(dim.value(), base.value(), context, p.seed, tolerance.value());
+  auto fit = fit_random_target(dim, base, context, p.seed, tolerance.value());
   if (!fit) {
     Error e = fit.error();
     if (e.parameter == "context") e.parameter = "original_context";
@@ -472,13 +489,12 @@ Result<CsvTable> build_extrapolation(const ExportArgs& args) {
 
 // PI's Fig. 5: B(s)/d for s = 0 ... S (rope::b_over_d).
 Result<CsvTable> build_b_over_d(const ExportArgs& args) {
-  auto dim = read_dim(args);
-  if (!dim) return dim.error();
-  auto base = read_base(args);
-  if (!base) return base.error();
+  auto db = read_dim_base(args);
+  if (!db) return db.error();
+  const auto [dim, base] = db.value();
   auto max_s = read_integer(args, "max_s", "an integer from 0 to 1000000");
   if (!max_s) return max_s.error();
-  auto values = b_over_d(dim.value(), base.value(), max_s.value());
+  auto values = b_over_d(dim, base, max_s.value());
   if (!values) return values.error();
   const auto rows = static_cast<std::int64_t>(values.value().size());
   return CsvTable{{"s", "b_over_d"},
@@ -540,15 +556,14 @@ Result<PrecisionFormats> read_formats(const ExportArgs& args) {
 // Every pair at every position with the four casts emulated (rope/low_precision.h):
 // position,pair,exact_angle,angle,wrapped_error,cos,sin, positions outer.
 Result<CsvTable> build_precision(const ExportArgs& args) {
-  auto dim = read_dim(args);
-  if (!dim) return dim.error();
-  auto base = read_base(args);
-  if (!base) return base.error();
+  auto db = read_dim_base(args);
+  if (!db) return db.error();
+  const auto [dim, base] = db.value();
   auto positions = read_precision_positions(args);
   if (!positions) return positions.error();
   auto formats = read_formats(args);
   if (!formats) return formats.error();
-  const auto half = static_cast<std::int64_t>(dim.value() / 2);
+  const auto half = static_cast<std::int64_t>(dim / 2);
   const auto count = static_cast<std::int64_t>(positions.value().size());
   if (count * half > rope::kMaxSweepEntries)
     return Error{"positions", std::to_string(count) + " positions x " + std::to_string(half) +
@@ -560,27 +575,27 @@ Result<CsvTable> build_precision(const ExportArgs& args) {
     std::int64_t position = -1;
     std::vector<EmulatedAngle> angles;
   };
-  return CsvTable{
-      {"position", "pair", "exact_angle", "angle", "wrapped_error", "cos", "sin"},
-      count * half,
-      [ps = std::move(positions).value(), d = dim.value(), b = base.value(), f = formats.value(),
-       half, cache = Cache{}](std::int64_t r, std::span<double> cells) mutable {
-        const std::int64_t k = r / half;
-        if (k != cache.position) {
-          // validated above: d, base and every position are fine
-          cache.angles = emulate_angles(ps[static_cast<std::size_t>(k)], d, b, f).value();
-          cache.position = k;
-        }
-        const auto i = static_cast<std::size_t>(r % half);
-        const EmulatedAngle& a = cache.angles[i];
-        cells[0] = ps[static_cast<std::size_t>(k)];
-        cells[1] = static_cast<double>(i);
-        cells[2] = a.exact_angle;
-        cells[3] = a.angle;
-        cells[4] = a.wrapped_error;
-        cells[5] = a.cos;
-        cells[6] = a.sin;
-      }};
+  return CsvTable{{"position", "pair", "exact_angle", "angle", "wrapped_error", "cos", "sin"},
+                  count * half,
+                  [ps = std::move(positions).value(), d = dim, b = base, f = formats.value(), half,
+                   cache = Cache{}](std::int64_t r, std::span<double> cells) mutable {
+                    const std::int64_t k = r / half;
+                    if (k != cache.position) {
+                      // validated above: d, base and every position are fine
+                      cache.angles =
+                          emulate_angles(ps[static_cast<std::size_t>(k)], d, b, f).value();
+                      cache.position = k;
+                    }
+                    const auto i = static_cast<std::size_t>(r % half);
+                    const EmulatedAngle& a = cache.angles[i];
+                    cells[0] = ps[static_cast<std::size_t>(k)];
+                    cells[1] = static_cast<double>(i);
+                    cells[2] = a.exact_angle;
+                    cells[3] = a.angle;
+                    cells[4] = a.wrapped_error;
+                    cells[5] = a.cos;
+                    cells[6] = a.sin;
+                  }};
 }
 
 // [SECTION] the table of datasets

@@ -12,11 +12,16 @@
 #include <utility>
 
 #include "state/app_state.h"
+#include "state/params.h"
 
 namespace rope::app {
 namespace {
 
 // [SECTION] text
+// Echoed text goes through quote_for_message, true/false through parse_bool (state/params.h). trim
+// is params.cpp's rule (spaces and tabs); io/ has none to share. shortest, number and integer stay
+// here: no io/ formatter prints %g's shortest round trip ("1e+06", "nan"), and number() reads "nan"
+// and "inf" for the range checks to name, where parse_real refuses them.
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
@@ -24,13 +29,6 @@ std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
     s.remove_suffix(1);
   return s;
-}
-
-std::string quote_text(std::string_view text) {
-  constexpr std::size_t kMaxShown = 40;
-  std::string s(text.substr(0, kMaxShown));
-  if (text.size() > kMaxShown) s += "...";
-  return "'" + s + "'";
 }
 
 // The shortest %g text that reads back as the same double, as rope::validate_scaling prints
@@ -53,7 +51,7 @@ Result<double> number(std::string_view name, std::string_view text) {
   errno = 0;
   const double v = std::strtod(t.c_str(), &end);
   if (end != t.c_str() + t.size())
-    return Error{std::string(name), "must be a number, got " + quote_text(text)};
+    return Error{std::string(name), "must be a number, got " + quote_for_message(text)};
   return v;
 }
 
@@ -63,7 +61,7 @@ Result<std::int64_t> integer(std::string_view name, std::string_view text, const
   const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
   if (t.empty() || ec != std::errc() || ptr != t.data() + t.size())
     return Error{std::string(name),
-                 std::string("must be ") + allowed + ", got " + quote_text(text)};
+                 std::string("must be ") + allowed + ", got " + quote_for_message(text)};
   return v;
 }
 
@@ -125,14 +123,6 @@ std::string print_list(const std::vector<double>& v) {
   return s;
 }
 
-Result<bool> boolean(std::string_view name, std::string_view text) {
-  const std::string_view t = trim(text);
-  if (t == "true" || t == "on" || t == "yes" || t == "1") return true;
-  if (t == "false" || t == "off" || t == "no" || t == "0") return false;
-  return Error{std::string(name),
-               "must be true or false (also on/off, yes/no, 1/0), got " + quote_text(text)};
-}
-
 constexpr std::array<std::pair<const char*, ExtensionMode>, 2> kModes{{
     {"frequencies", ExtensionMode::frequencies},
     {"extrapolation", ExtensionMode::extrapolation},
@@ -148,7 +138,25 @@ Status set_real(double& field, std::string_view name, std::string_view text, Che
   return {};
 }
 
+constexpr std::array<ScalingMethodNames, 8> kMethodNames{{
+    {ScalingMethod::none, "no scaling", "no scaling", "none"},
+    {ScalingMethod::linear, "PI (linear)", "Position Interpolation (linear)", "PI (linear)"},
+    {ScalingMethod::ntk, "NTK-aware", "NTK-aware", "NTK-aware"},
+    {ScalingMethod::dynamic, "dynamic NTK", "dynamic NTK", "dynamic NTK"},
+    {ScalingMethod::yarn, "YaRN", "YaRN (transformers’ code)", "YaRN (code)"},
+    {ScalingMethod::llama3, "Llama 3.1", "Llama 3.1 (llama3)", "Llama 3.1"},
+    {ScalingMethod::longrope, "LongRoPE", "LongRoPE", "LongRoPE"},
+    {ScalingMethod::proportional, "p-RoPE", "p-RoPE (proportional)", "p-RoPE"},
+}};
+
 }  // namespace
+
+const ScalingMethodNames& scaling_method_names(ScalingMethod m) {
+  static constexpr ScalingMethodNames kUnknown{ScalingMethod::none, "?", "?", "?"};
+  for (const ScalingMethodNames& n : kMethodNames)
+    if (n.method == m) return n;
+  return kUnknown;
+}
 
 const char* extension_mode_name(ExtensionMode m) {
   for (const auto& [n, v] : kModes)
@@ -200,7 +208,7 @@ Status set_extension_param(ExtensionParams& ext, std::string_view name, std::str
       return Error{"scaling",
                    "must be one of none, linear, ntk, dynamic, yarn, llama3, longrope or "
                    "proportional, got " +
-                       quote_text(text)};
+                       quote_for_message(text)};
     sp.method = *m;
     return {};
   }
@@ -212,7 +220,7 @@ Status set_extension_param(ExtensionParams& ext, std::string_view name, std::str
     return set_real(name == "beta_fast" ? sp.beta_fast : sp.beta_slow, name, text,
                     [&](double v) { return in_range(name, v, kMinBeta, kMaxBeta, ""); });
   if (name == "truncate") {
-    auto b = boolean(name, text);
+    auto b = parse_bool(name, text);
     if (!b) return b.error();
     sp.truncate = b.value();
     return {};
@@ -231,7 +239,8 @@ Status set_extension_param(ExtensionParams& ext, std::string_view name, std::str
   if (name == "rotary_style") {
     const auto style = parse_rotary_style(trim(text));
     if (!style)
-      return Error{"rotary_style", "must be one of neox or proportional, got " + quote_text(text)};
+      return Error{"rotary_style",
+                   "must be one of neox or proportional, got " + quote_for_message(text)};
     ext.rotary_style = *style;
     return {};
   }
@@ -247,10 +256,10 @@ Status set_extension_param(ExtensionParams& ext, std::string_view name, std::str
         return {};
       }
     return Error{"extension_mode",
-                 "must be one of frequencies or extrapolation, got " + quote_text(text)};
+                 "must be one of frequencies or extrapolation, got " + quote_for_message(text)};
   }
   if (name == "compare_methods") {
-    auto b = boolean(name, text);
+    auto b = parse_bool(name, text);
     if (!b) return b.error();
     ext.compare_methods = b.value();
     return {};
@@ -328,12 +337,12 @@ Result<std::vector<double>> read_factor_file(const std::string& path, std::strin
   const std::string name(parameter);
   std::error_code ec;
   const auto size = std::filesystem::file_size(path, ec);
-  if (ec) return Error{name, "cannot read " + quote_text(path) + ": " + ec.message()};
+  if (ec) return Error{name, "cannot read " + quote_for_message(path) + ": " + ec.message()};
   if (size > kMaxFactorFileBytes)
-    return Error{name, quote_text(path) + " is " + std::to_string(size) +
+    return Error{name, quote_for_message(path) + " is " + std::to_string(size) +
                            " bytes; a factor list file is at most 1 MiB"};
   std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{name, "cannot read " + quote_text(path)};
+  if (!in) return Error{name, "cannot read " + quote_for_message(path)};
   std::ostringstream buffer;
   buffer << in.rdbuf();
   std::string all = buffer.str();
@@ -345,8 +354,9 @@ Result<std::vector<double>> read_factor_file(const std::string& path, std::strin
   while (words >> word) {
     auto v = number(name, word);
     if (!v)
-      return Error{name, "entry " + std::to_string(out.size() + 1) + " of " + quote_text(path) +
-                             " must be a number, got " + quote_text(word)};
+      return Error{name, "entry " + std::to_string(out.size() + 1) + " of " +
+                             quote_for_message(path) + " must be a number, got " +
+                             quote_for_message(word)};
     out.push_back(v.value());
   }
   return out;

@@ -109,6 +109,20 @@ Status validate_extension(const ExtensionParams& ext, int dim, double base);
 // "none", "linear", ... and "frequencies" / "extrapolation".
 const char* extension_mode_name(ExtensionMode m);
 
+// How the views name a scaling method on screen (the parameter's own spelling, "yarn", is
+// rope::scaling_name's): one row per method, the one place these words live.
+//   words   in a sentence or a label (decay, spectrum, scaling_words): "YaRN"
+//   title   the extension view's heading: "YaRN (transformers’ code)"
+//   short   the extension view's legend: "YaRN (code)"
+struct ScalingMethodNames {
+  ScalingMethod method;
+  const char* words;
+  const char* title;
+  const char* short_name;
+};
+// The row of `m`; "?" in every spelling for a value outside the enum.
+const ScalingMethodNames& scaling_method_names(ScalingMethod m);
+
 // Numbers separated by commas, spaces, tabs or new lines, from a file; Error.parameter is
 // `parameter`. Every entry must be a number (range checks are the caller's).
 Result<std::vector<double>> read_factor_file(const std::string& path, std::string_view parameter);

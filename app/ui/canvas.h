@@ -82,12 +82,6 @@ struct Pen {
   float wrapped(ImFont* font, ImVec2 pos, float width, ImU32 colour, const std::string& s) const;
 };
 
-// Deprecated — forwarding; call io/number_format directly (format_number(v, NumberStyle::label,
-// digits)). Kept only while the pointers, heatmap and decay views still call it.
-inline std::string format_number(double v, int digits = kLabelDigits) {
-  return format_number(v, NumberStyle::label, digits);
-}
-
 // The area a view draws in: an InvisibleButton over the window's whole content region (hover
 // and clicks come from it), with a clip rectangle pushed on the window's draw list for as long
 // as the Canvas lives (popped by its destructor, so every early return is safe). With `log`,

@@ -51,12 +51,6 @@ double nice_step(double range, int target);
 // (every one, or every 2nd, 3rd... to keep about `target` of them), with 2 and 5 in between
 // when fewer than three decades are shown.
 std::vector<double> ticks(const Scale& s, int target);
-// A tick label: the tick and log_tick styles of io/number_format.h.
-// Deprecated — forwarding; call io/number_format directly (format_number(v, NumberStyle::tick or
-// NumberStyle::log_tick)). Kept only while the decay, heatmap and spectrum views still call it.
-inline std::string tick_label(double v, bool log) {
-  return format_number(v, log ? NumberStyle::log_tick : NumberStyle::tick);
-}
 
 // [SECTION] style and axes
 

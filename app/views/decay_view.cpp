@@ -17,7 +17,7 @@ constexpr int kSamples = 256;  // random pairs averaged by the mean-score overla
 constexpr int kHeaderLevels = 3;
 
 std::string curve_label(int dim, double base) {
-  return "D(r), d = " + std::to_string(dim) + ", base " + plot::tick_label(base, false);
+  return "D(r), d = " + std::to_string(dim) + ", base " + format_number(base, NumberStyle::tick);
 }
 
 // The current curve in the query colour, overlays in the key, accent and good colours, the
@@ -46,7 +46,7 @@ float header(const Pen& pen, const Page& pg, int level, const Params& p, const s
                            " (solid) beside the original θᵢ (dashed); the mean score × a²"
                      : std::string();
   const std::string note = "current " + nobreak("d = " + std::to_string(p.dim) + ",") + " " +
-                           nobreak("base " + plot::tick_label(p.base, false) + ";") +
+                           nobreak("base " + format_number(p.base, NumberStyle::tick) + ";") +
                            "  RoFormer's figure: " + nobreak("d = 128,") + " " +
                            nobreak("base 10 000,") + " " + nobreak("r up to 256.") + "  " +
                            nobreak("D(0) = (d/2 + 1)/2.");
@@ -64,7 +64,7 @@ float header(const Pen& pen, const Page& pg, int level, const Params& p, const s
 std::string mean_note(double factor) {
   if (factor <= 0.0) return {};
   return "Mean score (dashed grey) ÷ " +
-         nobreak("(d/2)·max|⟨h⟩ᵢ₊₁ − ⟨h⟩ᵢ| = " + format_number(factor, 4)) +
+         nobreak("(d/2)·max|⟨h⟩ᵢ₊₁ − ⟨h⟩ᵢ| = " + format_number(factor, NumberStyle::label, 4)) +
          ", ⟨h⟩ the mean weights: on this scale the bound keeps it within " + nobreak("±D(r).");
 }
 
@@ -89,7 +89,7 @@ void mark_distance(const DecayView::Curve& c, const Page& pg, const plot::Frame&
   const float lx = fr.x.to_px(r);
   plot::vline(dl, fr, r, with_alpha(pg.pal.text, 0.5f), std::max(1.0f, std::round(s)), true);
   const ImVec2 lp = plot::label_box_padding(pg.st);
-  const std::string dist = "|n − m| = " + format_number(r, 6);
+  const std::string dist = "|n − m| = " + format_number(r, NumberStyle::label, 6);
   const float dist_y = fr.area_max.y - f.body->FontSize - 8 * s;
   plot::label_box(dl, pg.st, f.body, beside(pg, fr, lx, f.body, dist, dist_y), pg.pal.text_dim,
                   dist);
@@ -98,7 +98,8 @@ void mark_distance(const DecayView::Curve& c, const Page& pg, const plot::Frame&
   const double v = c.values[ri];
   const ImU32 colour = curve_colour(pg.pal, c, 0);
   plot::marker(dl, fr, r, v, colour, 6 * s);
-  const std::string label = "D(" + format_number(r, 6) + ") = " + format_number(v, 5);
+  const std::string label = "D(" + format_number(r, NumberStyle::label, 6) +
+                            ") = " + format_number(v, NumberStyle::label, 5);
   const float h = f.large->FontSize;
   const float py = fr.y.to_px(v);
   float ly = py - h - 12 * s;
@@ -165,7 +166,8 @@ DecayView::Model DecayView::compute(const Inputs& in) {
       scale = factor > 0.0 ? 1.0 / factor : 1.0;
       m.mean_factor = factor;
     }
-    std::string label = mean ? "mean score of random q, k ≥ 0 ÷ " + format_number(1.0 / scale, 4) +
+    std::string label = mean ? "mean score of random q, k ≥ 0 ÷ " +
+                                   format_number(1.0 / scale, NumberStyle::label, 4) +
                                    " (d = " + std::to_string(dim) + ")"
                              : curve_label(dim, base);
     if (at_scaled) {
@@ -173,11 +175,12 @@ DecayView::Model DecayView::compute(const Inputs& in) {
       if (mean)
         for (double& x : values)
           x *= a2;
-      label = (mean ? "mean score at θ′, × a², ÷ " + format_number(1.0 / scale, 4) +
-                          ", d = " + std::to_string(dim)
-                    : "D(r) at θ′, d = " + std::to_string(dim)) +
-              ", " + scaling_method_words(in.scaling.method) + " " +
-              nobreak("s = " + format_number(in.scaling.factor, 6));
+      label =
+          (mean ? "mean score at θ′, × a², ÷ " + format_number(1.0 / scale, NumberStyle::label, 4) +
+                      ", d = " + std::to_string(dim)
+                : "D(r) at θ′, d = " + std::to_string(dim)) +
+          ", " + scaling_method_names(in.scaling.method).words + " " +
+          nobreak("s = " + format_number(in.scaling.factor, NumberStyle::label, 6));
     } else if (m.scaled) {
       label += unscaled;
     }

@@ -15,50 +15,6 @@ namespace {
 
 // [SECTION] words
 
-const char* method_title(ScalingMethod m) {
-  switch (m) {
-    case ScalingMethod::none:
-      return "no scaling";
-    case ScalingMethod::linear:
-      return "Position Interpolation (linear)";
-    case ScalingMethod::ntk:
-      return "NTK-aware";
-    case ScalingMethod::dynamic:
-      return "dynamic NTK";
-    case ScalingMethod::yarn:
-      return "YaRN (transformers’ code)";
-    case ScalingMethod::llama3:
-      return "Llama 3.1 (llama3)";
-    case ScalingMethod::longrope:
-      return "LongRoPE";
-    case ScalingMethod::proportional:
-      return "p-RoPE (proportional)";
-  }
-  return "?";
-}
-
-const char* method_short(ScalingMethod m) {
-  switch (m) {
-    case ScalingMethod::none:
-      return "none";
-    case ScalingMethod::linear:
-      return "PI (linear)";
-    case ScalingMethod::ntk:
-      return "NTK-aware";
-    case ScalingMethod::dynamic:
-      return "dynamic NTK";
-    case ScalingMethod::yarn:
-      return "YaRN (code)";
-    case ScalingMethod::llama3:
-      return "Llama 3.1";
-    case ScalingMethod::longrope:
-      return "LongRoPE";
-    case ScalingMethod::proportional:
-      return "p-RoPE";
-  }
-  return "?";
-}
-
 std::string num(double v, int digits = 4) {
   return format_number(v, NumberStyle::label, digits);
 }
@@ -130,7 +86,7 @@ std::vector<Para> readout(const ExtensionView::Model& m, const Params& p) {
   const auto& sf = m.sf;
   out.push_back(
       {K::heading,
-       std::string(method_title(sp.method)) +
+       std::string(scaling_method_names(sp.method).title) +
            (sp.method == ScalingMethod::none ? "" : ", " + nobreak("s = " + num(m.factor)))});
   out.push_back({K::text, nobreak("L = " + count(m.context)) + " tokens → " +
                               nobreak("s·L = " + count(m.factor * m.context))});
@@ -247,8 +203,8 @@ ExtensionView::Model ExtensionView::compute(const Inputs& in) {
     }
   }
   // dynamic NTK dashed: beside NTK-aware (the same colour) it is the other curve
-  m.curves.push_back(
-      {sp.method, method_short(sp.method), m.ratio, sp.method == ScalingMethod::dynamic, true});
+  m.curves.push_back({sp.method, scaling_method_names(sp.method).short_name, m.ratio,
+                      sp.method == ScalingMethod::dynamic, true});
   if (sp.method == ScalingMethod::yarn)
     m.curves.push_back(
         {ScalingMethod::yarn, "YaRN paper: ramp linear in r", paper_ramp(m.rotations, sp), true});
@@ -259,7 +215,7 @@ ExtensionView::Model ExtensionView::compute(const Inputs& in) {
       if (other == sp.method) continue;
       ScalingParams q = sp;
       q.method = other;
-      std::string label = method_short(other);
+      std::string label = scaling_method_names(other).short_name;
       if (other == ScalingMethod::dynamic) {  // at the target length s·L
         q.sequence_length =
             std::clamp<std::int64_t>(std::llround(sp.factor * m.context), 0, kMaxContext);

@@ -127,7 +127,8 @@ std::string cell_text(const HeatmapScores& sc, int m, int n) {
   const float v = sc.s[static_cast<std::size_t>(m) * static_cast<std::size_t>(sc.n) +
                        static_cast<std::size_t>(n)];
   if (std::isinf(v) && v < 0) return std::string("masked (n > m)");
-  return format_number(static_cast<double>(v), 9);  // float: 9 digits are all there is
+  return format_number(static_cast<double>(v), NumberStyle::label,
+                       9);  // float: 9 digits are all there is
 }
 
 // The read-out of one panel at `pos` in a column `w` wide: cell (m, n) (the hovered one, else
@@ -302,14 +303,15 @@ std::string paint_diagonal(ImDrawList* dl, const Sheet& sh, const HeatmapScores&
     vmin = std::min(vmin, v);
     vmax = std::max(vmax, v);
   }
-  std::string note = nobreak("n − m = " + format_number(r, 6) + ":") + " ";
+  std::string note = nobreak("n − m = " + format_number(r, NumberStyle::label, 6) + ":") + " ";
   if (!std::isfinite(vmin) || !std::isfinite(vmax))
     note += "masked";
   else if (vmin == vmax)
-    note += nobreak("every cell = " + format_number(static_cast<double>(vmin), 6));
+    note +=
+        nobreak("every cell = " + format_number(static_cast<double>(vmin), NumberStyle::label, 6));
   else
-    note += nobreak("varies " + format_number(static_cast<double>(vmin), 4) + " … " +
-                    format_number(static_cast<double>(vmax), 4));
+    note += nobreak("varies " + format_number(static_cast<double>(vmin), NumberStyle::label, 4) +
+                    " … " + format_number(static_cast<double>(vmax), NumberStyle::label, 4));
   const ImVec2 lp = plot::label_box_padding(sh.st);
   const float inner = fr.area_max.x - fr.area_min.x - 12 * s - 2 * lp.x;
   ImFont* nf = fit_font({sh.single ? sh.f.large : sh.f.body, sh.f.body}, note, inner, 2);
@@ -349,8 +351,8 @@ void paint_beyond(ImDrawList* dl, const Sheet& sh, const HeatmapScores& sc, cons
   const float w = std::max(1.0f, std::round(2.0f * s));
   plot::vline(dl, fr, L - 0.5, sh.pal.accent, w, true);
   plot::hline(dl, fr, L - 0.5, sh.pal.accent, w, true);
-  const std::string label = nobreak("m or n ≥ L = " + plot::tick_label(L, false) + ":") + " " +
-                            "beyond the original context";
+  const std::string label = nobreak("m or n ≥ L = " + format_number(L, NumberStyle::tick) + ":") +
+                            " " + "beyond the original context";
   const ImVec2 lp = plot::label_box_padding(sh.st);
   ImFont* font = fit_font({sh.f.large, sh.f.body}, label, fr.area_max.x - fr.area_min.x - 4 * lp.x);
   const float tw = text_size(font, label).x;
@@ -481,7 +483,7 @@ HeatmapView::Layout HeatmapView::layout(const Params& p, const Canvas& canvas,
       nobreak("N = " + std::to_string(p.content == Content::sentence ? n_shown : p.positions) +
               ",") +
       "  " + nobreak("d = " + std::to_string(p.dim) + ",") + "  " +
-      nobreak("base = " + plot::tick_label(p.base, false));
+      nobreak("base = " + format_number(p.base, NumberStyle::tick));
   lay.sub = std::string(mode_text(p.score_mode)) +
             (p.causal ? ",  causal mask (keys after the query hidden)" : "");
   lay.content = content_text(p);
@@ -494,8 +496,9 @@ HeatmapView::Layout HeatmapView::layout(const Params& p, const Canvas& canvas,
     lay.scaling =
         scaling_words(sp) + ":  " + (p.compare ? "RoPE rotates at θ′ᵢ" : "rotated at θ′ᵢ");
     if (a != 1.0)
-      lay.scaling += ",  " + nobreak("cos, sin × a = " + format_number(a, 5) + ",") + " so " +
-                     nobreak("S × a² = " + format_number(a * a, 5));
+      lay.scaling += ",  " +
+                     nobreak("cos, sin × a = " + format_number(a, NumberStyle::label, 5) + ",") +
+                     " so " + nobreak("S × a² = " + format_number(a * a, NumberStyle::label, 5));
     if (static_cast<double>(sp.original_context) <
         (p.content == Content::sentence ? n_shown : p.positions))
       lay.scaling += ";  positions ≥ L shaded";

@@ -58,12 +58,14 @@ std::array<std::string, 3> readout_lines(const LinearPanel::Model& m, double big
   const std::string mm = std::to_string(m.row);
   return {"query m = " + mm + ":  numerator " + nobreak(m.rope ? "(Rₘφ(qₘ))⊤S =" : "φ(qₘ)⊤S =") +
               " " + vector_text(m.numerator),
-          "denominator " + nobreak("φ(qₘ)⊤z = " + format_number(m.denominator, 6)) +
+          "denominator " +
+              nobreak("φ(qₘ)⊤z = " + format_number(m.denominator, NumberStyle::label, 6)) +
               (m.causal ? " (z of row " + mm + ")" : " (z: the last row)") +
               ",  output = " + vector_text(m.output),
           "colour: dark violet to yellow, S from " +
-              nobreak(format_number(-big_s, 4) + " to " + format_number(big_s, 4)) + ", z from " +
-              nobreak("0 to " + format_number(big_z, 4))};
+              nobreak(format_number(-big_s, NumberStyle::label, 4) + " to " +
+                      format_number(big_s, NumberStyle::label, 4)) +
+              ", z from " + nobreak("0 to " + format_number(big_z, NumberStyle::label, 4))};
 }
 
 }  // namespace

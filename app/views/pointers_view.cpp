@@ -43,7 +43,7 @@ double wrap(double a) {
 }
 
 std::string position_text(double v) {
-  if (v == std::round(v)) return format_number(v, 12);
+  if (v == std::round(v)) return format_number(v, NumberStyle::label, 12);
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2f", std::fabs(v));
   return (v < 0 ? "−" : "") + std::string(buf);
@@ -182,7 +182,7 @@ void paint_angle(ImDrawList* dl, const Pen& pen, const Fonts& f, ImU32 accent, c
   const bool narrow = std::fabs(delta) < 0.6;
   const double label_angle = d.aq + 0.5 * delta + (narrow ? kPi : 0.0);
   const ImVec2 lp = polar(d.c, d.r * 0.32f + 14.0f * s, label_angle);
-  const std::string label = format_number(delta, 3) + " rad";
+  const std::string label = format_number(delta, NumberStyle::label, 3) + " rad";
   const ImVec2 ts = text_size(f.body, label);
   const float dx = static_cast<float>(std::cos(label_angle));
   pen.text(f.body, ImVec2(lp.x - 0.5f * ts.x * (1.0f - dx), lp.y - 0.5f * ts.y), accent, label);
@@ -232,12 +232,13 @@ void paint_labels(const Pen& pen, const Fonts& f, const Palette& pal, const Dial
     return;
   }
   const bool scaled = d.th0 >= 0.0;
-  const std::string t0 = "θ = " + format_number(scaled ? d.th0 : d.th, 3);
-  const std::string t1 = "θ′ = " + format_number(d.th, 3);
+  const std::string t0 = "θ = " + format_number(scaled ? d.th0 : d.th, NumberStyle::label, 3);
+  const std::string t1 = "θ′ = " + format_number(d.th, NumberStyle::label, 3);
   const std::string t = scaled ? nobreak(t0) + " " + nobreak("→ " + t1) : t0;
-  const std::string w = scaled ? (d.th > 0.0 ? "λ′ = " + format_number(wavelength(d.th), 3)
-                                             : std::string("θ′ = 0: still"))
-                               : "λ = " + format_number(wavelength(d.th), 3);
+  const std::string w =
+      scaled ? (d.th > 0.0 ? "λ′ = " + format_number(wavelength(d.th), NumberStyle::label, 3)
+                           : std::string("θ′ = 0: still"))
+             : "λ = " + format_number(wavelength(d.th), NumberStyle::label, 3);
   if (one_line) {
     pen.centred(f.body, ImVec2(d.c.x, ly), pal.text, t + "   " + w);
   } else if (scaled) {  // θ dimmed: the pointers turn at θ′
@@ -448,8 +449,8 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
               nobreak("n = " + position_text(p.key_position)) + "      " +
               nobreak("n − m = " + position_text(p.key_position - p.position));
   lay.head = fit_font({f.title, f.large}, lay.line1, lay.width, 1);
-  lay.a = nobreak("(Rₘq)·(Rₙk) = " + format_number(sc.score, 6));
-  lay.b = nobreak("q·(Rₙ₋ₘk) = " + format_number(sc.relative, 6));
+  lay.a = nobreak("(Rₘq)·(Rₙk) = " + format_number(sc.score, NumberStyle::label, 6));
+  lay.b = nobreak("q·(Rₙ₋ₘk) = " + format_number(sc.relative, NumberStyle::label, 6));
   lay.big = fit_font({f.large, f.body}, lay.a, lay.width);
   lay.wa = text_size(lay.big, lay.a).x;
   const float wb = text_size(lay.big, lay.b).x;
@@ -458,15 +459,16 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
   const int half = p.dim / 2;
   lay.info = nobreak("d = " + std::to_string(p.dim) + " (" + std::to_string(half) +
                      (half == 1 ? " block)" : " blocks)")) +
-             "    " + nobreak("base = " + format_number(p.base, 8)) + "    " +
+             "    " + nobreak("base = " + format_number(p.base, NumberStyle::label, 8)) + "    " +
              nobreak("θᵢ = base^(−2i/d)");
   if (m.scaled) {
     const double a = m.attention_factor;
     lay.scaling = scaling_words(view_scaling(p)) + ":  pointers turn at " + nobreak("θ′ᵢ") +
                   " (faint: where " + nobreak("θᵢ") + " would put q and k)";
     if (a != 1.0)
-      lay.scaling += ";  " + nobreak("cos, sin × a = " + format_number(a, 5) + ",") + " " +
-                     nobreak("scores × a² = " + format_number(a * a, 5));
+      lay.scaling += ";  " +
+                     nobreak("cos, sin × a = " + format_number(a, NumberStyle::label, 5) + ",") +
+                     " " + nobreak("scores × a² = " + format_number(a * a, NumberStyle::label, 5));
     lay.legend_items = 4;
   } else if (!m.scaling_error.empty()) {
     lay.scaling = "scaling not applied: " + m.scaling_error;
@@ -478,8 +480,9 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
                                   ? RotaryStyle::proportional  // p-RoPE: p always means this
                                   : p.extension.rotary_style;
     lay.info += "    " +
-                nobreak("rotary " + format_number(p.extension.scaling.rotary_fraction, 4) + " (" +
-                        rotary_style_name(style) + "):") +
+                nobreak("rotary " +
+                        format_number(p.extension.scaling.rotary_fraction, NumberStyle::label, 4) +
+                        " (" + rotary_style_name(style) + "):") +
                 " " + nobreak(std::to_string(half - still) + " of " + std::to_string(half)) +
                 " pairs rotate; " + nobreak("grey = not rotated");
   }

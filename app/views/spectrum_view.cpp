@@ -62,13 +62,13 @@ Header header_text(const Params& p, int half, int incomplete, int first_incomple
   Header h;
   h.d_base = nobreak("d = " + std::to_string(p.dim)) + " " +
              nobreak("(" + std::to_string(half) + " blocks),") + "  " +
-             nobreak("base " + plot::tick_label(p.base, false));
+             nobreak("base " + format_number(p.base, NumberStyle::tick));
   h.formula = nobreak("θᵢ = base^(−2i/d),") + "  " + "wavelength " + nobreak("λᵢ = 2π/θᵢ") +
               " positions per turn;   " + h.d_base;
   h.context =
       "context length " +
-      nobreak(plot::tick_label(static_cast<double>(p.context_length), false) + ":") + "  " +
-      nobreak(std::to_string(incomplete) + " of " + std::to_string(half)) +
+      nobreak(format_number(static_cast<double>(p.context_length), NumberStyle::tick) + ":") +
+      "  " + nobreak(std::to_string(incomplete) + " of " + std::to_string(half)) +
       (incomplete == 1 ? " block does" : " blocks do") + " not complete one turn within it" +
       (first_incomplete >= 0
            ? " " + nobreak("(i ≥ " + std::to_string(first_incomplete) + ",") + " hollow marks)"
@@ -245,7 +245,7 @@ void SpectrumView::paint_partial(const Model& m, const Layout& lay, const Canvas
     ImU32 colour;
     std::array<std::string, 3> label;  // long, shorter, shortest: the legend takes what fits
   };
-  const std::string p = format_number(b.fraction, 4);
+  const std::string p = format_number(b.fraction, NumberStyle::label, 4);
   const std::string rd = std::to_string(2 * b.neox_pairs);
   const std::string kp = std::to_string(b.proportional_pairs);
   const Curve curves[2] = {
@@ -347,7 +347,8 @@ SpectrumView::Layout SpectrumView::layout(const Model& m, const Params& p, const
                                    NumberStyle::label, 5));
     };
     lay.text.partial =
-        nobreak("rotary fraction p = " + format_number(b.fraction, 4) + ",") + " two meanings:  " +
+        nobreak("rotary fraction p = " + format_number(b.fraction, NumberStyle::label, 4) + ",") +
+        " two meanings:  " +
         part(RotaryStyle::neox, b.neox, b.neox_pairs,
              nobreak("θ over " + std::to_string(2 * b.neox_pairs) + " dims")) +
         ";  " +
@@ -433,7 +434,7 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
   plot::hline(dl, bot, ctx, lay.pal.accent, std::max(1.0f, std::round(2.0f * s)), true);
   plot::label_box(dl, lay.st, f.body,
                   ImVec2(bot.area_min.x + 8 * s, bot.y.to_px(ctx) - f.body->FontSize - 8 * s),
-                  lay.pal.accent, "context length " + plot::tick_label(ctx, false));
+                  lay.pal.accent, "context length " + format_number(ctx, NumberStyle::tick));
   if (m.first_incomplete >= 0) mark_boundary(dl, lay, frames, m.first_incomplete);
   const float r = std::clamp(0.3f * (top.area_max.x - top.area_min.x) / static_cast<float>(half),
                              2.0f * s, 6.0f * s);
@@ -452,8 +453,9 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
     plot::line(dl, top, m.index_scaled, scaled_pos, c, thick);
     plot::line(dl, bot, m.index_scaled, m.wavelengths_scaled, c, thick);
     const ImVec2 lp = plot::label_box_padding(lay.st);
-    const std::string what = std::string(scaling_method_words(p.extension.scaling.method)) + " " +
-                             nobreak("s = " + format_number(p.extension.scaling.factor, 6));
+    const std::string what =
+        std::string(scaling_method_names(p.extension.scaling.method).words) + " " +
+        nobreak("s = " + format_number(p.extension.scaling.factor, NumberStyle::label, 6));
     for (int k = 0; k < 2; ++k) {
       const plot::Frame& fr = frames[static_cast<std::size_t>(k)];
       const std::string label = (k == 0 ? "line: θ′ᵢ, " : "line: λ′ᵢ, ") + what;

@@ -1,6 +1,7 @@
 // views/view_scaling.h — what the pointers, heatmap, decay and spectrum views take from the
 // context-extension settings (state/scaling_params.h): the scaling in use as a cache key, θ′
-// and the attention factor, and the words that name the method on screen.
+// and the attention factor, and the words that name the method on screen
+// (state/scaling_params.h: scaling_method_names).
 //
 // A view keeps `view_scaling(p)` in its Inputs: it is ScalingParams{} (method none) whenever
 // no scaling is on, so every "off" state is one cache key and the picture is the unscaled one.
@@ -15,6 +16,7 @@
 
 #include <string>
 
+#include "io/number_format.h"
 #include "rope/scaling.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
@@ -31,35 +33,13 @@ inline bool scaling_on(const ScalingParams& sp) {
   return sp.method != ScalingMethod::none;
 }
 
-// The method's name as the views print it.
-inline const char* scaling_method_words(ScalingMethod m) {
-  switch (m) {
-    case ScalingMethod::none:
-      return "no scaling";
-    case ScalingMethod::linear:
-      return "PI (linear)";
-    case ScalingMethod::ntk:
-      return "NTK-aware";
-    case ScalingMethod::dynamic:
-      return "dynamic NTK";
-    case ScalingMethod::yarn:
-      return "YaRN";
-    case ScalingMethod::llama3:
-      return "Llama 3.1";
-    case ScalingMethod::longrope:
-      return "LongRoPE";
-    case ScalingMethod::proportional:
-      return "p-RoPE";
-  }
-  return "?";
-}
-
 // "YaRN, s = 16, L = 4 096": the method, its factor and the original context, each part kept
 // on one line.
 inline std::string scaling_words(const ScalingParams& sp) {
-  std::string out = nobreak(std::string(scaling_method_words(sp.method)) + ",");
-  out += " " + nobreak("s = " + format_number(sp.factor, 6) + ",");
-  out += " " + nobreak("L = " + plot::tick_label(static_cast<double>(sp.original_context), false));
+  std::string out = nobreak(std::string(scaling_method_names(sp.method).words) + ",");
+  out += " " + nobreak("s = " + format_number(sp.factor, NumberStyle::label, 6) + ",");
+  out += " " + nobreak("L = " +
+                       format_number(static_cast<double>(sp.original_context), NumberStyle::tick));
   return out;
 }
 

@@ -3,7 +3,9 @@
 // size a lecture uses, and the colour of a check mark in an offscreen render.
 #include <catch2/catch.hpp>
 
+#include <iterator>
 #include <string>
+#include <vector>
 
 #include "rope/frequencies.h"
 #include "rope/three_codes.h"
@@ -11,34 +13,12 @@
 #include "state/params.h"
 #include "ui/theme.h"
 #include "ui/ui_context.h"
+#include "view_harness.h"
 
 using namespace rope::app;
+using namespace rope::app::view_test;
 
 namespace {
-
-// Draws the view alone in a `size` window at (40, 30) for two frames with the mouse at `mouse`.
-void draw_alone(UiContext& ui, AppState& state, CodeView& view, ImVec2 size,
-                ImVec2 mouse = ImVec2(-1, -1)) {
-  const auto scale = static_cast<float>(state.params.ui_scale);
-  for (int f = 0; f < 2; ++f) {
-    ui.prepare(scale, state.params.theme);
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(size.x + 80, size.y + 60);
-    io.DeltaTime = 1.0f / 60.0f;
-    io.MousePos = mouse;
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(40, 30));
-    ImGui::SetNextWindowSize(size);
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-    ImGui::Begin("alone", nullptr,
-                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
-                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoSavedSettings);
-    view.Draw(state, ViewEnv{&ui.fonts(), false, scale});
-    ImGui::End();
-    ImGui::PopStyleVar();
-    ImGui::Render();
-  }
-}
 
 const TextBox* find_text(const DrawnText& d, const std::string& s) {
   for (const TextBox& b : d.boxes)
@@ -59,21 +39,17 @@ std::string line_with(const DrawnText& d, const std::string& s) {
   return b != nullptr ? b->text : std::string();
 }
 
-void set(Params& p, const char* name, const char* value) {
-  REQUIRE(set_param(p, name, value).ok());
-}
-
 }  // namespace
 
 TEST_CASE("the code view's check marks follow the core", "[app][code]") {
   UiContext ui(false);
   AppState state;
   CodeView view;
-  set(state.params, "dim", "8");
-  set(state.params, "position", "3");
-  set(state.params, "key_position", "7");
-  set(state.params, "query", "random");
-  set(state.params, "key", "random");
+  set_all(state.params, {{"dim", "8"},
+                         {"position", "3"},
+                         {"key_position", "7"},
+                         {"query", "random"},
+                         {"key", "random"}});
   draw_alone(ui, state, view, ImVec2(1520, 1050));
   REQUIRE(view.results() != nullptr);
   const CodeView::Results& r = results_of(view);
@@ -138,14 +114,9 @@ TEST_CASE("hovering a code line lights up its equation", "[app][code]") {
 // derivation view: every line inside the canvas, none on another.
 TEST_CASE("the code view keeps its text inside the canvas and apart", "[app][layout][code]") {
   UiContext ui(false);
-  struct Area {
-    ImVec2 size;
-    double scale;
-  };
-  const Area canvases[] = {{ImVec2(1520, 1050), 1.0}, {ImVec2(880, 690), 1.0},
-                           {ImVec2(1920, 1020), 1.5}, {ImVec2(1280, 680), 1.0},
-                           {ImVec2(920, 990), 1.5},   {ImVec2(615, 630), 1.5},
-                           {ImVec2(420, 690), 1.0}};
+  // and a narrow window canvas
+  std::vector<Area> canvases(std::begin(kLectureCanvases), std::end(kLectureCanvases));
+  canvases.push_back({ImVec2(420, 690), 1.0});
   for (const Area& c : canvases) {
     for (const char* dim : {"2", "8", "128", "4096"}) {
       for (const char* vectors : {"random", "ones"}) {
@@ -162,24 +133,7 @@ TEST_CASE("the code view keeps its text inside the canvas and apart", "[app][lay
                        << ", d = " << dim << ", " << vectors);
         draw_alone(ui, state, view, c.size);
         INFO("level " << view.level());
-        const DrawnText& d = view.drawn();
-        REQUIRE_FALSE(d.boxes.empty());
-        for (const TextBox& b : d.boxes) {
-          INFO("'" << b.text << "' x " << b.min.x << " … " << b.max.x << ", y " << b.min.y << " … "
-                   << b.max.y << "; canvas " << d.canvas_min.x << " … " << d.canvas_max.x << ", "
-                   << d.canvas_min.y << " … " << d.canvas_max.y);
-          CHECK(b.min.x >= d.canvas_min.x - 1);
-          CHECK(b.max.x <= d.canvas_max.x + 1);
-          CHECK(b.min.y >= d.canvas_min.y - 1);
-          CHECK(b.max.y <= d.canvas_max.y + 1);
-        }
-        for (std::size_t i = 0; i < d.boxes.size(); ++i)
-          for (std::size_t j = i + 1; j < d.boxes.size(); ++j) {
-            const TextBox &a = d.boxes[i], &b = d.boxes[j];
-            INFO("'" << a.text << "' and '" << b.text << "'");
-            CHECK_FALSE((std::min(a.max.x, b.max.x) - std::max(a.min.x, b.min.x) > 1 &&
-                         std::min(a.max.y, b.max.y) - std::max(a.min.y, b.min.y) > 1));
-          }
+        check_text_fits(view.drawn());
       }
     }
   }

@@ -26,11 +26,13 @@
 #include "state/session.h"
 #include "ui/theme.h"
 #include "ui/ui_context.h"
+#include "view_harness.h"
 #include "views/extension_view.h"
 
 using namespace rope::app;
 using rope::ScalingMethod;
 using rope::Status;
+using namespace rope::app::view_test;
 
 namespace {
 
@@ -63,62 +65,11 @@ void llama3(Params& p) {
               .ok());
 }
 
-// Draws one view alone in a window of `size` px for two frames, at the state's scale and theme.
-template <class View>
-void draw_alone(UiContext& ui, AppState& state, View& view, ImVec2 size,
-                ImVec2 mouse = ImVec2(-1e4f, -1e4f)) {
-  const auto scale = static_cast<float>(state.params.ui_scale);
-  for (int f = 0; f < 2; ++f) {
-    ui.prepare(scale, state.params.theme);
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(size.x + 80, size.y + 60);
-    io.DeltaTime = 1.0f / 60.0f;
-    io.MousePos = mouse;
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(40, 30));
-    ImGui::SetNextWindowSize(size);
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-    ImGui::Begin("alone", nullptr,
-                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
-                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoSavedSettings);
-    view.Draw(state, ViewEnv{&ui.fonts(), false, scale});
-    ImGui::End();
-    ImGui::PopStyleVar();
-    ImGui::Render();
-  }
-}
-
-// Every recorded line inside the canvas, none on top of another.
-void check_text_fits(const DrawnText& d) {
-  REQUIRE_FALSE(d.boxes.empty());
-  for (const TextBox& b : d.boxes) {
-    INFO("'" << b.text << "' at x " << b.min.x << " … " << b.max.x << ", y " << b.min.y << " … "
-             << b.max.y << "; canvas x " << d.canvas_min.x << " … " << d.canvas_max.x << ", y "
-             << d.canvas_min.y << " … " << d.canvas_max.y);
-    CHECK(b.min.x >= d.canvas_min.x - 1);
-    CHECK(b.min.y >= d.canvas_min.y - 1);
-    CHECK(b.max.x <= d.canvas_max.x + 1);
-    CHECK(b.max.y <= d.canvas_max.y + 1);
-  }
-  for (std::size_t i = 0; i < d.boxes.size(); ++i)
-    for (std::size_t j = i + 1; j < d.boxes.size(); ++j) {
-      const TextBox &a = d.boxes[i], &b = d.boxes[j];
-      INFO("'" << a.text << "' and '" << b.text << "'");
-      CHECK_FALSE((std::min(a.max.x, b.max.x) - std::max(a.min.x, b.min.x) > 1 &&
-                   std::min(a.max.y, b.max.y) - std::max(a.min.y, b.min.y) > 1));
-    }
-}
-
 std::string read_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-bool has_text(const DrawnText& d, const std::string& part) {
-  return std::any_of(d.boxes.begin(), d.boxes.end(),
-                     [&](const TextBox& b) { return b.text.find(part) != std::string::npos; });
 }
 
 }  // namespace
@@ -287,7 +238,7 @@ TEST_CASE("the extension view's bands and read-out for the two judged presets",
   for (const char* part : {"kept: θ", "blended", "interpolated: θ/s", "Never a full turn",
                            "Attention factor", "square"}) {
     INFO(part);
-    CHECK(has_text(view.drawn(), part));
+    CHECK(has_exact_text(view.drawn(), part));
   }
 
   llama3(state.params);
@@ -354,7 +305,7 @@ TEST_CASE("the extension view's text stays inside the canvas without overlaps",
           const bool fit = std::string(mode) == "extrapolation";
           check_text_fits(fit ? view.extrapolation().drawn() : view.drawn());
           if (fit) {
-            CHECK(has_text(view.extrapolation().drawn(), "Rank tolerance"));
+            CHECK(has_exact_text(view.extrapolation().drawn(), "Rank tolerance"));
             CHECK(view.extrapolation().model()->context == 8192 - 4096 * (1 - preset));
           }
         }
@@ -388,9 +339,8 @@ TEST_CASE("PI's Fig. 2 in the extension view: small inside L, large beyond it",
 // [SECTION] pixels
 
 TEST_CASE("the θ′/θ curve has the method's colour at the pixel of each pair", "[app][gl]") {
-  auto created = OffscreenApp::create(1600, 900, 1.0f);
-  REQUIRE(created.ok());
-  OffscreenApp& app = *created.value();
+  const auto owned = offscreen_app(1600, 900);
+  OffscreenApp& app = *owned;
   AppState state;
   state.show_controls = state.show_menu = false;
   llama2_yarn(state.params);
@@ -399,28 +349,20 @@ TEST_CASE("the θ′/θ curve has the method's colour at the pixel of each pair"
   const plot::Frame& fr = view.frame(2);
   REQUIRE(fr.area_max.x > fr.area_min.x + 100);
   const ImU32 want = ExtensionView::method_colour(ScalingMethod::yarn, state.params.theme);
-  const auto pixel = [&](double x, double y) {
-    const auto px = static_cast<std::size_t>(std::floor(x));
-    const auto py = static_cast<std::size_t>(std::floor(y));
-    const std::size_t i = (py * static_cast<std::size_t>(img.width) + px) * 4;
-    return std::array<int, 3>{img.rgba[i], img.rgba[i + 1], img.rgba[i + 2]};
-  };
-  const auto near = [&](std::array<int, 3> c) {
-    return std::abs(c[0] - static_cast<int>(want & 0xFF)) <= 12 &&
-           std::abs(c[1] - static_cast<int>((want >> 8) & 0xFF)) <= 12 &&
-           std::abs(c[2] - static_cast<int>((want >> 16) & 0xFF)) <= 12;
+  const auto at = [&](double x, double y) {
+    return pixel(img, static_cast<int>(std::floor(x)), static_cast<int>(std::floor(y)));
   };
   const ExtensionView::Model& m = *view.model();
   for (int i : {5, 25, 30, 33, 40, 55}) {
     const auto u = static_cast<std::size_t>(i);
     const double x = fr.x.to_px(i), y = fr.y.to_px(m.ratio[u]);
     INFO("pair " << i << ", ratio " << m.ratio[u] << " at (" << x << ", " << y << ")");
-    CHECK(near(pixel(x, y)));
+    CHECK(near_colour(at(x, y), rgb(want), 12));
     // 40 % of the plot's height away from the value (up or down, whichever stays inside), the
     // curve is not there: the position came from θ′/θ, not from anywhere on the line
     const double off = 0.4 * static_cast<double>(fr.area_max.y - fr.area_min.y);
     const double y2 = y - off > static_cast<double>(fr.area_min.y) ? y - off : y + off;
-    CHECK_FALSE(near(pixel(x, y2)));
+    CHECK_FALSE(near_colour(at(x, y2), rgb(want), 12));
   }
 }
 
@@ -460,9 +402,8 @@ TEST_CASE("Export data of the extension view equals rope-lab export with the sam
 // presentation mode: the steady frame, the slowest frame until the new fit shows, and how long
 // that took.
 TEST_CASE("extension: frame times when PI's fit is recomputed", "[.bench]") {
-  auto created = OffscreenApp::create(1920, 1080, 1.0f);
-  REQUIRE(created.ok());
-  OffscreenApp& app = *created.value();
+  const auto owned = offscreen_app(1920, 1080);
+  OffscreenApp& app = *owned;
   for (const char* context : {"2048", "4096"}) {
     AppState state;
     llama2_yarn(state.params);

@@ -16,6 +16,7 @@
 #include "shell/frame.h"
 #include "state/params.h"
 #include "ui/ui_context.h"
+#include "view_harness.h"
 
 using namespace rope::app;
 
@@ -42,15 +43,7 @@ int view_vertices() {
 int run_frames(UiContext& ui, AppState& state, Views& views, int frames) {
   int vertices = 0;
   for (int f = 0; f < frames; ++f) {
-    ui.prepare(static_cast<float>(state.params.ui_scale), state.params.theme);
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(1600, 900);
-    io.DeltaTime = 1.0f / 60.0f;
-    ImGui::NewFrame();
-    advance_animation(state, 1.0 / 60.0);
-    draw_frame(state, views,
-               ViewEnv{&ui.fonts(), false, static_cast<float>(state.params.ui_scale)});
-    ImGui::Render();
+    view_test::run_frame(ui, state, views);
     vertices = view_vertices();
   }
   return vertices;

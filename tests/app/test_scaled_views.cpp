@@ -17,73 +17,16 @@
 #include "state/params.h"
 #include "state/scaling_params.h"
 #include "ui/ui_context.h"
+#include "view_harness.h"
 #include "views/decay_view.h"
 #include "views/heatmap_view.h"
 #include "views/pointers_view.h"
 #include "views/spectrum_view.h"
 
 using namespace rope::app;
+using namespace rope::app::view_test;
 
 namespace {
-
-void set(Params& p, const char* name, const std::string& value) {
-  INFO(name << " = " << value);
-  REQUIRE(set_param(p, name, value).ok());
-}
-
-// Draws one view alone in a window of `size` px for two frames (test_extension.cpp's helper).
-template <class View>
-void draw_alone(UiContext& ui, AppState& state, View& view, ImVec2 size) {
-  const auto scale = static_cast<float>(state.params.ui_scale);
-  for (int f = 0; f < 2; ++f) {
-    ui.prepare(scale, state.params.theme);
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(size.x + 80, size.y + 60);
-    io.DeltaTime = 1.0f / 60.0f;
-    io.MousePos = ImVec2(-1e4f, -1e4f);
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(40, 30));
-    ImGui::SetNextWindowSize(size);
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-    ImGui::Begin("alone", nullptr,
-                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
-                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoSavedSettings);
-    view.Draw(state, ViewEnv{&ui.fonts(), false, scale});
-    ImGui::End();
-    ImGui::PopStyleVar();
-    ImGui::Render();
-  }
-}
-
-// A line of text on screen containing `part`, with no-break spaces (ui/canvas.h's nobreak) read
-// as spaces.
-bool has_text(const DrawnText& d, const std::string& part) {
-  return std::any_of(d.boxes.begin(), d.boxes.end(), [&](const TextBox& b) {
-    std::string t = b.text;
-    for (std::size_t at; (at = t.find("\u00a0")) != std::string::npos;)
-      t.replace(at, 2, " ");
-    return t.find(part) != std::string::npos;
-  });
-}
-
-// Every recorded line inside the canvas, none on top of another.
-void check_text_fits(const DrawnText& d) {
-  REQUIRE_FALSE(d.boxes.empty());
-  for (const TextBox& b : d.boxes) {
-    INFO("'" << b.text << "'");
-    CHECK(b.min.x >= d.canvas_min.x - 1);
-    CHECK(b.min.y >= d.canvas_min.y - 1);
-    CHECK(b.max.x <= d.canvas_max.x + 1);
-    CHECK(b.max.y <= d.canvas_max.y + 1);
-  }
-  for (std::size_t i = 0; i < d.boxes.size(); ++i)
-    for (std::size_t j = i + 1; j < d.boxes.size(); ++j) {
-      const TextBox &a = d.boxes[i], &b = d.boxes[j];
-      INFO("'" << a.text << "' and '" << b.text << "'");
-      CHECK_FALSE((std::min(a.max.x, b.max.x) - std::max(a.min.x, b.min.x) > 1 &&
-                   std::min(a.max.y, b.max.y) - std::max(a.min.y, b.min.y) > 1));
-    }
-}
 
 // a²·(R′_m q)·(R′_n k) summed pair by pair in complex form, interleaved pairs:
 // Σ_i a²·Re(conj(q_i e^{i m θ′_i}) · k_i e^{i n θ′_i}).
@@ -105,11 +48,11 @@ TEST_CASE("pointers: θ′ and a² with a scaling on, θ unchanged with none", "
   UiContext ui(false);
   AppState state;
   Params& p = state.params;
-  set(p, "dim", "16");
-  set(p, "query", "random");
-  set(p, "key", "random");
-  set(p, "position", "5");
-  set(p, "key_position", "12");
+  set_all(p, {{"dim", "16"},
+              {"query", "random"},
+              {"key", "random"},
+              {"position", "5"},
+              {"key_position", "12"}});
   PointersView plain;
   draw_alone(ui, state, plain, ImVec2(1540, 1000));
   const auto theta = rope::frequencies(16, 10000.0).value();
@@ -119,9 +62,7 @@ TEST_CASE("pointers: θ′ and a² with a scaling on, θ unchanged with none", "
   const double unscaled = plain.score();
 
   // YaRN s = 16 at L = 4096 (Llama 2's context) on d = 16
-  set(p, "scaling", "yarn");
-  set(p, "factor", "16");
-  set(p, "original_context", "4096");
+  set_all(p, {{"scaling", "yarn"}, {"factor", "16"}, {"original_context", "4096"}});
   PointersView view;
   draw_alone(ui, state, view, ImVec2(1540, 1000));
   const auto sf = rope::scaled_frequencies(16, 10000.0, p.extension.scaling).value();
@@ -163,11 +104,11 @@ TEST_CASE("heatmap: a scaled RoPE score is the core's at θ′ times a², beyond
     set(p, "dim", "32");
     set(p, "positions", "96");
     set(p, "content", content);
-    set(p, "query", "random");
-    set(p, "key", "random");
-    set(p, "scaling", "yarn");
-    set(p, "factor", "8");
-    set(p, "original_context", "64");
+    set_all(p, {{"query", "random"},
+                {"key", "random"},
+                {"scaling", "yarn"},
+                {"factor", "8"},
+                {"original_context", "64"}});
     HeatmapView view;
     draw_alone(ui, state, view, ImVec2(1540, 1000));
     REQUIRE(view.wait_for_results());
@@ -241,9 +182,7 @@ TEST_CASE("decay: D(r) at θ′ beside the original, the mean score times a²", 
   UiContext ui(false);
   AppState state;
   Params& p = state.params;
-  set(p, "dim", "128");
-  set(p, "max_distance", "300");
-  set(p, "mean_score", "true");
+  set_all(p, {{"dim", "128"}, {"max_distance", "300"}, {"mean_score", "true"}});
   set(p, "compare_base", "0");  // no overlays of another base or d: the curves are the current
   set(p, "compare_dim", "0");   // one, (with a scaling) the original, and the mean score
   DecayView plain;
@@ -297,9 +236,7 @@ TEST_CASE("spectrum: θ′ with a scaling on, named; nothing added without", "[a
   draw_alone(ui, state, plain, ImVec2(1540, 1000));
   CHECK(plain.scaled_thetas().empty());
   CHECK_FALSE(has_text(plain.drawn(), "θ′"));
-  set(p, "scaling", "llama3");
-  set(p, "factor", "8");
-  set(p, "original_context", "8192");
+  set_all(p, {{"scaling", "llama3"}, {"factor", "8"}, {"original_context", "8192"}});
   SpectrumView view;
   draw_alone(ui, state, view, ImVec2(1540, 1000));
   REQUIRE(view.scaled_thetas().size() == 64);

@@ -30,75 +30,13 @@
 #include "ui/plot.h"
 #include "ui/theme.h"
 #include "ui/ui_context.h"
+#include "view_harness.h"
 #include "views/heatmap_scores.h"
 
 using namespace rope::app;
+using namespace rope::app::view_test;
 
 namespace {
-
-void run_frames(UiContext& ui, AppState& state, Views& views, int frames) {
-  for (int f = 0; f < frames; ++f) {
-    ui.prepare(static_cast<float>(state.params.ui_scale), state.params.theme);
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(1600, 900);
-    io.DeltaTime = 1.0f / 60.0f;
-    ImGui::NewFrame();
-    advance_animation(state, 1.0 / 60.0);
-    draw_frame(state, views,
-               ViewEnv{&ui.fonts(), false, static_cast<float>(state.params.ui_scale)});
-    ImGui::Render();
-  }
-}
-
-// Draws one view alone in a window of `size` px at (40, 30) for two frames (a new window draws
-// nothing on its first), at the state's UI scale and theme.
-template <class View>
-void draw_alone(UiContext& ui, AppState& state, View& view, ImVec2 size) {
-  const auto scale = static_cast<float>(state.params.ui_scale);
-  for (int f = 0; f < 2; ++f) {
-    ui.prepare(scale, state.params.theme);
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(size.x + 80, size.y + 60);
-    io.DeltaTime = 1.0f / 60.0f;
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(40, 30));
-    ImGui::SetNextWindowSize(size);
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-    ImGui::Begin("alone", nullptr,
-                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
-                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoSavedSettings);
-    if constexpr (requires { view.Draw(state, ViewEnv{}); })
-      view.Draw(state, ViewEnv{&ui.fonts(), false, scale});
-    else  // the derivation view draws from the lesson library (tests/lessons/)
-      FAIL("draw_alone draws the views that need nothing but the state");
-    ImGui::End();
-    ImGui::PopStyleVar();
-    ImGui::Render();
-  }
-}
-
-// A line of text on screen containing `part`, no-break spaces read as spaces.
-bool has_text(const DrawnText& d, const std::string& part) {
-  return std::any_of(d.boxes.begin(), d.boxes.end(), [&](const TextBox& b) {
-    std::string t = b.text;
-    for (std::size_t at; (at = t.find("\u00a0")) != std::string::npos;)
-      t.replace(at, 2, " ");
-    return t.find(part) != std::string::npos;
-  });
-}
-
-// The text a view drew in its last Draw (its `drawn` member or `drawn()` accessor), nullptr for
-// a view that does not record it.
-template <class View>
-const DrawnText* drawn_of(const View& view) {
-  if constexpr (requires { view.drawn(); }) {
-    return &view.drawn();
-  } else if constexpr (requires { view.drawn; }) {
-    return &view.drawn;
-  } else {
-    return nullptr;
-  }
-}
 
 // Whether text shows a NaN: "NaN" (the label style) or printf's "nan" as a word of its own.
 bool shows_nan(const std::string& text) {
@@ -110,59 +48,9 @@ bool shows_nan(const std::string& text) {
   return false;
 }
 
-bool inside(const TextBox& b, const DrawnText& d) {
-  return b.min.x >= d.canvas_min.x - 1 && b.min.y >= d.canvas_min.y - 1 &&
-         b.max.x <= d.canvas_max.x + 1 && b.max.y <= d.canvas_max.y + 1;
-}
-
-bool overlap(const TextBox& a, const TextBox& b) {
-  return std::min(a.max.x, b.max.x) - std::max(a.min.x, b.min.x) > 1 &&
-         std::min(a.max.y, b.max.y) - std::max(a.min.y, b.min.y) > 1;
-}
-
-// Every recorded line of text inside the canvas, none on top of another.
-void check_text_fits(const DrawnText& d) {
-  REQUIRE_FALSE(d.boxes.empty());
-  for (const TextBox& b : d.boxes) {
-    INFO("'" << b.text << "' at x " << b.min.x << " … " << b.max.x << ", y " << b.min.y << " … "
-             << b.max.y << "; canvas x " << d.canvas_min.x << " … " << d.canvas_max.x << ", y "
-             << d.canvas_min.y << " … " << d.canvas_max.y);
-    CHECK(inside(b, d));
-  }
-  for (std::size_t i = 0; i < d.boxes.size(); ++i)
-    for (std::size_t j = i + 1; j < d.boxes.size(); ++j) {
-      INFO("'" << d.boxes[i].text << "' and '" << d.boxes[j].text << "'");
-      CHECK_FALSE(overlap(d.boxes[i], d.boxes[j]));
-    }
-}
-
-// The text a view drew in its last Draw: its drawn() accessor (the view skeleton), or its drawn
-// field (views not converted yet); nullptr for a view that does not record it.
-template <class View>
-const DrawnText* drawn_text(const View& view) {
-  if constexpr (requires { view.drawn(); }) {
-    return &view.drawn();
-  } else if constexpr (requires { view.drawn; }) {
-    return &view.drawn;
-  } else {
-    return nullptr;
-  }
-}
-
 float at(const HeatmapScores& s, int m, int n) {
   return s
       .s[static_cast<std::size_t>(m) * static_cast<std::size_t>(s.n) + static_cast<std::size_t>(n)];
-}
-
-struct Rgb {
-  int r, g, b;
-};
-
-Rgb pixel(const Image& img, int x, int y) {
-  const auto i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(img.width) +
-                  static_cast<std::size_t>(x)) *
-                 4;
-  return {img.rgba[i], img.rgba[i + 1], img.rgba[i + 2]};
 }
 
 }  // namespace
@@ -211,11 +99,11 @@ TEST_CASE("shared content: the RoPE matrix is constant along diagonals, sinusoid
   UiContext ui(false);
   AppState state;
   Views views;
-  REQUIRE(set_param(state.params, "view", "heatmap").ok());
-  REQUIRE(set_param(state.params, "compare", "true").ok());
-  REQUIRE(set_param(state.params, "query", "random").ok());
-  REQUIRE(set_param(state.params, "key", "random").ok());
-  REQUIRE(set_param(state.params, "positions", "48").ok());
+  set_all(state.params, {{"view", "heatmap"},
+                         {"compare", "true"},
+                         {"query", "random"},
+                         {"key", "random"},
+                         {"positions", "48"}});
   run_frames(ui, state, views, 2);
   const HeatmapView& h = views.heatmap;
   REQUIRE(h.panels().size() == 3);
@@ -240,15 +128,13 @@ TEST_CASE("shared content: the RoPE matrix is constant along diagonals, sinusoid
 
 TEST_CASE("the colour range is the finite minimum and maximum of the matrix", "[app][heatmap]") {
   AppState state;
-  REQUIRE(set_param(state.params, "query", "random").ok());
-  REQUIRE(set_param(state.params, "key", "random").ok());
-  REQUIRE(set_param(state.params, "positions", "100").ok());
+  set_all(state.params, {{"query", "random"}, {"key", "random"}, {"positions", "100"}});
   for (const char* content : {"shared", "random"})
     for (const char* mode : {"raw", "scaled", "softmax"})
       for (bool causal : {false, true})
         for (auto e : {rope::Encoding::none, rope::Encoding::sinusoidal, rope::Encoding::rope}) {
-          REQUIRE(set_param(state.params, "content", content).ok());
-          REQUIRE(set_param(state.params, "score_mode", mode).ok());
+          set(state.params, "content", content);
+          set(state.params, "score_mode", mode);
           state.params.causal = causal;
           auto r = compute_heatmap_scores(heatmap_inputs(state.params, e), 1);
           REQUIRE(r.ok());
@@ -268,14 +154,12 @@ TEST_CASE("a large heatmap is computed off the UI thread and then shown", "[app]
   UiContext ui(false);
   AppState state;
   Views views;
-  REQUIRE(set_param(state.params, "view", "heatmap").ok());
-  REQUIRE(set_param(state.params, "content", "random").ok());
+  set(state.params, "view", "heatmap");
+  set(state.params, "content", "random");
   run_frames(ui, state, views, 2);  // N = 64: computed at once
   REQUIRE(views.heatmap.scores(rope::Encoding::rope));
-  REQUIRE(set_param(state.params, "positions", "1024").ok());
-  REQUIRE(set_param(state.params, "dim", "64").ok());
-  REQUIRE(set_param(state.params, "score_mode", "softmax").ok());
-  REQUIRE(set_param(state.params, "causal", "true").ok());
+  set_all(state.params,
+          {{"positions", "1024"}, {"dim", "64"}, {"score_mode", "softmax"}, {"causal", "true"}});
   run_frames(ui, state, views, 1);
   // the frame did not wait for 1024 x 1024 x 64 multiply-adds plus a softmax: the previous
   // matrix is still shown
@@ -301,9 +185,7 @@ TEST_CASE("the first large heatmap is waited for, so a screenshot shows it", "[a
   UiContext ui(false);
   AppState state;
   Views views;
-  REQUIRE(set_param(state.params, "view", "heatmap").ok());
-  REQUIRE(set_param(state.params, "content", "random").ok());
-  REQUIRE(set_param(state.params, "positions", "512").ok());
+  set_all(state.params, {{"view", "heatmap"}, {"content", "random"}, {"positions", "512"}});
   run_frames(ui, state, views, 1);
   CHECK_FALSE(views.heatmap.computing());
   REQUIRE(views.heatmap.scores(rope::Encoding::rope));
@@ -315,8 +197,8 @@ TEST_CASE("the sentence demo: equal distance gives equal angle and equal score",
   UiContext ui(false);
   AppState state;
   Views views;
-  REQUIRE(set_param(state.params, "view", "sentence").ok());
-  REQUIRE(set_param(state.params, "dim", "64").ok());
+  set(state.params, "view", "sentence");
+  set(state.params, "dim", "64");
   run_frames(ui, state, views, 2);
   const SentenceView& v = views.sentence;
   CHECK(v.a().m == 0);
@@ -327,7 +209,7 @@ TEST_CASE("the sentence demo: equal distance gives equal angle and equal score",
   CHECK(v.a().angle == Approx(v.b().angle).margin(1e-12));
   CHECK(v.a().score != 0.0);
   // a different distance changes the score
-  REQUIRE(set_param(state.params, "sentence_b", "Coding in Python is really love").ok());
+  set(state.params, "sentence_b", "Coding in Python is really love");
   run_frames(ui, state, views, 1);
   CHECK(views.sentence.b().n == 5);
   CHECK(std::fabs(views.sentence.b().score - views.sentence.a().score) > 1e-6);
@@ -343,9 +225,8 @@ TEST_CASE("the sentence view on a narrow canvas keeps its words inside and its m
     for (const ImVec2 size : {ImVec2(700, 900), ImVec2(420, 700), ImVec2(1500, 850)}) {
       AppState state;
       state.params.ui_scale = scale;
-      REQUIRE(
-          set_param(state.params, "sentence_a", "Jane saw a film and then Jane walked home").ok());
-      REQUIRE(set_param(state.params, "query_word", "Jane").ok());  // not in sentence B
+      set(state.params, "sentence_a", "Jane saw a film and then Jane walked home");
+      set(state.params, "query_word", "Jane");  // not in sentence B
       // key word "love": in sentence B, not in A
       SentenceView view;
       draw_alone(ui, state, view, size);
@@ -381,7 +262,7 @@ TEST_CASE("every chart view fits its text in a narrow canvas at presentation sca
          {ImVec2(920, 990), ImVec2(615, 630), ImVec2(1920, 990), ImVec2(1280, 630)}) {
       AppState state;
       Views views;
-      REQUIRE(set_param(state.params, "view", name).ok());
+      set(state.params, "view", name);
       state.params.ui_scale = 1.5;
       state.params.theme = Theme::light;
       INFO(name << " view, canvas " << size.x << " x " << size.y);
@@ -399,8 +280,8 @@ TEST_CASE("the decay view plots D(r) as the formula gives it", "[app][decay]") {
   UiContext ui(false);
   AppState state;
   Views views;
-  REQUIRE(set_param(state.params, "view", "decay").ok());
-  REQUIRE(set_param(state.params, "dim", "128").ok());
+  set(state.params, "view", "decay");
+  set(state.params, "dim", "128");
   run_frames(ui, state, views, 2);
   const DecayView& v = views.decay;
   REQUIRE(!v.curves().empty());
@@ -433,7 +314,7 @@ TEST_CASE("the decay view plots D(r) as the formula gives it", "[app][decay]") {
   CHECK_FALSE(has_text(v.drawn(), "Mean score"));
 
   // Switched on: drawn ÷ (d/2)·max|h̄ᵢ₊₁ − h̄ᵢ|, which by summation by parts keeps it within ±D(r)
-  REQUIRE(set_param(state.params, "mean_score", "true").ok());
+  set(state.params, "mean_score", "true");
   run_frames(ui, state, views, 2);
   const DecayView::Curve* mean = nullptr;
   for (const auto& o : v.curves())
@@ -460,9 +341,7 @@ TEST_CASE("the spectrum marks the blocks slower than the context", "[app][spectr
   UiContext ui(false);
   AppState state;
   Views views;
-  REQUIRE(set_param(state.params, "view", "spectrum").ok());
-  REQUIRE(set_param(state.params, "dim", "128").ok());
-  REQUIRE(set_param(state.params, "context_length", "4096").ok());
+  set_all(state.params, {{"view", "spectrum"}, {"dim", "128"}, {"context_length", "4096"}});
   run_frames(ui, state, views, 2);
   const SpectrumView& v = views.spectrum;
   REQUIRE(v.wavelengths().size() == 64);
@@ -489,7 +368,7 @@ TEST_CASE("the trajectory view: added points leave the circle, rotated ones keep
   UiContext ui(false);
   AppState state;
   Views views;
-  REQUIRE(set_param(state.params, "view", "trajectory").ok());
+  set(state.params, "view", "trajectory");
   for (double pos : {0.0, 1.0, 2.5, 10.0}) {
     state.params.position = pos;
     run_frames(ui, state, views, 2);
@@ -509,8 +388,8 @@ TEST_CASE("the trajectory view keeps its planes while pos moves; angles in rad",
   UiContext ui(false);
   AppState state;
   Views views;
-  REQUIRE(set_param(state.params, "view", "trajectory").ok());
-  REQUIRE(set_param(state.params, "offset", "1").ok());
+  set(state.params, "view", "trajectory");
+  set(state.params, "offset", "1");
   std::vector<std::array<float, 8>> rects;
   for (double pos : {0.0, 0.37, 2.5, 6.0, 12.125, 99.75}) {
     state.params.position = pos;
@@ -537,7 +416,7 @@ TEST_CASE("the heatmap's linear-attention panel shows core's sums, no N x N matr
        {"view=heatmap", "linear_sums=true", "dim=8", "position=3", "encoding=rope"}) {
     const std::string s = kv;
     const auto eq = s.find('=');
-    REQUIRE(set_param(state.params, s.substr(0, eq), s.substr(eq + 1)).ok());
+    set(state.params, s.substr(0, eq), s.substr(eq + 1));
   }
   run_frames(ui, state, views, 2);
   const LinearPanel::Model& m = views.heatmap.linear().model();
@@ -576,7 +455,7 @@ TEST_CASE("the heatmap's linear-attention panel shows core's sums, no N x N matr
   CHECK(has_text(views.heatmap.drawn(), "Linear attention: two sums instead of the N × N matrix"));
   CHECK(has_text(views.heatmap.drawn(), format_number(m.denominator, NumberStyle::label, 6)));
   // without RoPE the summary is Σₙ φ(kₙ)vₙᵀ
-  REQUIRE(set_param(state.params, "encoding", "none").ok());
+  set(state.params, "encoding", "none");
   run_frames(ui, state, views, 2);
   const auto plain = rope::linear_attention_sums(ex.q, ex.k, ex.v, 16, 8, 8, 10000.0,
                                                  rope::Pairing::interleaved, false, false)
@@ -594,21 +473,21 @@ TEST_CASE("chart views survive extreme parameters", "[app][headless]") {
     for (const char* dim : {"2", "4096"}) {
       AppState state;
       Views views;
-      REQUIRE(set_param(state.params, "view", view).ok());
-      REQUIRE(set_param(state.params, "dim", dim).ok());
-      REQUIRE(set_param(state.params, "base", "1.0000001").ok());
-      REQUIRE(set_param(state.params, "positions", "4096").ok());
-      REQUIRE(set_param(state.params, "content", "random").ok());
-      REQUIRE(set_param(state.params, "position", "-1e9").ok());
-      REQUIRE(set_param(state.params, "key_position", "1e9").ok());
-      REQUIRE(set_param(state.params, "max_distance", "100000").ok());
-      REQUIRE(set_param(state.params, "pe_dim", "4096").ok());
-      REQUIRE(set_param(state.params, "pe_positions", "1024").ok());
-      REQUIRE(set_param(state.params, "offset", "1e6").ok());
+      set(state.params, "view", view);
+      set(state.params, "dim", dim);
+      set_all(state.params, {{"base", "1.0000001"},
+                             {"positions", "4096"},
+                             {"content", "random"},
+                             {"position", "-1e9"},
+                             {"key_position", "1e9"},
+                             {"max_distance", "100000"},
+                             {"pe_dim", "4096"},
+                             {"pe_positions", "1024"},
+                             {"offset", "1e6"}});
       INFO(view << " dim " << dim);
       run_frames(ui, state, views, 2);
       views.visit(state.params.view, [&](const auto& v) {
-        const DrawnText* d = drawn_of(v);
+        const DrawnText* d = drawn_text(v);
         REQUIRE(d != nullptr);
         REQUIRE_FALSE(d->boxes.empty());
         for (const TextBox& b : d->boxes) {
@@ -623,15 +502,12 @@ TEST_CASE("chart views survive extreme parameters", "[app][headless]") {
 }
 
 TEST_CASE("a rendered heatmap cell has the colour map's colour for its score", "[app][gl]") {
-  auto created = OffscreenApp::create(1600, 900, 1.0f);
-  REQUIRE(created.ok());
-  OffscreenApp& app = *created.value();
+  const auto owned = offscreen_app(1600, 900);
+  OffscreenApp& app = *owned;
   AppState state;
-  REQUIRE(set_param(state.params, "view", "heatmap").ok());
-  REQUIRE(set_param(state.params, "content", "random").ok());
-  REQUIRE(set_param(state.params, "positions", "16").ok());
-  REQUIRE(set_param(state.params, "dim", "8").ok());
-  REQUIRE(set_param(state.params, "key_position", "100").ok());  // no frame over the cells
+  set_all(state.params,
+          {{"view", "heatmap"}, {"content", "random"}, {"positions", "16"}, {"dim", "8"}});
+  set(state.params, "key_position", "100");  // no frame over the cells
   const Image img = app.render(state, 2);
   const HeatmapView& h = app.views().heatmap;
   REQUIRE(h.panels().size() == 1);
@@ -648,9 +524,7 @@ TEST_CASE("a rendered heatmap cell has the colour map's colour for its score", "
         plot::colour_map(plot::colour_t(static_cast<double>(at(*s, m, n)), s->lo, s->hi));
     const Rgb got = pixel(img, x, y);
     INFO("cell m = " << m << ", n = " << n << " score " << at(*s, m, n));
-    CHECK(std::abs(got.r - static_cast<int>(want.x * 255.0f + 0.5f)) <= 3);
-    CHECK(std::abs(got.g - static_cast<int>(want.y * 255.0f + 0.5f)) <= 3);
-    CHECK(std::abs(got.b - static_cast<int>(want.z * 255.0f + 0.5f)) <= 3);
+    check_colour(got, rgb(want), 3);
   }
 }
 
@@ -659,7 +533,7 @@ TEST_CASE("the axial view: scores from the core, the picture moves with a shifte
   UiContext ui(false);
   AppState state;
   Views views;
-  REQUIRE(set_param(state.params, "view", "axial").ok());
+  set(state.params, "view", "axial");
   for (const auto& [k, v] : {std::pair{"dim", "16"},
                              {"base", "100"},
                              {"query", "random"},
@@ -671,7 +545,7 @@ TEST_CASE("the axial view: scores from the core, the picture moves with a shifte
                              {"key_column", "1"},
                              {"shift_row", "2"},
                              {"shift_column", "3"}})
-    REQUIRE(set_param(state.params, k, v).ok());
+    set(state.params, k, v);
   draw_alone(ui, state, views.axial, ImVec2(1400, 900));
   const AxialView& a = views.axial;
   REQUIRE(a.error().empty());
@@ -707,7 +581,7 @@ TEST_CASE("the axial view: scores from the core, the picture moves with a shifte
   CHECK(readouts >= 1);
   check_text_fits(a.drawn());
   // d not a multiple of 4: the core's message on screen, no grid
-  REQUIRE(set_param(state.params, "dim", "6").ok());
+  set(state.params, "dim", "6");
   draw_alone(ui, state, views.axial, ImVec2(1400, 900));
   CHECK(views.axial.error() ==
         "dim: must be a multiple of 4 from 4 to 4096 for axial 2D RoPE, got 6");
@@ -719,15 +593,14 @@ TEST_CASE("the axial view: scores from the core, the picture moves with a shifte
 }
 
 TEST_CASE("a rendered axial patch has the colour map's colour for its score", "[app][gl][axial]") {
-  auto created = OffscreenApp::create(1600, 900, 1.0f);
-  REQUIRE(created.ok());
-  OffscreenApp& app = *created.value();
+  const auto owned = offscreen_app(1600, 900);
+  OffscreenApp& app = *owned;
   for (const char* theme : {"dark", "light"}) {
     AppState state;
-    REQUIRE(set_param(state.params, "view", "axial").ok());
-    REQUIRE(set_param(state.params, "theme", theme).ok());
-    REQUIRE(set_param(state.params, "query", "random").ok());
-    REQUIRE(set_param(state.params, "key", "random").ok());
+    set(state.params, "view", "axial");
+    set(state.params, "theme", theme);
+    set(state.params, "query", "random");
+    set(state.params, "key", "random");
     const Image img = app.render(state, 2);
     const AxialView& a = app.views().axial;
     REQUIRE(a.panels().size() == 2);
@@ -750,9 +623,7 @@ TEST_CASE("a rendered axial patch has the colour map's colour for its score", "[
         const ImVec4 want = plot::colour_map(plot::colour_t(v, a.lo(), a.hi()));
         const Rgb got = pixel(img, x, y);
         INFO(theme << " patch (" << r << ", " << c << ") score " << v);
-        CHECK(std::abs(got.r - static_cast<int>(want.x * 255.0f + 0.5f)) <= 3);
-        CHECK(std::abs(got.g - static_cast<int>(want.y * 255.0f + 0.5f)) <= 3);
-        CHECK(std::abs(got.b - static_cast<int>(want.z * 255.0f + 0.5f)) <= 3);
+        check_colour(got, rgb(want), 3);
       }
     }
   }
@@ -763,7 +634,7 @@ TEST_CASE("missing shader files give a clear message and no crash", "[app][gl]")
   auto created = OffscreenApp::create(800, 600, 1.0f);
   REQUIRE(created.ok());
   AppState state;
-  REQUIRE(set_param(state.params, "view", "heatmap").ok());
+  set(state.params, "view", "heatmap");
   created.value()->render(state, 2);
   const std::string error = created.value()->views().heatmap.error();
   ::unsetenv("ROPE_LAB_SHADER_DIR");
@@ -772,26 +643,23 @@ TEST_CASE("missing shader files give a clear message and no crash", "[app][gl]")
 }
 
 TEST_CASE("every chart view renders offscreen with content in both themes", "[app][gl]") {
-  auto created = OffscreenApp::create(1280, 720, 1.0f);
-  REQUIRE(created.ok());
-  OffscreenApp& app = *created.value();
+  const auto owned = offscreen_app(1280, 720);
+  OffscreenApp& app = *owned;
   for (const char* view :
        {"sinusoidal", "trajectory", "sentence", "heatmap", "decay", "spectrum", "axial"}) {
     for (const char* theme : {"dark", "light"}) {
       AppState state;
-      REQUIRE(set_param(state.params, "view", view).ok());
-      REQUIRE(set_param(state.params, "theme", theme).ok());
+      set(state.params, "view", view);
+      set(state.params, "theme", theme);
       state.params.playing = true;
       const Image img = app.render(state, 3, 1.0 / 60.0);
       // count canvas pixels (right of the control panel) that differ from the background
       const ImVec4 bg = clear_colour(state);
-      const Rgb b{static_cast<int>(bg.x * 255.0f + 0.5f), static_cast<int>(bg.y * 255.0f + 0.5f),
-                  static_cast<int>(bg.z * 255.0f + 0.5f)};
+      const Rgb b = rgb(bg);
       int drawn = 0;
       for (int y = 40; y < img.height; y += 3)
         for (int x = 420; x < img.width; x += 3) {
-          const Rgb c = pixel(img, x, y);
-          if (std::abs(c.r - b.r) + std::abs(c.g - b.g) + std::abs(c.b - b.b) > 30) ++drawn;
+          if (distance(pixel(img, x, y), b) > 30) ++drawn;
         }
       INFO(view << " " << theme << ": " << drawn << " drawn samples");
       CHECK(drawn > 1500);
@@ -805,8 +673,8 @@ TEST_CASE("heatmap recompute time, N = 2048, d = 128", "[.bench]") {
   const int threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
   for (auto content : {Content::shared, Content::random}) {
     AppState state;
-    REQUIRE(set_param(state.params, "dim", "128").ok());
-    REQUIRE(set_param(state.params, "positions", "2048").ok());
+    set(state.params, "dim", "128");
+    set(state.params, "positions", "2048");
     state.params.content = content;
     const HeatmapInputs in = heatmap_inputs(state.params, rope::Encoding::rope);
     std::vector<double> times;
@@ -857,15 +725,12 @@ TEST_CASE("draw calls per view", "[.bench]") {
 // Not run by default: frame times while a 4096 x 4096 matrix is computed in the background and
 // when it arrives (upload and colouring pass on the UI thread).
 TEST_CASE("heatmap frames while a large matrix is computed", "[.bench]") {
-  auto created = OffscreenApp::create(1920, 1080, 1.0f);
-  REQUIRE(created.ok());
-  OffscreenApp& app = *created.value();
+  const auto owned = offscreen_app(1920, 1080);
+  OffscreenApp& app = *owned;
   AppState state;
-  REQUIRE(set_param(state.params, "view", "heatmap").ok());
-  REQUIRE(set_param(state.params, "content", "random").ok());
-  REQUIRE(set_param(state.params, "dim", "64").ok());
+  set_all(state.params, {{"view", "heatmap"}, {"content", "random"}, {"dim", "64"}});
   app.render(state, 3);
-  REQUIRE(set_param(state.params, "positions", "4096").ok());
+  set(state.params, "positions", "4096");
   double worst = 0.0, arrival = 0.0;
   int frames = 0;
   std::printf("frames (ms) while computing:");
@@ -911,27 +776,20 @@ PrecisionView& precision_of(Views& views) {
 TEST_CASE("the precision view keeps its text inside the canvas and apart",
           "[app][layout][precision]") {
   UiContext ui(false);
-  struct Area {
-    ImVec2 size;
-    double scale;
-  };
-  const Area canvases[] = {{ImVec2(1520, 1050), 1.0}, {ImVec2(880, 690), 1.0},
-                           {ImVec2(1920, 1020), 1.5}, {ImVec2(1280, 680), 1.0},
-                           {ImVec2(920, 990), 1.5},   {ImVec2(615, 630), 1.5}};
   const char* settings[][3] = {{"bf16", "100000", "16"},    {"fix", "100000", "16"},
                                {"fp16", "1857", "32"},      {"fp16", "70000", "128"},
                                {"bf16", "257", "128"},      {"exact", "-5.5", "2"},
                                {"fp32", "10000000", "4096"}};
   int drawn = 0;
   Views views;
-  for (const Area& c : canvases) {
+  for (const Area& c : kLectureCanvases) {
     for (const auto& [preset, position, dim] : settings) {
       AppState state;
-      REQUIRE(set_param(state.params, "view", "precision").ok());
-      REQUIRE(set_param(state.params, "precision", preset).ok());
-      REQUIRE(set_param(state.params, "position", position).ok());
-      REQUIRE(set_param(state.params, "dim", dim).ok());
-      REQUIRE(set_param(state.params, "query", "random").ok());
+      set(state.params, "view", "precision");
+      set(state.params, "precision", preset);
+      set(state.params, "position", position);
+      set(state.params, "dim", dim);
+      set(state.params, "query", "random");
       state.params.ui_scale = c.scale;
       state.params.theme = c.scale > 1.0 ? Theme::light : Theme::dark;
       INFO("canvas " << c.size.x << " x " << c.size.y << " at scale " << c.scale << ": " << preset
@@ -949,12 +807,12 @@ TEST_CASE("the precision view shows the core's numbers", "[app][precision]") {
   UiContext ui(false);
   AppState state;
   Views views;
-  REQUIRE(set_param(state.params, "view", "precision").ok());
-  REQUIRE(set_param(state.params, "precision", "bf16").ok());
-  REQUIRE(set_param(state.params, "position", "100000").ok());
-  REQUIRE(set_param(state.params, "key_position", "100004").ok());
-  REQUIRE(set_param(state.params, "query", "random").ok());
-  REQUIRE(set_param(state.params, "key", "random").ok());
+  set_all(state.params, {{"view", "precision"},
+                         {"precision", "bf16"},
+                         {"position", "100000"},
+                         {"key_position", "100004"},
+                         {"query", "random"},
+                         {"key", "random"}});
   PrecisionView& view = precision_of(views);
   draw_alone(ui, state, view, ImVec2(1520, 1050));
   const auto formats = state.params.precision.formats;
@@ -1020,7 +878,7 @@ TEST_CASE("the precision view shows the core's numbers", "[app][precision]") {
   REQUIRE(before != nullptr);
   std::vector<double> first_error;
   if (before) first_error = before->error;
-  REQUIRE(set_param(state.params, "position", "1857").ok());
+  set(state.params, "position", "1857");
   draw_alone(ui, state, view, ImVec2(1520, 1050));
   CHECK(view.sweep() == before);
   CHECK(view.sweep()->error == first_error);
@@ -1034,12 +892,12 @@ TEST_CASE("the precision view survives extreme parameters", "[app][headless][pre
       for (const char* position : {"-1e9", "1e9", "65519.5"}) {
         AppState state;
         Views views;
-        REQUIRE(set_param(state.params, "view", "precision").ok());
-        REQUIRE(set_param(state.params, "precision", preset).ok());
-        REQUIRE(set_param(state.params, "dim", dim).ok());
-        REQUIRE(set_param(state.params, "base", "1.0000001").ok());
-        REQUIRE(set_param(state.params, "position", position).ok());
-        REQUIRE(set_param(state.params, "precision_pair", "2047").ok());
+        set(state.params, "view", "precision");
+        set(state.params, "precision", preset);
+        set(state.params, "dim", dim);
+        set(state.params, "base", "1.0000001");
+        set(state.params, "position", position);
+        set(state.params, "precision_pair", "2047");
         INFO(preset << " dim " << dim << " m " << position);
         run_frames(ui, state, views, 2);
         CHECK_FALSE(views.precision.drawn().boxes.empty());
@@ -1053,15 +911,12 @@ TEST_CASE("the precision view survives extreme parameters", "[app][headless][pre
 // the core puts them: bf16 at m = 100 000, d = 16, where most pairs are off by radians.
 TEST_CASE("the precision view's pointers have their colours at their computed places",
           "[app][gl][precision]") {
-  auto created = OffscreenApp::create(1920, 1080, 1.0f);
-  REQUIRE(created.ok());
-  OffscreenApp& app = *created.value();
+  const auto owned = offscreen_app(1920, 1080);
+  OffscreenApp& app = *owned;
   AppState state;
-  REQUIRE(set_param(state.params, "view", "precision").ok());
-  REQUIRE(set_param(state.params, "precision", "bf16").ok());
-  REQUIRE(set_param(state.params, "position", "100000").ok());
+  set_all(state.params, {{"view", "precision"}, {"precision", "bf16"}, {"position", "100000"}});
   for (const char* theme : {"dark", "light"}) {
-    REQUIRE(set_param(state.params, "theme", theme).ok());
+    set(state.params, "theme", theme);
     const Image img = app.render(state, 2);
     const Palette& pal = palette(state.params.theme);
     const auto angles = rope::emulate_angles(1e5, 16, 1e4, state.params.precision.formats).value();
@@ -1084,10 +939,7 @@ TEST_CASE("the precision view's pointers have their colours at their computed pl
         for (int dy = -1; dy <= 1; ++dy)
           for (int dx = -1; dx <= 1; ++dx) {
             const Rgb c = pixel(img, static_cast<int>(p.x) + dx, static_cast<int>(p.y) + dy);
-            const int diff = std::abs(c.r - static_cast<int>(want.x * 255.0f + 0.5f)) +
-                             std::abs(c.g - static_cast<int>(want.y * 255.0f + 0.5f)) +
-                             std::abs(c.b - static_cast<int>(want.z * 255.0f + 0.5f));
-            best = std::min(best, diff);
+            best = std::min(best, distance(c, rgb(want)));
           }
         return best;
       };
