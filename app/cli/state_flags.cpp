@@ -19,6 +19,8 @@ CLI::Validator bool_flag_value() {
   // the parser's error handling for a word it does not know ("--trails=maybe"). This check runs
   // first: it judges the value by the parameters' rule (state/params.h) and leaves CLI11 only
   // "true" or "false"; anything else becomes a usage error naming the flag and the values.
+  // A transform, not a check: CLI11 runs a check on a copy, and then read " on" (accepted
+  // here, trimmed) with std::stoll and aborted (found by tests/fuzz/fuzz_cli).
   return CLI::Validator(
       [](std::string& value) -> std::string {
         auto r = parse_bool("", value);
@@ -31,7 +33,7 @@ CLI::Validator bool_flag_value() {
 
 CLI::Option* add_bool_flag(CLI::App& app, const std::string& names, bool& value,
                            const std::string& help) {
-  return app.add_flag(names, value, help)->check(bool_flag_value());
+  return app.add_flag(names, value, help)->transform(bool_flag_value());
 }
 
 Status check_negated_flags(int argc, const char* const* argv) {
@@ -45,8 +47,14 @@ Status check_negated_flags(int argc, const char* const* argv) {
     for (const ParamSpec& p : param_specs())
       if (p.kind == ParamKind::boolean && flag_name(p.name) == "--" + std::string(flag)) spec = &p;
     if (spec == nullptr) continue;  // not a state flag: CLI11 reports it
-    if (auto r = parse_bool("", arg.substr(eq + 1)); !r)
-      return Error{std::string(arg.substr(0, eq)), r.error().message};
+    // exactly a word: CLI11 negates only what its own converter reads, and passes "on " (with
+    // a space) through as if the flag were not negated
+    const std::string_view value = arg.substr(eq + 1);
+    auto r = parse_bool("", value);
+    if (!r || value.find_first_of(" \t\r\n\v\f") != std::string_view::npos)
+      return Error{
+          std::string(arg.substr(0, eq)),
+          "must be true or false (also on/off, yes/no, 1/0), got " + quote_for_message(value)};
   }
   return {};
 }
@@ -62,7 +70,7 @@ void add_state_flags(CLI::App& app, StateFlags& flags) {
                flags.given.emplace_back(name, count > 0 ? "true" : "false");
              },
              std::string(spec.help))
-          ->check(bool_flag_value())
+          ->transform(bool_flag_value())
           ->group("State");
     } else {
       app.add_option_function<std::string>(
