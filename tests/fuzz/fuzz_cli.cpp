@@ -4,6 +4,7 @@
 // class of issue 16 (a boolean flag given a word). Accepted flags must give parameters that
 // pass the parameter table's own checks.
 #include <CLI/CLI.hpp>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     app.parse(static_cast<int>(argv.size()), argv.data());
   } catch (const CLI::ParseError&) {  // includes --help (CLI::Success)
+    return 0;
+  } catch (const std::logic_error&) {  // run_cli's last guard: a usage error (exit 2) there
     return 0;
   }
   Params p;
