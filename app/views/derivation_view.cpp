@@ -177,6 +177,7 @@ float DerivationView::ShrinkToFit::factor_for(const std::string& layout_key) {
 // apart, then stay on the one that fits. (`overflows` only falls, so this ends.)
 void DerivationView::ShrinkToFit::measured(float drawn_height, float room) {
   const float before = factor;
+  overflow = std::max(0.0f, drawn_height - room);
   if (drawn_height > room + 1.0f) {
     // A factor that fitted before can overflow now: a scroll bar that appeared took width and
     // the text rewrapped. What was known to fit is then stale.

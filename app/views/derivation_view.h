@@ -94,6 +94,8 @@ struct DerivationView {
   // The last frame changed the shrink factor: the next frame draws the step at another size, so a
   // picture taken now would still show a scroll bar (OffscreenApp::render waits for it).
   bool settling() const { return shrink_.settling; }
+  // How far the step's content ran past its panel in the last frame, px (0: it fit).
+  float overflow() const { return shrink_.overflow; }
   // Why no math font could be loaded; empty when one was.
   const std::string& font_error() const { return font_error_; }
 
@@ -118,6 +120,7 @@ struct DerivationView {
     float fits = kMinFit;    // the largest factor measured to fit (kMinFit: assumed)
     float overflows = 2.0f;  // the smallest measured to overflow (2: none yet)
     bool settling = false;   // the last measurement changed `factor`
+    float overflow = 0.0f;   // drawn height minus room in the last measurement, px (>= 0)
     float factor_for(const std::string& layout_key);
     void measured(float drawn_height, float room);
   };
