@@ -716,17 +716,23 @@ void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step, st
       // 1280 x 720 presentation panel and pushed the last ones below a scroll bar.
       const float px = kCheckPx * s, gap = 0.9f * px;
       const std::string left_row = left + (c.relation == lessons::Relation::equal ? "," : "");
-      const Typeset* tl = font_ ? &typeset_tex(left_row, pass.values, px, pal.query) : nullptr;
-      const Typeset* tr = font_ ? &typeset_tex(right, pass.values, px, pal.key) : nullptr;
-      if (tl && tr && tl->list.width + gap + tr->list.width <= inner_w) {
-        const float above = std::max(tl->list.height, tr->list.height);
-        const float below = std::max(tl->list.depth, tr->list.depth);
-        ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + above - tl->list.height));
-        draw_formula(pass, left_row, px, pal.query, tl->list.width, false, (id + "l").c_str(),
-                     false);
-        const float right_x = at.x + tl->list.width + gap;
-        ImGui::SetCursorScreenPos(ImVec2(right_x, at.y + above - tr->list.height));
-        draw_formula(pass, right, px, pal.key, tr->list.width, false, (id + "r").c_str(), false);
+      // sizes copied out: typeset_tex may empty its cache when full, which frees earlier entries
+      struct Extent {
+        float w = 0, h = 0, d = 0;  // px: width, height above and depth below the baseline
+      };
+      const auto extent = [&](const std::string& tex, ImU32 colour) {
+        const typeset::DisplayList& l = typeset_tex(tex, pass.values, px, colour).list;
+        return Extent{l.width, l.height, l.depth};
+      };
+      const Extent el = font_ ? extent(left_row, pal.query) : Extent{};
+      const Extent er = font_ ? extent(right, pal.key) : Extent{};
+      if (font_ && el.w + gap + er.w <= inner_w) {
+        const float above = std::max(el.h, er.h);
+        const float below = std::max(el.d, er.d);
+        ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + above - el.h));
+        draw_formula(pass, left_row, px, pal.query, el.w, false, (id + "l").c_str(), false);
+        ImGui::SetCursorScreenPos(ImVec2(at.x + el.w + gap, at.y + above - er.h));
+        draw_formula(pass, right, px, pal.key, er.w, false, (id + "r").c_str(), false);
         ImGui::SetCursorScreenPos(ImVec2(at.x - mark_w, at.y + std::ceil(above + below)));
         ImGui::Dummy(ImVec2(0, 0));
       } else {
