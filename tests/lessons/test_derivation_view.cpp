@@ -43,6 +43,16 @@ void run_frames(UiContext& ui, AppState& state, Views& views, int frames,
   }
 }
 
+// The derivation view at step `index` (from 0) of lesson `id`, in the window or presenting.
+AppState at_step(const std::string& id, std::size_t index, bool presentation) {
+  AppState state;
+  state.params.view = ViewId::derivation;
+  state.params.lesson = id;
+  state.params.step = static_cast<int>(index) + 1;
+  state.params.presentation = presentation;
+  return state;
+}
+
 // The text a view drew in its last Draw (nullptr for a view that does not record it).
 const DrawnText* drawn_text(Views& views, ViewId id) {
   return views.visit(id, [](auto& view) -> const DrawnText* {
@@ -194,11 +204,7 @@ TEST_CASE("every lesson step's view keeps its text inside the canvas and apart",
     for (const bool presentation : {false, true}) {
       for (const auto& l : lessons) {
         for (std::size_t s = 0; s < l.lesson.steps.size(); ++s) {
-          AppState state;
-          state.params.view = ViewId::derivation;
-          state.params.lesson = l.lesson.id;
-          state.params.step = static_cast<int>(s) + 1;
-          state.params.presentation = presentation;
+          AppState state = at_step(l.lesson.id, s, presentation);
           run_frames(ui, state, views, 2, display);
           const DrawnText* d = drawn_text(views, state.params.show_view);
           INFO(l.lesson.id << " step " << s + 1 << ", " << display.x << " x " << display.y
@@ -245,11 +251,7 @@ TEST_CASE("every lesson step fits a 1280 x 720 projector in presentation mode",
   for (const bool presentation : {true, false}) {
     for (const auto& l : views.library.lessons()) {
       for (std::size_t s = 0; s < l.lesson.steps.size(); ++s) {
-        AppState state;
-        state.params.view = ViewId::derivation;
-        state.params.lesson = l.lesson.id;
-        state.params.step = static_cast<int>(s) + 1;
-        state.params.presentation = presentation;
+        AppState state = at_step(l.lesson.id, s, presentation);
         update_presentation(state, 720.0f);  // the scale a 720-line projector gets (1x)
         run_frames(ui, state, views, 30, ImVec2(1280, 720));
         INFO(l.lesson.id << " step " << s + 1 << (presentation ? ", presentation" : ", window")
