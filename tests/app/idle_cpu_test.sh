@@ -7,7 +7,9 @@ rope=$1
 limit_percent=${2:-5}
 dir=$(mktemp -d)
 wpid=
-trap 'kill "$wpid" 2>/dev/null || true; rm -rf "$dir"' EXIT
+source "$(dirname "$0")/xvfb.sh"
+trap 'kill "$wpid" 2>/dev/null || true; stop_xvfb; rm -rf "$dir"' EXIT
+start_xvfb 1280x720
 export XDG_CONFIG_HOME="$dir/config"
 
 cpu_ticks() {  # utime + stime of a process, in clock ticks (all its threads, llvmpipe's too)
@@ -21,29 +23,23 @@ measure() {  # percent of one core used by process $1 over $2 seconds
   t1=$(cpu_ticks "$1")
   echo $(( (t1 - t0) * 100 / (hz * $2) ))
 }
-window_pid() {  # the rope-lab process under xvfb-run
-  for _ in $(seq 100); do
-    p=$(pgrep -n -f "^$rope" || true)
-    [ -n "$p" ] && { echo "$p"; return; }
-    sleep 0.1
-  done
-  echo "the window did not start" >&2
-  exit 1
+started() {  # the window is still running after start-up (it did not fail to open)
+  kill -0 "$wpid" 2>/dev/null || { echo "the window did not start"; exit 1; }
 }
 
-xvfb-run -a -s "-screen 0 1280x720x24" "$rope" --view pointers --dim 64 &
-pid=$!
+"$rope" --view pointers --dim 64 &
+wpid=$!
 sleep 4  # start-up and the first frames
-wpid=$(window_pid)
+started
 idle=$(measure "$wpid" 4)
-kill "$wpid"; wait "$pid" 2>/dev/null || true  # xvfb-run stops its X server when the app ends
+kill "$wpid"; wait "$wpid" 2>/dev/null || true
 
-xvfb-run -a -s "-screen 0 1280x720x24" "$rope" --view pointers --dim 64 --playing &
-pid=$!
+"$rope" --view pointers --dim 64 --playing &
+wpid=$!
 sleep 4
-wpid=$(window_pid)
+started
 playing=$(measure "$wpid" 2)
-kill "$wpid"; wait "$pid" 2>/dev/null || true
+kill "$wpid"; wait "$wpid" 2>/dev/null || true
 
 echo "idle window: ${idle}% of a core; animating: ${playing}%"
 [ "$idle" -le "$limit_percent" ] || { echo "idle window uses more than ${limit_percent}%"; exit 1; }

@@ -6,16 +6,12 @@ set -euo pipefail
 rope=$1
 dir=$(mktemp -d)
 chmod 755 "$dir"
-# One X server for every run (xvfb-run -a per run races with other tests for display numbers
-# on a busy machine); without -auth it takes local clients of any user (the mode-000 part).
-Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$dir/display" 2>"$dir/xvfb.log" &
-xvfb=$!
-trap 'kill $xvfb 2>/dev/null; chmod -R u+rwX "$dir"; rm -rf "$dir"' EXIT
+# One X server for every run; without -auth it takes local clients of any user (the mode-000 part).
+source "$(dirname "$0")/xvfb.sh"
+trap 'stop_xvfb; chmod -R u+rwX "$dir"; rm -rf "$dir"' EXIT
 # On a failure, say where: the line and what the app printed.
 trap 'echo "failed at line $LINENO"; cat "$dir/err" 2>/dev/null' ERR
-for _ in $(seq 200); do [ -s "$dir/display" ] && break; sleep 0.05; done
-[ -s "$dir/display" ] || { echo "Xvfb did not start"; cat "$dir/xvfb.log"; exit 1; }
-export DISPLAY=":$(cat "$dir/display")"
+start_xvfb 1280x800
 export XDG_CONFIG_HOME="$dir/config"
 : > "$dir/err"
 run() { "$rope" "$@" --frames 3; }

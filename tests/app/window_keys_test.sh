@@ -4,7 +4,7 @@
 # tapped faster than a frame), F12, Ctrl+S to save a session, Ctrl+Q. Checks what only
 # the window path can get wrong: taps that fall between two frames, and a UI scale change while
 # running (the screenshot after F5 must show a drawn frame, not a blank one).
-# Usage: window_keys_test.sh PATH/TO/rope-lab   (run by ctest; needs xvfb-run and xdotool)
+# Usage: window_keys_test.sh PATH/TO/rope-lab   (run by ctest; needs Xvfb and xdotool)
 set -euo pipefail
 rope=$1
 command -v xdotool >/dev/null || { echo "xdotool is not installed (scripts/deps.sh)"; exit 77; }
@@ -49,7 +49,8 @@ for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 if kill -0 "$pid" 2>/dev/null; then echo "Ctrl+Q did not quit"; kill "$pid"; exit 1; fi
 wait "$pid"
 DRIVE
-xvfb-run -a -s "-screen 0 1920x1080x24" bash "$dir/drive.sh" "$rope" "$dir"
+source "$(dirname "$0")/xvfb.sh"
+with_xvfb 1920x1080 bash "$dir/drive.sh" "$rope" "$dir"
 
 # the session saved from the keyboard: lesson step 3, in presentation mode
 session="$dir/rope-lab-session.json"

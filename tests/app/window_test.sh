@@ -31,7 +31,8 @@ trap 'rm -rf "$dir"' EXIT
 # each run starts from no settings (a run remembers its theme and window size for the next)
 export HOME="$dir" XDG_CONFIG_HOME="$dir/config-1" XDG_PICTURES_DIR="$dir/pictures"
 mkdir -p "$XDG_PICTURES_DIR"
-xvfb() { xvfb-run -a -s "-screen 0 ${screen}x24" "$@"; }
+source "$here/xvfb.sh"
+xvfb() { with_xvfb "$screen" "$@"; }
 
 # 1. --frames: draws 30 frames and quits by itself, cleanly and silently
 status=0
