@@ -1,5 +1,6 @@
 #include "export/datasets.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -149,6 +150,40 @@ constexpr const char* kScalingNames[] = {
     "mscale",       "mscale_all_dim",   "rotary_fraction",  "rotary_style",    "long_factor",
     "short_factor", "long_factor_file", "short_factor_file"};
 
+// The context-extension flags given (kScalingNames; a dataset without rotary_fraction and
+// rotary_style never receives them) on top of `p`'s extension (a preset's values or the
+// defaults), through the app's own setters: same rules, same messages. A scaling parameter
+// without --scaling, or a preset that supplies the method, means nothing and is an error.
+// Returns θ and θ′ for d and base (state/scaling_params.h: rotary_frequencies, what the views
+// use); an error in a LongRoPE list read from a file names the file's flag.
+Result<ScaledFrequencies> read_extension(const ExportArgs& args, int dim, double base, Params& p,
+                                         bool has_model) {
+  if (arg(args, "scaling").empty() && !has_model)
+    for (const char* name : kScalingNames) {
+      const std::string_view n = name;
+      if (!arg(args, name).empty() && n != "rotary_fraction" && n != "rotary_style")
+        return Error{name,
+                     "needs --scaling (none, linear, ntk, dynamic, yarn, llama3, longrope "
+                     "or proportional) to mean anything"};
+    }
+  for (const char* name : kScalingNames)
+    if (!arg(args, name).empty())
+      if (auto st = set_param(p, name, arg(args, name)); !st) return st.error();
+  auto sf = rotary_frequencies(dim, base, p.extension);
+  if (!sf) {
+    Error e = sf.error();
+    for (const char* list : {"long_factor", "short_factor"})
+      if (e.parameter == list && !arg(args, e.parameter + "_file").empty()) e.parameter += "_file";
+    return e;
+  }
+  return sf;
+}
+
+// Whether a table gets its scaled columns: --scaling was given (even none) or a preset scales.
+bool scaled_table(const ExportArgs& args, const Params& p) {
+  return !arg(args, "scaling").empty() || p.extension.scaling.method != ScalingMethod::none;
+}
+
 // i, theta_i, 2 pi / theta_i for the d/2 blocks; with --scaling (or a model preset that scales)
 // also theta'_i and the rest of rope::scaled_frequencies (the columns of export/datasets.h).
 // --model NAME starts from the preset's values (state/models.h); every flag given beside it
@@ -180,28 +215,9 @@ Result<CsvTable> build_frequencies(const ExportArgs& args) {
     if (!b) return b.error();
     base = b.value();
   }
-  const bool scaling_given = !arg(args, "scaling").empty();
-  if (!scaling_given && !has_model)
-    for (const char* name : kScalingNames) {
-      const std::string_view n = name;
-      if (!arg(args, name).empty() && n != "rotary_fraction" && n != "rotary_style")
-        return Error{name,
-                     "needs --scaling (none, linear, ntk, dynamic, yarn, llama3, longrope "
-                     "or proportional) to mean anything"};
-    }
-  // The app's own setters (same rules, same messages), on rope::ScalingParams' defaults or the
-  // preset's values.
-  for (const char* name : kScalingNames)
-    if (!arg(args, name).empty())
-      if (auto st = set_param(p, name, arg(args, name)); !st) return st.error();
-  auto sf = rotary_frequencies(dim, base, p.extension);
-  if (!sf) {
-    Error e = sf.error();
-    for (const char* list : {"long_factor", "short_factor"})
-      if (e.parameter == list && !arg(args, e.parameter + "_file").empty()) e.parameter += "_file";
-    return e;
-  }
-  const bool scaled = scaling_given || p.extension.scaling.method != ScalingMethod::none;
+  auto sf = read_extension(args, dim, base, p, has_model);
+  if (!sf) return sf.error();
+  const bool scaled = scaled_table(args, p);
   const auto rows = static_cast<std::int64_t>(sf.value().theta.size());
   if (!scaled)
     return CsvTable{
@@ -262,25 +278,45 @@ Result<CsvTable> build_sinusoidal(const ExportArgs& args) {
                   }};
 }
 
-// D(r) for r = 0 ... R (rope/decay.h).
+// D(r) for r = 0 ... R (rope/decay.h); with --scaling also D(r) at theta' (value_scaled), the
+// two curves the decay view draws (the bound is not multiplied by the attention factor there).
 Result<CsvTable> build_decay(const ExportArgs& args) {
   auto db = read_dim_base(args);
   if (!db) return db.error();
   const auto [dim, base] = db.value();
   auto r_max = read_max_distance(args);
   if (!r_max) return r_max.error();
+  Params p;
+  p.extension = ExtensionParams{};
+  auto sf = read_extension(args, dim, base, p, false);
+  if (!sf) return sf.error();
   auto curve = decay_curve(dim, base, r_max.value());
   if (!curve) return curve.error();
   const auto rows = static_cast<std::int64_t>(curve.value().size());
-  return CsvTable{{"distance", "value"},
+  if (!scaled_table(args, p))
+    return CsvTable{{"distance", "value"},
+                    rows,
+                    [values = std::move(curve).value()](std::int64_t r, std::span<double> cells) {
+                      cells[0] = static_cast<double>(r);
+                      cells[1] = values[static_cast<std::size_t>(r)];
+                    }};
+  auto scaled = decay_curve_thetas(sf.value().theta_scaled, r_max.value());
+  if (!scaled) return scaled.error();
+  return CsvTable{{"distance", "value", "value_scaled"},
                   rows,
-                  [values = std::move(curve).value()](std::int64_t r, std::span<double> cells) {
+                  [values = std::move(curve).value(), values_scaled = std::move(scaled).value()](
+                      std::int64_t r, std::span<double> cells) {
+                    const auto i = static_cast<std::size_t>(r);
                     cells[0] = static_cast<double>(r);
-                    cells[1] = values[static_cast<std::size_t>(r)];
+                    cells[1] = values[i];
+                    cells[2] = values_scaled[i];
                   }};
 }
 
-// y = R_m x: d rows (index, y_index).
+// y = R_m x: d rows (index, y_index). A partial rotation (--rotary-fraction) leaves the pairs
+// past it unrotated, as the pointers view shows them. With --scaling also y' = R'_m x at theta'
+// (value_scaled, the solid pointers of the view) and the attention factor a, which the model
+// multiplies cos and sin, so y', by (the view scales the scores by a^2, not the pointers).
 Result<CsvTable> build_rotate(const ExportArgs& args) {
   auto x = read_vector(args, "vector");
   if (!x) return x.error();
@@ -291,17 +327,44 @@ Result<CsvTable> build_rotate(const ExportArgs& args) {
   auto pairing = read_pairing(args);
   if (!pairing) return pairing.error();
   const std::vector<double>& xs = x.value();
-  auto th = frequencies(static_cast<std::int64_t>(xs.size()), base.value());
-  if (!th) return th.error();
+  const int dim = static_cast<int>(xs.size());
+  Params p;
+  p.extension = ExtensionParams{};
+  auto sf = read_extension(args, dim, base.value(), p, false);
+  if (!sf) return sf.error();
+  // θ before the scaling: p-RoPE's whole-head θ (its fraction is the method's parameter, which
+  // may be 0), else the partial rotation alone, as the view draws them
+  const bool scaled = scaled_table(args, p);
+  std::vector<double> theta = sf.value().theta;
+  if (p.extension.scaling.method != ScalingMethod::proportional) {
+    ExtensionParams unscaled = p.extension;
+    unscaled.scaling.method = ScalingMethod::none;
+    auto original = rotary_frequencies(dim, base.value(), unscaled);
+    if (!original) return original.error();
+    theta = std::move(original).value().theta_scaled;
+  }
 
-  std::vector<double> y(xs.size());
-  apply_rope<double>(xs, y, m.value(), th.value(), pairing.value());
-  const auto rows = static_cast<std::int64_t>(y.size());
-  return CsvTable{
-      {"index", "value"}, rows, [values = std::move(y)](std::int64_t r, std::span<double> cells) {
-        cells[0] = static_cast<double>(r);
-        cells[1] = values[static_cast<std::size_t>(r)];
-      }};
+  const auto d = static_cast<std::size_t>(dim);
+  std::vector<double> y(d), y_scaled(scaled ? d : 0);
+  apply_rope<double>(xs, y, m.value(), theta, pairing.value());
+  if (scaled) apply_rope<double>(xs, y_scaled, m.value(), sf.value().theta_scaled, pairing.value());
+  const auto rows = static_cast<std::int64_t>(d);
+  if (!scaled)
+    return CsvTable{
+        {"index", "value"}, rows, [values = std::move(y)](std::int64_t r, std::span<double> cells) {
+          cells[0] = static_cast<double>(r);
+          cells[1] = values[static_cast<std::size_t>(r)];
+        }};
+  return CsvTable{{"index", "value", "value_scaled", "attention_factor"},
+                  rows,
+                  [values = std::move(y), values_scaled = std::move(y_scaled),
+                   a = sf.value().attention_factor](std::int64_t r, std::span<double> cells) {
+                    const auto i = static_cast<std::size_t>(r);
+                    cells[0] = static_cast<double>(r);
+                    cells[1] = values[i];
+                    cells[2] = values_scaled[i];
+                    cells[3] = a;
+                  }};
 }
 
 // The code view's numbers (rope/three_codes.h): one row per coordinate j = 0 ... d-1 with
@@ -414,31 +477,50 @@ Result<CsvTable> build_scores(const ExportArgs& args) {
                                   " positions for d = " + std::to_string(d)};
   auto th = frequencies(d, base.value());
   if (!th) return th.error();
+  Params p;
+  p.extension = ExtensionParams{};
+  auto sf = read_extension(args, static_cast<int>(d), base.value(), p, false);
+  if (!sf) return sf.error();
+  const bool scaled = scaled_table(args, p);
 
   // Rotate q and k once per position: [N][d] each, then every cell is one dot product.
   const auto ud = static_cast<std::size_t>(d);
   const auto un = static_cast<std::size_t>(count);
-  std::vector<double> rq(un * ud), rk(un * ud);
-  for (std::size_t p = 0; p < un; ++p) {
-    const double pos = static_cast<double>(p);
-    apply_rope<double>(q, std::span(rq).subspan(p * ud, ud), pos, th.value(), pairing.value());
-    apply_rope<double>(k, std::span(rk).subspan(p * ud, ud), pos, th.value(), pairing.value());
-  }
-  return CsvTable{
-      {"m", "n", "score"},
-      count * count,
-      [rq = std::move(rq), rk = std::move(rk), un, ud](std::int64_t r, std::span<double> cells) {
-        const auto cell = static_cast<std::size_t>(r);
-        const std::size_t query_pos = cell / un, key_pos = cell % un;
-        const double* a = rq.data() + query_pos * ud;
-        const double* b = rk.data() + key_pos * ud;
-        double s = 0.0;
-        for (std::size_t i = 0; i < ud; ++i)
-          s += a[i] * b[i];
-        cells[0] = static_cast<double>(query_pos);
-        cells[1] = static_cast<double>(key_pos);
-        cells[2] = s;
-      }};
+  // With a scaling the same again at theta': [N][d] each, empty without.
+  const std::size_t scaled_n = scaled ? un : 0;
+  std::vector<double> rq(un * ud), rk(un * ud), rq2(scaled_n * ud), rk2(scaled_n * ud);
+  const auto rotate_all = [&](const std::vector<double>& thetas, std::vector<double>& out_q,
+                              std::vector<double>& out_k) {
+    for (std::size_t i = 0; i * ud < out_q.size(); ++i) {
+      const double pos = static_cast<double>(i);
+      apply_rope<double>(q, std::span(out_q).subspan(i * ud, ud), pos, thetas, pairing.value());
+      apply_rope<double>(k, std::span(out_k).subspan(i * ud, ud), pos, thetas, pairing.value());
+    }
+  };
+  rotate_all(th.value(), rq, rk);
+  rotate_all(sf.value().theta_scaled, rq2, rk2);
+  const double a2 = sf.value().attention_factor * sf.value().attention_factor;
+  std::vector<std::string> header{"m", "n", "score"};
+  if (scaled) header.emplace_back("score_scaled");
+  return CsvTable{std::move(header), count * count,
+                  [rq = std::move(rq), rk = std::move(rk), rq2 = std::move(rq2),
+                   rk2 = std::move(rk2), un, ud, a2](std::int64_t r, std::span<double> cells) {
+                    const auto cell = static_cast<std::size_t>(r);
+                    const std::size_t query_pos = cell / un, key_pos = cell % un;
+                    const auto dot_at = [&](const std::vector<double>& x,
+                                            const std::vector<double>& y) {
+                      const double* a = x.data() + query_pos * ud;
+                      const double* b = y.data() + key_pos * ud;
+                      double s = 0.0;
+                      for (std::size_t i = 0; i < ud; ++i)
+                        s += a[i] * b[i];
+                      return s;
+                    };
+                    cells[0] = static_cast<double>(query_pos);
+                    cells[1] = static_cast<double>(key_pos);
+                    cells[2] = dot_at(rq, rk);
+                    if (!rq2.empty()) cells[3] = a2 * dot_at(rq2, rk2);
+                  }};
 }
 
 // PI's Fig. 2 (rope/extrapolation.h): one least-squares fit to seeded N(0, 1) targets at
@@ -612,20 +694,23 @@ constexpr ExportFlag kBaseDefault{"base", "B", "frequency base, theta_i = base^(
 constexpr ExportFlag kPairing{"pairing", "P", "which coordinates form block i",
                               "interleaved (x2i, x2i+1) or half (xi, xi+d/2)", "interleaved"};
 
-// "": not given (build_frequencies tells an absent flag from a given one by its empty text).
-constexpr std::array kFrequencyFlags{
-    ExportFlag{"model", "NAME",
-               "a model preset (rope-lab models): its d, base, rotary fraction and scaling; "
-               "flags given beside it win",
-               "a preset id such as llama-3.1-8b or pythia-6.9b", ""},
-    ExportFlag{"dim", "D", "head dimension d",
-               "an even integer from 2 to 4096 (required without --model)", ""},
-    ExportFlag{"base", "B", "frequency base, theta_i = base^(-2i/d)",
-               "a finite number > 1 (required without --model)", ""},
-    ExportFlag{"scaling", "METHOD",
-               "context extension: adds theta_scaled, wavelength_scaled, ratio, "
-               "rotations_per_context and attention_factor",
-               "none, linear, ntk, dynamic, yarn, llama3, longrope or proportional", ""},
+constexpr const char* kScalingAllowed =
+    "none, linear, ntk, dynamic, yarn, llama3, longrope or proportional";
+
+// Joins flag tables into one (a dataset's own flags, then shared groups).
+template <std::size_t... N>
+constexpr auto join_flags(const std::array<ExportFlag, N>&... parts) {
+  std::array<ExportFlag, (N + ...)> out{};
+  std::size_t at = 0;
+  ((std::copy(parts.begin(), parts.end(), out.begin() + static_cast<std::ptrdiff_t>(at)), at += N),
+   ...);
+  return out;
+}
+
+// "": not given (read_extension tells an absent flag from a given one by its empty text).
+// The parameters of the scaling methods, shared by every dataset that takes --scaling; each
+// dataset names its own --scaling (what it adds).
+constexpr std::array kScalingParamFlags{
     ExportFlag{"factor", "S", "s = target context / L", "a number from 1e-6 to 1e6 (default 1)",
                ""},
     ExportFlag{"original_context", "L", "the pre-training context L in tokens",
@@ -648,13 +733,6 @@ constexpr std::array kFrequencyFlags{
                "0 (unset, the default) or a number up to 100", ""},
     ExportFlag{"mscale_all_dim", "M", "yarn (DeepSeek): temperature coefficient of the divisor",
                "0 (unset, the default) or a number up to 100", ""},
-    ExportFlag{"rotary_fraction", "P",
-               "partial rotary: the fraction of the head that rotates (no --scaling needed)",
-               "a number from 0 to 1 (default 1)", ""},
-    ExportFlag{"rotary_style", "S",
-               "what the fraction means: neox (theta over int(P*D) dims) or proportional "
-               "(full-head theta, the slow pairs still)",
-               "neox or proportional (default neox)", ""},
     ExportFlag{"long_factor", "F0,F1,...", "longrope: divisors beyond L, inline",
                "d/2 comma-separated numbers", ""},
     ExportFlag{"short_factor", "F0,F1,...", "longrope: divisors up to L, inline",
@@ -663,18 +741,52 @@ constexpr std::array kFrequencyFlags{
                "d/2 numbers separated by commas, spaces or new lines", ""},
     ExportFlag{"short_factor_file", "FILE", "longrope: divisors up to L, from a file",
                "d/2 numbers separated by commas, spaces or new lines", ""}};
+constexpr std::array kRotaryFlags{
+    ExportFlag{"rotary_fraction", "P",
+               "partial rotary: the fraction of the head that rotates (no --scaling needed)",
+               "a number from 0 to 1 (default 1)", ""},
+    ExportFlag{"rotary_style", "S",
+               "what the fraction means: neox (theta over int(P*D) dims) or proportional "
+               "(full-head theta, the slow pairs still)",
+               "neox or proportional (default neox)", ""}};
+constexpr std::array kFrequencyFlags = join_flags(
+    std::array{
+        ExportFlag{"model", "NAME",
+                   "a model preset (rope-lab models): its d, base, rotary fraction and scaling; "
+                   "flags given beside it win",
+                   "a preset id such as llama-3.1-8b or pythia-6.9b", ""},
+        ExportFlag{"dim", "D", "head dimension d",
+                   "an even integer from 2 to 4096 (required without --model)", ""},
+        ExportFlag{"base", "B", "frequency base, theta_i = base^(-2i/d)",
+                   "a finite number > 1 (required without --model)", ""},
+        ExportFlag{"scaling", "METHOD",
+                   "context extension: adds theta_scaled, wavelength_scaled, ratio, "
+                   "rotations_per_context and attention_factor",
+                   kScalingAllowed, ""}},
+    kScalingParamFlags, kRotaryFlags);
 constexpr std::array kSinusoidalFlags{
     ExportFlag{"positions", "N", "positions pos = 0 ... N-1",
                "an integer from 1 to 100000, with N*D at most 16777216", nullptr},
     kDim, kBaseDefault};
-constexpr std::array kDecayFlags{kDim, kBase,
-                                 ExportFlag{"max_distance", "R", "relative distances r = 0 ... R",
-                                            "an integer from 1 to 100000", nullptr}};
-constexpr std::array kRotateFlags{
-    ExportFlag{"vector", "X0,X1,...", "the vector x; d is the number of entries", kVectorAllowed,
-               nullptr},
-    ExportFlag{"position", "M", "position m", "a number from -1e9 to 1e9", nullptr}, kBase,
-    kPairing};
+constexpr std::array kDecayFlags = join_flags(
+    std::array{kDim, kBase,
+               ExportFlag{"max_distance", "R", "relative distances r = 0 ... R",
+                          "an integer from 1 to 100000", nullptr},
+               ExportFlag{"scaling", "METHOD",
+                          "context extension: adds value_scaled, D(r) at theta' (the decay "
+                          "view's scaled curve)",
+                          kScalingAllowed, ""}},
+    kScalingParamFlags, kRotaryFlags);
+constexpr std::array kRotateFlags = join_flags(
+    std::array{ExportFlag{"vector", "X0,X1,...", "the vector x; d is the number of entries",
+                          kVectorAllowed, nullptr},
+               ExportFlag{"position", "M", "position m", "a number from -1e9 to 1e9", nullptr},
+               kBase, kPairing,
+               ExportFlag{"scaling", "METHOD",
+                          "context extension: adds value_scaled (R'_m x at theta') and "
+                          "attention_factor",
+                          kScalingAllowed, ""}},
+    kScalingParamFlags, kRotaryFlags);
 constexpr std::array kCodeFlags{
     ExportFlag{"query", "Q0,Q1,...", "the query q; d is the number of entries", kVectorAllowed,
                nullptr},
@@ -683,14 +795,20 @@ constexpr std::array kCodeFlags{
     ExportFlag{"position", "M", "query position m", "a number from -1e9 to 1e9", nullptr},
     ExportFlag{"key_position", "N", "key position n", "a number from -1e9 to 1e9", nullptr},
     kBaseDefault};
-constexpr std::array kScoreFlags{
+constexpr std::array kScoreOwnFlags{
     ExportFlag{"query", "Q0,Q1,...", "the query q; d is the number of entries", kVectorAllowed,
                nullptr},
     ExportFlag{"key", "K0,K1,...", "the key k", "d comma-separated numbers, as many as the query",
                nullptr},
     ExportFlag{"positions", "N", "query and key positions m, n = 0 ... N-1",
                "an integer from 1 to 4096, with N*N*d at most 4294967296", nullptr},
-    kBase, kPairing};
+    kBase,
+    kPairing,
+    ExportFlag{"scaling", "METHOD",
+               "context extension: adds score_scaled, a^2 (R'_m q).(R'_n k) at theta' (the "
+               "heatmap's scores)",
+               kScalingAllowed, ""}};
+constexpr std::array kScoreFlags = join_flags(kScoreOwnFlags, kScalingParamFlags, kRotaryFlags);
 
 constexpr std::array kAxialFlags{
     ExportFlag{"query", "Q0,Q1,...", "the query q; d is the number of entries",
@@ -737,11 +855,12 @@ constexpr std::array kDatasets{
                 "i,theta,wavelength", kFrequencyFlags, build_frequencies},
     DatasetSpec{"sinusoidal", "the sinusoidal encoding table PE[pos][j]", "pos,d0,d1,...,d{D-1}",
                 kSinusoidalFlags, build_sinusoidal},
-    DatasetSpec{"decay", "RoPE's long-range decay bound D(r) (RoFormer 3.4.3)", "distance,value",
-                kDecayFlags, build_decay},
-    DatasetSpec{"rotate", "the rotated vector R_m x", "index,value", kRotateFlags, build_rotate},
-    DatasetSpec{"scores", "RoPE scores (R_m q) . (R_n k) for every pair of positions", "m,n,score",
-                kScoreFlags, build_scores},
+    DatasetSpec{"decay", "RoPE's long-range decay bound D(r) (RoFormer 3.4.3)",
+                "distance,value[,value_scaled]", kDecayFlags, build_decay},
+    DatasetSpec{"rotate", "the rotated vector R_m x", "index,value[,value_scaled,attention_factor]",
+                kRotateFlags, build_rotate},
+    DatasetSpec{"scores", "RoPE scores (R_m q) . (R_n k) for every pair of positions",
+                "m,n,score[,score_scaled]", kScoreFlags, build_scores},
     DatasetSpec{"precision",
                 "RoPE angles with the position, theta, angle and cos/sin rounded to fp32, bf16 "
                 "or fp16 (emulated bit for bit)",

@@ -10,6 +10,11 @@
 //   decay        --dim D --base B --max-distance R                 distance,value
 //   rotate       --vector X --position M --base B [--pairing P]    index,value
 //   scores       --query Q --key K --positions N --base B [--pairing P]   m,n,score
+//                decay, rotate and scores also take the scaling flags of frequencies, as the
+//                decay, pointers and heatmap views use them: --scaling adds value_scaled (D(r)
+//                at theta'), value_scaled and attention_factor (R'_m x at theta', a), and
+//                score_scaled (a^2 (R'_m q).(R'_n k)); --rotary-fraction and --rotary-style
+//                rotate only part of the head (rotate; the pointers view draws it)
 //   precision    --dim D [--base B] --positions M0,M1,...|--range A:B [--precision PRESET]
 //                [--position-format F] [--theta-format F] [--angle-format F] [--trig-format F]
 //                position,pair,exact_angle,angle,wrapped_error,cos,sin (rope/low_precision.h;

@@ -15,6 +15,24 @@ std::string join(const std::vector<double>& v) {
   return s;
 }
 
+// The context-extension settings as export flags, as the view uses them: the method and its
+// parameters when a scaling is on (p-RoPE's rotary fraction among them), and (`rotary`, for the
+// views that rotate only part of the head) the rotary fraction and style when it rotates only
+// in part. Nothing when neither applies, so the plain table is exported.
+void add_extension_args(ExportArgs& args, const ExtensionParams& ext, bool rotary) {
+  const bool scaling = ext.scaling.method != ScalingMethod::none;
+  const bool partial = rotary && partial_rotary(ext);
+  const bool proportional = ext.scaling.method == ScalingMethod::proportional;
+  for (const char* name : kExtensionParamNames) {
+    const std::string_view n = name;
+    if (n == "extension_mode" || n == "compare_methods" || n.ends_with("_file")) continue;
+    const bool is_rotary = n == "rotary_fraction" || n == "rotary_style";
+    if (is_rotary ? !(partial || (proportional && n == "rotary_fraction")) : !scaling) continue;
+    const std::string value = get_extension_param(ext, name);
+    if (!value.empty()) args.emplace_back(name, value);  // empty LongRoPE lists
+  }
+}
+
 }  // namespace
 
 std::string ViewExport::command() const {
@@ -33,34 +51,47 @@ Result<ViewExport> view_export(const Params& p) {
   const std::string base = format_number(p.base, NumberStyle::csv);
   const std::string pairing = pairing_name(p.pairing);
   switch (p.view) {
-    case ViewId::pointers:
-      return ViewExport{"rotate",
-                        {{"vector", join(effective_vector(p.query, p, false))},
-                         {"position", format_number(p.position, NumberStyle::csv)},
-                         {"base", base},
-                         {"pairing", pairing}}};
-    case ViewId::spectrum:
-      return ViewExport{"frequencies", {{"dim", dim}, {"base", base}}};
-    case ViewId::decay:
-      return ViewExport{
+    case ViewId::pointers: {
+      ViewExport e{"rotate",
+                   {{"vector", join(effective_vector(p.query, p, false))},
+                    {"position", format_number(p.position, NumberStyle::csv)},
+                    {"base", base},
+                    {"pairing", pairing}}};
+      add_extension_args(e.args, p.extension, true);
+      return e;
+    }
+    case ViewId::spectrum: {
+      ViewExport e{"frequencies", {{"dim", dim}, {"base", base}}};
+      add_extension_args(e.args, p.extension, true);
+      return e;
+    }
+    case ViewId::decay: {
+      // the curves at θ′ beside θ; the compared d or base and the mean score are not exported
+      ViewExport e{
           "decay",
           {{"dim", dim}, {"base", base}, {"max_distance", std::to_string(p.max_distance)}}};
+      add_extension_args(e.args, p.extension, false);
+      return e;
+    }
     case ViewId::sinusoidal:
       return ViewExport{"sinusoidal",
                         {{"positions", std::to_string(p.pe_positions)},
                          {"dim", std::to_string(p.pe_dim)},
                          {"base", base}}};
-    case ViewId::heatmap:
+    case ViewId::heatmap: {
       if (p.content != Content::shared || p.encoding != Encoding::rope || p.compare)
         return Error{"view",
                      "the heatmap exports RoPE scores with the same q and k at every "
                      "position (content shared, encoding rope, not compared)"};
-      return ViewExport{"scores",
-                        {{"query", join(effective_vector(p.query, p, false))},
-                         {"key", join(effective_vector(p.key, p, true))},
-                         {"positions", std::to_string(p.positions)},
-                         {"base", base},
-                         {"pairing", pairing}}};
+      ViewExport e{"scores",
+                   {{"query", join(effective_vector(p.query, p, false))},
+                    {"key", join(effective_vector(p.key, p, true))},
+                    {"positions", std::to_string(p.positions)},
+                    {"base", base},
+                    {"pairing", pairing}}};
+      add_extension_args(e.args, p.extension, false);
+      return e;
+    }
     case ViewId::precision: {
       const PrecisionFormats& f = p.precision.formats;
       return ViewExport{"precision",

@@ -6,9 +6,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "export/view_data.h"
 #include "rope/decay.h"
 #include "rope/frequencies.h"
 #include "rope/random.h"
@@ -40,6 +45,28 @@ double score_by_hand(const std::vector<double>& q, const std::vector<double>& k,
     s += re * std::cos(phi) - im * std::sin(phi);
   }
   return a * a * s;
+}
+
+// File ▸ Export data of the view in `state`, read back: column name → its values.
+std::map<std::string, std::vector<double>> exported_columns(const Params& p) {
+  const auto path = std::filesystem::temp_directory_path() / "rope-lab-scaled-view-data.csv";
+  REQUIRE(write_view_export(p, path).ok());
+  std::ifstream in(path);
+  std::string line, cell;
+  std::getline(in, line);
+  std::vector<std::string> names;
+  for (std::istringstream head(line); std::getline(head, cell, ',');)
+    names.push_back(cell);
+  std::map<std::string, std::vector<double>> columns;
+  while (std::getline(in, line)) {
+    std::istringstream row(line);
+    for (const std::string& name : names) {
+      std::getline(row, cell, ',');
+      columns[name].push_back(std::stod(cell));
+    }
+  }
+  std::filesystem::remove(path);
+  return columns;
 }
 
 }  // namespace
@@ -245,4 +272,65 @@ TEST_CASE("spectrum: θ′ with a scaling on, named; nothing added without", "[a
   CHECK(view.scaled_thetas()[35] == Approx(view.thetas()[35] / 8.0).epsilon(1e-14));
   CHECK(has_text(view.drawn(), "Llama 3.1"));
   check_text_fits(view.drawn());
+}
+
+TEST_CASE("a scaled view's data export holds the numbers it draws", "[app][scaled_views][export]") {
+  UiContext ui(false);
+  AppState state;
+  Params& p = state.params;
+  set_all(p, {{"dim", "32"},
+              {"query", "random"},
+              {"key", "random"},
+              {"position", "7"},
+              {"positions", "48"},
+              {"max_distance", "200"},
+              {"scaling", "yarn"},
+              {"factor", "8"},
+              {"original_context", "64"}});
+  const double a = 0.1 * std::log(8.0) + 1.0;
+
+  SECTION("heatmap: score_scaled is the drawn S = a² q′·k′ at θ′") {
+    set(p, "view", "heatmap");
+    HeatmapView view;
+    draw_alone(ui, state, view, ImVec2(1540, 1000));
+    REQUIRE(view.wait_for_results());
+    draw_alone(ui, state, view, ImVec2(1540, 1000));
+    const HeatmapScores* sc = view.scores(rope::Encoding::rope);
+    REQUIRE(sc != nullptr);
+    auto cols = exported_columns(p);
+    REQUIRE(cols["score_scaled"].size() == 48u * 48u);
+    for (std::size_t cell : {0u, 3u * 48u + 40u, 47u * 48u + 2u, 48u * 48u - 1u}) {
+      INFO("cell " << cell);
+      CHECK(static_cast<double>(sc->s[cell]) ==
+            Approx(cols["score_scaled"][cell]).epsilon(1e-5).margin(1e-5));
+    }
+    // and it is not the unscaled score: YaRN changed it
+    CHECK(std::fabs(cols["score_scaled"][47] - cols["score"][47]) > 1e-3);
+  }
+  SECTION("decay: value_scaled is the drawn D(r) at θ′, value the dashed original") {
+    set(p, "view", "decay");
+    set(p, "mean_score", "false");
+    set(p, "compare_base", "0");
+    set(p, "compare_dim", "0");
+    DecayView view;
+    draw_alone(ui, state, view, ImVec2(1540, 1000));
+    REQUIRE(view.curves().size() == 2);
+    auto cols = exported_columns(p);
+    CHECK(cols["value_scaled"] == view.curves()[0].values);
+    CHECK(cols["value"] == view.curves()[1].values);
+  }
+  SECTION("pointers: value_scaled is q rotated at the drawn θ′, with the attention factor") {
+    set(p, "view", "pointers");
+    PointersView view;
+    draw_alone(ui, state, view, ImVec2(1540, 1000));
+    const auto q = effective_vector(p.query, p, false);
+    std::vector<double> turned(q.size()), plain(q.size());
+    rope::apply_rope<double>(q, turned, 7.0, view.thetas(), rope::Pairing::interleaved);
+    rope::apply_rope<double>(q, plain, 7.0, view.original_thetas(), rope::Pairing::interleaved);
+    auto cols = exported_columns(p);
+    CHECK(cols["value_scaled"] == turned);
+    CHECK(cols["value"] == plain);
+    CHECK(cols["attention_factor"][0] == Approx(a).epsilon(1e-15));
+    CHECK(view.attention_factor() == cols["attention_factor"][0]);
+  }
 }

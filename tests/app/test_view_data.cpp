@@ -52,6 +52,53 @@ TEST_CASE("Export data of a view equals rope-lab export with the same flags", "[
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("Export data of a view with a scaling on equals rope-lab export with the same flags",
+          "[export][app]") {
+  const auto dir = std::filesystem::temp_directory_path() / "rope-lab-view-data-scaled-test";
+  std::filesystem::create_directories(dir);
+  // LongRoPE's lists travel inline; p-RoPE's fraction is its parameter; neox partial rotary
+  // reaches the pointers and spectrum exports only (the views that draw it)
+  const std::vector<std::vector<std::pair<const char*, const char*>>> settings = {
+      {{"scaling", "yarn"}, {"factor", "16"}, {"original_context", "4096"}},
+      {{"scaling", "longrope"},
+       {"factor", "4"},
+       {"original_context", "64"},
+       {"sequence_length", "100"},
+       {"long_factor", "1,2,3,4"},
+       {"short_factor", "1,1.5,1.5,2"}},
+      {{"scaling", "proportional"}, {"rotary_fraction", "0.5"}},
+      {{"rotary_fraction", "0.5"}},
+      {{"scaling", "llama3"}, {"factor", "8"}, {"rotary_fraction", "0.5"}}};
+  for (const char* view : {"pointers", "spectrum", "decay", "heatmap"})
+    for (const auto& extension : settings) {
+      Params p;
+      for (const auto& [name, value] : std::vector<std::pair<const char*, const char*>>{
+               {"view", view}, {"dim", "8"}, {"positions", "8"}, {"max_distance", "30"}})
+        REQUIRE(set_param(p, name, value).ok());
+      for (const auto& [name, value] : extension) {
+        const auto st = set_param(p, name, value);
+        INFO(name << ": " << (st.ok() ? "" : st.error().to_string()));
+        REQUIRE(st.ok());
+      }
+      auto exp = view_export(p);
+      REQUIRE(exp.ok());
+      INFO(exp.value().command());
+      const auto from_app = dir / "app.csv";
+      const auto from_cli = dir / "cli.csv";
+      REQUIRE(write_view_export(p, from_app).ok());
+      const std::string cmd = std::string(ROPE_LAB_BINARY) +
+                              exp.value().command().substr(std::string("rope-lab").size()) +
+                              " -o " + from_cli.string();
+      REQUIRE(std::system(cmd.c_str()) == 0);
+      const std::string a = read(from_app);
+      CHECK(a == read(from_cli));
+      // a scaling adds the scaled columns; a partial rotation alone does not
+      const bool scaled = p.extension.scaling.method != rope::ScalingMethod::none;
+      CHECK((a.find("_scaled") != std::string::npos) == scaled);
+    }
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("views without a data export say so", "[export][app]") {
   Params p;
   REQUIRE(set_param(p, "view", "sentence").ok());
