@@ -63,6 +63,8 @@ struct Params {
   PointerLayout layout = PointerLayout::dials;
   bool trails = true;
   double trail_length = 6.0;  // positions behind m drawn as a trail
+  // also draw q and k rotated with the precision view's formats (precision.formats), emulated
+  bool emulate_precision = false;
 
   // animation: m advances by speed positions per second while playing
   bool playing = false;

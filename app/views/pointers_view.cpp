@@ -18,6 +18,7 @@
 #include "state/params.h"
 #include "ui/canvas.h"
 #include "ui/theme.h"
+#include "views/view_precision.h"
 #include "views/view_scaling.h"
 
 namespace rope::app {
@@ -260,14 +261,25 @@ void paint_original(ImDrawList* dl, ImVec2 c, ImVec2 tip, ImU32 col, float thick
   dl->AddCircle(tip, std::max(2.5f, thick), faint, 10, w);
 }
 
-// The legend's items, each after its icon.
+// The legend's items, each after its icon; item 4's words are the emulated formats'.
 constexpr const char* kLegendLabels[4] = {"query Rₘq (solid)", "key Rₙk (ring)",
                                           "angle between them", "faint: q, k at the original θ"};
+enum LegendItem { kQueryItem = 0, kKeyItem, kAngleItem, kOriginalItem, kEmulatedItem };
 
-// The legend's icon of item 0 (query arrow), 1 (key ring), 2 (angle arc) or 3 (the faint
-// pointer at the original θ, with a scaling on), from `left`, whose y is the middle of the
-// item's line.
-void legend_icon(ImDrawList* dl, int item, ImVec2 left, ImU32 demo, ImU32 accent, float s) {
+// A pointer of the emulated overlay: a thin line from the centre with a filled dot at the tip,
+// in the text colour (no block's colour), drawn over the exact pointers so that both show
+// where they part.
+void paint_emulated(ImDrawList* dl, ImVec2 c, ImVec2 tip, ImU32 col, float thick) {
+  const float w = std::max(1.0f, std::round(0.6f * thick));
+  dl->AddLine(c, tip, col, w);
+  dl->AddCircleFilled(tip, std::max(2.5f, 1.3f * thick), col, 10);
+}
+
+// The legend's icon of item 0 (query arrow), 1 (key ring), 2 (angle arc), 3 (the faint
+// pointer at the original θ, with a scaling on) or 4 (the emulated pointer, in `emulated`),
+// from `left`, whose y is the middle of the item's line.
+void legend_icon(ImDrawList* dl, int item, ImVec2 left, ImU32 demo, ImU32 accent, ImU32 emulated,
+                 float s) {
   const float lx = left.x;
   const float mid = left.y;
   if (item == 0) {
@@ -278,8 +290,10 @@ void legend_icon(ImDrawList* dl, int item, ImVec2 left, ImU32 demo, ImU32 accent
   } else if (item == 2) {
     draw_arc(dl, ImVec2(lx + 4 * s, mid + 6 * s), 14.0f * s, 0.2, 1.4, accent,
              std::round(2.5f * s));
-  } else {
+  } else if (item == kOriginalItem) {
     paint_original(dl, ImVec2(lx, mid), ImVec2(lx + 34 * s, mid), demo, std::round(3 * s));
+  } else {
+    paint_emulated(dl, ImVec2(lx, mid), ImVec2(lx + 34 * s, mid), emulated, std::round(3 * s));
   }
 }
 
@@ -333,12 +347,19 @@ PointersView::Inputs PointersView::inputs_of(const Params& p) {
                 p.seed,
                 p.extension.scaling.rotary_fraction,
                 p.extension.rotary_style,
-                view_scaling(p)};
+                view_scaling(p),
+                p.emulate_precision,
+                p.emulate_precision ? p.precision.formats : PrecisionFormats{}};
 }
 
 const PointersView::Model& PointersView::model() const {
   static const Model kEmpty;
   return model_.model() ? *model_.model() : kEmpty;
+}
+
+const PointersView::Scores& PointersView::scores() const {
+  static const Scores kEmpty;
+  return scores_.model() ? *scores_.model() : kEmpty;
 }
 
 PointersView::Model PointersView::compute(const Inputs& in) {
@@ -397,7 +418,53 @@ PointersView::Scores PointersView::score_of(const Model& md, const ScoreInputs& 
   apply_rope<double>(md.k, kr, in.n - in.m, md.thetas, md.pairing);
   // cos and sin × a on both sides: every product × a² (a = 1 without scaling)
   const double a2 = md.attention_factor * md.attention_factor;
-  return Scores{a2 * dot(qm, kn), a2 * dot(md.q, kr)};
+  Scores sc;
+  sc.score = a2 * dot(qm, kn);
+  sc.relative = a2 * dot(md.q, kr);
+  if (!in.vectors.emulate || d == 0) return sc;
+  // The overlay emulates plain RoPE (rope/low_precision.h builds θ from d and base): with a
+  // scaling or a partial rotation the pointers turn at other frequencies, so it says so instead.
+  const bool plain =
+      !md.scaled && std::find(md.thetas.begin(), md.thetas.end(), 0.0) == md.thetas.end();
+  if (!plain) {
+    sc.emulate_note =
+        "the emulated rotation is drawn for plain RoPE only: switch the scaling "
+        "and the partial rotation off to see it";
+    return sc;
+  }
+  const auto dim = static_cast<std::int64_t>(d);
+  auto at_m = emulate_angles(in.m, dim, in.vectors.base, in.vectors.formats);
+  auto at_n = emulate_angles(in.n, dim, in.vectors.base, in.vectors.formats);
+  if (!at_m || !at_n) {
+    sc.emulate_note = (at_m ? at_n : at_m).error().to_string();
+    return sc;
+  }
+  auto qe = rotate_emulated(md.q, at_m.value(), md.pairing);
+  auto ke = rotate_emulated(md.k, at_n.value(), md.pairing);
+  if (!qe || !ke) {
+    sc.emulate_note = (qe ? ke : qe).error().to_string();
+    return sc;
+  }
+  sc.emulated = true;
+  sc.score_emulated = dot(qe.value(), ke.value());
+  const std::size_t half = d / 2;
+  sc.q_angle_emulated.resize(half);
+  sc.k_angle_emulated.resize(half);
+  sc.q_len_emulated.resize(half);
+  sc.k_len_emulated.resize(half);
+  const int blocks = static_cast<int>(half);
+  for (int i = 0; i < blocks; ++i) {
+    const auto u = static_cast<std::size_t>(i);
+    // the block's angle is its angle at position 0 plus the stored angle; its length the
+    // stored (cos, sin)'s (NaN for both when the angle overflowed)
+    const EmulatedAngle& am = at_m.value()[u];
+    const EmulatedAngle& an = at_n.value()[u];
+    sc.q_angle_emulated[u] = md.q_angle[u] + std::atan2(am.sin, am.cos);
+    sc.k_angle_emulated[u] = md.k_angle[u] + std::atan2(an.sin, an.cos);
+    sc.q_len_emulated[u] = std::hypot(am.cos, am.sin);
+    sc.k_len_emulated[u] = std::hypot(an.cos, an.sin);
+  }
+  return sc;
 }
 
 // [SECTION] layout: the read-out and the legend on top, the dials under them
@@ -412,8 +479,11 @@ struct PointersView::Layout {
   // the read-out: positions, the two equal scores, d and base, and which blocks are shown
   float pad = 0.0f, xa = 0.0f, width = 0.0f, top = 0.0f;  // top: of the read-out, px
   std::string line1{}, a{}, b{}, info{}, notice{};        // notice: empty when every block is shown
-  std::string scaling{};       // with a scaling on: the method, θ′ and the attention factor
-  int legend_items = 3;        // 4 with a scaling on: the faint pointer at the original θ
+  std::string scaling{};    // with a scaling on: the method, θ′ and the attention factor
+  std::string emulation{};  // with the emulated overlay: its formats and score, or why not
+  // the legend's items (LegendItem) and their words: query, key, angle, then the faint original
+  // with a scaling on, or the emulated pointer with the overlay
+  std::vector<std::pair<int, std::string>> legend{};
   float legend_bottom = 0.0f;  // of the legend's column, px
   ImFont *head = nullptr, *big = nullptr;
   float wa = 0.0f, gap_ab = 0.0f;
@@ -469,9 +539,24 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
       lay.scaling += ";  " +
                      nobreak("cos, sin × a = " + format_number(a, NumberStyle::label, 5) + ",") +
                      " " + nobreak("scores × a² = " + format_number(a * a, NumberStyle::label, 5));
-    lay.legend_items = 4;
   } else if (!m.scaling_error.empty()) {
     lay.scaling = "scaling not applied: " + m.scaling_error;
+  }
+  for (int item : {kQueryItem, kKeyItem, kAngleItem})
+    lay.legend.emplace_back(item, kLegendLabels[item]);
+  if (m.scaled) lay.legend.emplace_back(kOriginalItem, kLegendLabels[kOriginalItem]);
+  if (sc.emulated) {
+    const PrecisionFormats& fm = p.precision.formats;
+    const std::string preset = preset_name(fm);
+    const std::string in_words = preset == "custom" ? "the chosen formats" : preset;
+    lay.legend.emplace_back(kEmulatedItem, "q, k as computed in " + in_words);
+    lay.emulation =
+        "Emulated " + precision_words(fm) + ":  " +
+        nobreak("(Rₘq)·(Rₙk) = " + format_number(sc.score_emulated, NumberStyle::label, 6)) + " " +
+        nobreak("(exact " + format_number(sc.score, NumberStyle::label, 6) + ");") +
+        "  the thin pointers with a dot show where the stored cos and sin turn q and k";
+  } else if (!sc.emulate_note.empty()) {
+    lay.emulation = sc.emulate_note;
   }
   // partial rotary (or p-RoPE's still pairs): how many pairs turn at all
   const auto still = std::count(m.thetas.begin(), m.thetas.end(), 0.0);
@@ -494,15 +579,15 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
 
   // the legend: a column at the top right when the read-out leaves room
   float label_w = 0.0f;
-  for (int item = 0; item < lay.legend_items; ++item)
-    label_w = std::max(label_w, text_size(f.body, kLegendLabels[item]).x);
+  for (const auto& [item, words] : lay.legend)
+    label_w = std::max(label_w, text_size(f.body, words).x);
   const float item_w = 46.0f * s + label_w;
   float readout_w = lay.ab_one_line ? lay.wa + lay.gap_ab + wb : std::max(lay.wa, wb);
   for (const std::string& l : wrap_text(lay.head, lay.line1, lay.width))
     readout_w = std::max(readout_w, text_size(lay.head, l).x);
   lay.legend_column = readout_w + item_w + 3 * lay.pad <= canvas.size.x;
   lay.legend_x = lay.legend_column ? canvas.origin.x + canvas.size.x - lay.pad - item_w : lay.xa;
-  lay.legend_bottom = lay.top + static_cast<float>(lay.legend_items) * (f.body->FontSize + 6 * s);
+  lay.legend_bottom = lay.top + static_cast<float>(lay.legend.size()) * (f.body->FontSize + 6 * s);
 
   // the dials: the area left under the read-out and the legend (measured: a Pen{} draws nothing)
   lay.area_x = canvas.origin.x + lay.pad;
@@ -545,6 +630,11 @@ float PointersView::paint_readout(const Layout& lay, const Pen& pen) {
     const float w = beside ? std::max(1.0f, lay.legend_x - lay.pad - xa) : lay.width;
     h += pen.wrapped(lay.f.bold, ImVec2(xa, y + h), w, pal.accent, lay.scaling);
   }
+  if (!lay.emulation.empty()) {
+    const bool beside = lay.legend_column && y + h < lay.legend_bottom;
+    const float w = beside ? std::max(1.0f, lay.legend_x - lay.pad - xa) : lay.width;
+    h += pen.wrapped(lay.f.bold, ImVec2(xa, y + h), w, pal.text, lay.emulation);
+  }
   if (!lay.notice.empty())
     h += pen.wrapped(lay.f.body, ImVec2(xa, y + h), lay.width, pal.accent, lay.notice);
   y += h + 14.0f * s;
@@ -563,15 +653,16 @@ float PointersView::paint_legend(const Layout& lay, ImDrawList* dl, const Pen& p
   const float row_h = f.body->FontSize + 6 * s;
   float lx = lay.legend_x;
   float ly = column ? lay.top : y;
-  for (int item = 0; item < lay.legend_items; ++item) {
-    const float w = 46.0f * s + text_size(f.body, kLegendLabels[item]).x;
+  for (const auto& [item, words] : lay.legend) {
+    const float w = 46.0f * s + text_size(f.body, words).x;
     if (!column && lx > lay.xa && lx + w > lay.xa + lay.width) {  // next row
       lx = lay.xa;
       ly += row_h;
     }
     if (dl)
-      legend_icon(dl, item, ImVec2(lx, ly + 0.5f * f.body->FontSize), demo, lay.pal.accent, s);
-    pen.text(f.body, ImVec2(lx + 46 * s, ly), lay.pal.text, kLegendLabels[item]);
+      legend_icon(dl, item, ImVec2(lx, ly + 0.5f * f.body->FontSize), demo, lay.pal.accent,
+                  lay.pal.text, s);
+    pen.text(f.body, ImVec2(lx + 46 * s, ly), lay.pal.text, words);
     if (column) {
       ly += row_h;
     } else {
@@ -583,8 +674,8 @@ float PointersView::paint_legend(const Layout& lay, ImDrawList* dl, const Pen& p
 
 // Every shown block's dial: the shared circle with the pointers from the last block to the
 // first, or the grid of dials, each with its rim. Records the tips.
-void PointersView::paint_dials(const Model& m, const Layout& lay, const Canvas& canvas,
-                               const Params& p) {
+void PointersView::paint_dials(const Model& m, const Scores& sc, const Layout& lay,
+                               const Canvas& canvas, const Params& p) {
   ImDrawList* dl = canvas.draw_list;
   const Palette& pal = lay.pal;
   const float s = lay.s;
@@ -615,6 +706,16 @@ void PointersView::paint_dials(const Model& m, const Layout& lay, const Canvas& 
       paint_original(dl, c, polar(c, d.rk, m.k_angle[u] + p.key_position * d.th0), d.col, d.thick);
     paint_angle(dl, canvas.pen, lay.f, pal.accent, d, lay.circle, s);
     tips_[u] = paint_pointers(dl, d, s);
+    if (sc.emulated && r >= 12.0f * s) {  // over the exact pointers: both show where they part
+      const double qa = sc.q_angle_emulated[u], ka = sc.k_angle_emulated[u];
+      const auto len = [](float exact, double factor) {
+        return exact * static_cast<float>(factor);
+      };
+      if (d.rk > 0.0f && std::isfinite(ka))
+        paint_emulated(dl, c, polar(c, len(d.rk, sc.k_len_emulated[u]), ka), pal.text, d.thick);
+      if (d.rq > 0.0f && std::isfinite(qa))
+        paint_emulated(dl, c, polar(c, len(d.rq, sc.q_len_emulated[u]), qa), pal.text, d.thick);
+    }
     if (lay.labels)
       paint_labels(canvas.pen, lay.f, pal, d, lay.circle, lay.dials.label_one_line, s);
   };
@@ -648,7 +749,7 @@ void PointersView::paint_dials(const Model& m, const Layout& lay, const Canvas& 
 // [SECTION] hover read-out with full precision
 
 // The block whose dial is under the mouse (on the shared circle, the one drawn last: block 0).
-void PointersView::hover(const Model& m, const Layout& lay, const Canvas& canvas,
+void PointersView::hover(const Model& m, const Scores& sc, const Layout& lay, const Canvas& canvas,
                          const Params& p) const {
   int hovered = -1;
   for (int i = 0; i < static_cast<int>(tips_.size()); ++i) {
@@ -682,6 +783,15 @@ void PointersView::hover(const Model& m, const Layout& lay, const Canvas& canvas
     ImGui::Text("(n−m)·θᵢ = %.17g rad", (p.key_position - p.position) * th);
   }
   ImGui::Text("|qᵢ| = %.17g   |kᵢ| = %.17g", m.q_norm[u], m.k_norm[u]);
+  if (sc.emulated) {
+    // the stored angle's difference from the exact m·θᵢ, wrapped into (−π, π]
+    const auto wrapped = [](double x) { return std::remainder(x, 2.0 * kPi); };
+    ImGui::Text("emulated (%s): query at %.9g rad, %.6g rad from exact",
+                preset_name(p.precision.formats), wrapped(sc.q_angle_emulated[u]),
+                wrapped(sc.q_angle_emulated[u] - m.q_angle[u] - p.position * th));
+    ImGui::Text("emulated: key at %.9g rad, %.6g rad from exact", wrapped(sc.k_angle_emulated[u]),
+                wrapped(sc.k_angle_emulated[u] - m.k_angle[u] - p.key_position * th));
+  }
   ImGui::EndTooltip();
 }
 
@@ -696,8 +806,8 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
   paint_legend(lay, canvas.draw_list, canvas.pen, paint_readout(lay, canvas.pen));
   tips_.assign(static_cast<std::size_t>(lay.shown), Tip{});
   if (!lay.dials_fit) return;
-  paint_dials(m, lay, canvas, p);
-  if (canvas.hovered) hover(m, lay, canvas, p);
+  paint_dials(m, sc, lay, canvas, p);
+  if (canvas.hovered) hover(m, sc, lay, canvas, p);
 }
 
 void PointersView::DrawControls(AppState& state, const ViewEnv&) {
@@ -714,6 +824,13 @@ void PointersView::DrawControls(AppState& state, const ViewEnv&) {
     if (ImGui::SliderFloat("##trail", &len, 0.0f, 50.0f, "%.0f positions"))
       p.trail_length = static_cast<double>(len);
   }
+
+  ImGui::Checkbox("Emulate precision", &p.emulate_precision);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Also draw q and k as a model computes them in %s (the Precision view's "
+        "formats), in red",
+        preset_name(p.precision.formats));
 
   ImGui::Spacing();
   ImGui::TextUnformatted("Query q");

@@ -58,6 +58,12 @@ struct PointersView {
   double attention_factor() const { return model().attention_factor; }
   double score() const { return scores_.model() ? scores_.model()->score : 0.0; }
   double relative() const { return scores_.model() ? scores_.model()->relative : 0.0; }
+  // With emulate_precision on (and neither a scaling nor a partial rotation): the score with
+  // the stored cos and sin of the precision formats, and each shown block's emulated query and
+  // key angles, rad ([d/2]; NaN where the angle overflowed). emulated() is false otherwise.
+  bool emulated() const { return scores_.model() && scores_.model()->emulated; }
+  double emulated_score() const { return scores_.model() ? scores_.model()->score_emulated : 0.0; }
+  const std::vector<double>& emulated_query_angles() const { return scores().q_angle_emulated; }
   const DrawnText& drawn() const { return drawn_; }  // every line of text of the last Draw
 
  private:
@@ -72,6 +78,9 @@ struct PointersView {
     double rotary_fraction = 1.0;
     RotaryStyle rotary_style = RotaryStyle::neox;
     ScalingParams scaling;  // view_scaling(p): method none when no scaling is on
+    // the emulated overlay: on, and the formats (default ones when off: one cache key)
+    bool emulate = false;
+    PrecisionFormats formats{};
     bool operator==(const Inputs&) const = default;
   };
   struct Model {
@@ -94,7 +103,15 @@ struct PointersView {
   struct Scores {
     double score = 0.0;     // (R_m q).(R_n k)
     double relative = 0.0;  // q.(R_{n-m} k)
+    // the emulated overlay (rope/low_precision.h), when Inputs::emulate and it applies
+    bool emulated = false;
+    std::string emulate_note;     // why it is not drawn although asked for, else empty
+    double score_emulated = 0.0;  // (R̃_m q).(R̃_n k): both rotated with the stored cos, sin
+    // per block: the emulated pointers' angles and lengths relative to the exact ones, [d/2]
+    // (the stored cos² + sin² is not exactly 1); NaN angle where the angle overflowed
+    std::vector<double> q_angle_emulated, k_angle_emulated, q_len_emulated, k_len_emulated;
   };
+  const Scores& scores() const;  // the cached scores, or empty ones before the first Draw
   struct Layout;  // pointers_view.cpp: the read-out's texts and fonts, the legend, the dials
   static Inputs inputs_of(const Params& p);
   static Model compute(const Inputs& in);
@@ -103,8 +120,10 @@ struct PointersView {
                        const ViewEnv& env);
   static float paint_readout(const Layout& lay, const Pen& pen);
   static float paint_legend(const Layout& lay, ImDrawList* dl, const Pen& pen, float y);
-  void paint_dials(const Model& m, const Layout& lay, const Canvas& canvas, const Params& p);
-  void hover(const Model& m, const Layout& lay, const Canvas& canvas, const Params& p) const;
+  void paint_dials(const Model& m, const Scores& sc, const Layout& lay, const Canvas& canvas,
+                   const Params& p);
+  void hover(const Model& m, const Scores& sc, const Layout& lay, const Canvas& canvas,
+             const Params& p) const;
   const Model& model() const;  // the cached model, or an empty one before the first Draw
 
   ViewCache<Inputs, Model> model_;  // ui/view_cache.h

@@ -20,6 +20,7 @@
 #include "state/params.h"
 #include "ui/plot.h"
 #include "ui/theme.h"
+#include "views/view_precision.h"
 
 namespace rope::app {
 namespace {
@@ -168,15 +169,6 @@ std::string error_text(double e, int digits = 4) {
   return (e > 0 ? "+" : "") + format_number(e, NumberStyle::label, digits);
 }
 
-std::string formats_text(const PrecisionFormats& f) {
-  const std::string preset = preset_name(f);
-  return nobreak(std::string("position ") + format_name(f.position)) + " · " +
-         nobreak(std::string("θ ") + format_name(f.theta)) + " · " +
-         nobreak(std::string("angle ") + format_name(f.angle)) + " · " +
-         nobreak(std::string("cos/sin ") + format_name(f.trig)) + "  " +
-         nobreak("(" + (preset == "custom" ? preset : "preset " + preset) + ")");
-}
-
 // The four lines above the pictures.
 struct Header {
   std::string title = "RoPE in low precision";
@@ -188,7 +180,7 @@ Header header_of(const Params& p, const Now& now) {
   h.config = nobreak("m = " + position_text(p.position)) + "   " +
              nobreak("n = " + position_text(p.key_position)) + "   " +
              nobreak("d = " + std::to_string(p.dim)) + "   " +
-             nobreak("base " + value_text(p.base)) + "   " + formats_text(p.precision.formats);
+             nobreak("base " + value_text(p.base)) + "   " + precision_words(p.precision.formats);
   if (!now.problem.empty()) {
     h.pair = now.problem;
     return h;

@@ -3,8 +3,11 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "rope/frequencies.h"
+#include "rope/low_precision.h"
 #include "rope/rotation.h"
 #include "shell/offscreen_app.h"
 #include "state/params.h"
@@ -170,4 +173,66 @@ TEST_CASE("the UI scale and the theme change while running, and the frame still 
   tip_has_colour("in presentation mode");
   state.params.presentation = false;
   tip_has_colour("back from presentation mode");
+}
+
+TEST_CASE("the emulated overlay draws each block's pointer where the stored cos and sin put it",
+          "[app][gl]") {
+  auto created = OffscreenApp::create(1600, 900, 1.0f);
+  REQUIRE(created.ok());
+  OffscreenApp& app = *created.value();
+  AppState state;
+  for (const auto& [name, value] :
+       std::vector<std::pair<const char*, const char*>>{{"dim", "8"},
+                                                        {"trails", "false"},
+                                                        {"query", "1,0,1,0,1,0,1,0"},
+                                                        {"key", "1,0,1,0,1,0,1,0"},
+                                                        {"position", "100000"},
+                                                        {"key_position", "100004"},
+                                                        {"precision", "bf16"},
+                                                        {"emulate_precision", "true"}})
+    REQUIRE(set_param(state.params, name, value).ok());
+  const Image img = app.render(state, 2);
+  const PointersView& view = app.views().pointers;
+  REQUIRE(view.emulated());
+  const auto& tips = view.tips();
+  REQUIRE(tips.size() == 4);
+  const auto at_m = rope::emulate_angles(100000.0, 8, 10000.0, state.params.precision.formats);
+  REQUIRE(at_m.ok());
+  int apart = 0;  // blocks whose emulated tip is well away from the exact one
+  for (int i = 0; i < 4; ++i) {
+    const auto& t = tips[static_cast<std::size_t>(i)];
+    const rope::EmulatedAngle& a = at_m.value()[static_cast<std::size_t>(i)];
+    // q's block is (1, 0): the emulated tip is the stored (cos, sin) at the dial radius
+    const ImVec2 tip(t.centre.x + t.radius * static_cast<float>(a.cos),
+                     t.centre.y - t.radius * static_cast<float>(a.sin));
+    INFO("block " << i << ": stored angle " << a.angle << ", exact " << a.exact_angle);
+    CHECK(view.emulated_query_angles()[static_cast<std::size_t>(i)] ==
+          Approx(std::atan2(a.sin, a.cos)).margin(1e-12));
+    // its dot has the text colour (no block has it), also where it parts from the exact pointer
+    CHECK(close(pixel(img, tip), unpack(palette(state.params.theme).text), 40));
+    if (std::hypot(tip.x - t.query.x, tip.y - t.query.y) > 20.0f) ++apart;
+  }
+  CHECK(apart >= 2);  // bf16 at m = 100 000: the stored angles are visibly off
+  // the score with the stored cos and sin, from the core
+  std::vector<double> q{1, 0, 1, 0, 1, 0, 1, 0};
+  const auto at_n = rope::emulate_angles(100004.0, 8, 10000.0, state.params.precision.formats);
+  const auto qe = rope::rotate_emulated(q, at_m.value(), rope::Pairing::interleaved).value();
+  const auto ke = rope::rotate_emulated(q, at_n.value(), rope::Pairing::interleaved).value();
+  double dot = 0.0;
+  for (std::size_t j = 0; j < 8; ++j)
+    dot += qe[j] * ke[j];
+  CHECK(view.emulated_score() == Approx(dot).epsilon(1e-14));
+  CHECK(std::fabs(view.emulated_score() - view.score()) > 0.1);
+
+  // exact formats: the overlay sits on the exact pointers and the scores agree
+  REQUIRE(set_param(state.params, "precision", "exact").ok());
+  app.render(state, 2);
+  CHECK(app.views().pointers.emulated_score() ==
+        Approx(app.views().pointers.score()).epsilon(1e-12));
+  // with a scaling on it is not drawn, and the view says why
+  REQUIRE(set_param(state.params, "precision", "bf16").ok());
+  REQUIRE(set_param(state.params, "scaling", "linear").ok());
+  REQUIRE(set_param(state.params, "factor", "2").ok());
+  app.render(state, 2);
+  CHECK_FALSE(app.views().pointers.emulated());
 }

@@ -240,7 +240,7 @@ TEST_CASE("booleans are the parameters of boolean kind, and only those print tru
       CHECK(spec.get(p) == "false");
     }
   }
-  CHECK(booleans == 9);  // linear_sums added
+  CHECK(booleans == 10);  // emulate_precision added
 }
 
 TEST_CASE("a value that is not a number names the allowed range; tiny numbers are numbers",
