@@ -30,17 +30,6 @@ namespace {
 
 // [SECTION] helpers: colours, live values in prose and TeX, marks
 
-constexpr const char* kFallbackFonts[] = {
-    typeset::MathFont::kDefaultPath,
-    "/usr/share/fonts/opentype/stix-word/STIXMath-Regular.otf",
-    "/usr/share/fonts/truetype/dejavu/DejaVuMathTeXGyre.ttf",
-};
-
-typeset::Rgba to_rgba(ImU32 c) {
-  return {static_cast<std::uint8_t>(c & 0xFF), static_cast<std::uint8_t>((c >> 8) & 0xFF),
-          static_cast<std::uint8_t>((c >> 16) & 0xFF), static_cast<std::uint8_t>((c >> 24) & 0xFF)};
-}
-
 // A value for prose: plain text with 5 significant digits (or the digits the placeholder asks
 // for) and a proper minus sign.
 std::string prose_value(const lessons::QuantityContext& ctx, const std::string& name,
@@ -197,76 +186,16 @@ void DerivationView::ShrinkToFit::measured(float drawn_height, float room) {
 
 // [SECTION] the math font and typesetting
 
-void DerivationView::ensure_font() {
-  if (font_tried_) return;
-  font_tried_ = true;
-  std::vector<std::string> paths;
-  if (const char* env = std::getenv("ROPE_LAB_MATH_FONT"); env != nullptr && *env != '\0') {
-    paths.emplace_back(env);  // an explicit choice: no silent fallback
-  } else {
-    paths.assign(std::begin(kFallbackFonts), std::end(kFallbackFonts));
-  }
-  for (const std::string& path : paths) {
-    typeset::FontLoad fl = typeset::MathFont::load(path);
-    if (fl.font) {
-      font_ = std::move(fl.font);
-      atlas_ = std::make_unique<typeset::GlyphAtlas>(*font_, 2048, 2048);
-      font_error_.clear();
-      return;
-    }
-    if (font_error_.empty()) font_error_ = fl.error;
-  }
-  font_error_ = "No math font could be loaded (" + font_error_ +
-                "). Install fonts-lmodern; equations are shown as TeX source.";
-}
-
 const DerivationView::Typeset& DerivationView::typeset_tex(const std::string& tex,
                                                            const lessons::QuantityContext& ctx,
                                                            float px, ImU32 colour,
                                                            bool inline_style) {
-  const typeset::Values values = tex_values(tex, ctx);
-  std::string key = tex;
-  for (const auto& [k, v] : values) {
-    key += '\x1f';
-    key += k;
-    key += '=';
-    key += v;
-  }
-  char tail[48];
-  std::snprintf(tail, sizeof tail, "\x1f%.2f\x1f%08x%s", static_cast<double>(px), colour,
-                inline_style ? "\x1fi" : "");
-  key += tail;
-  auto it = typeset_cache_.find(key);
-  if (it != typeset_cache_.end()) return it->second;
-  constexpr std::size_t kMaxCached = 512;  // a slider sweep makes new strings every frame
-  if (typeset_cache_.size() >= kMaxCached) typeset_cache_.clear();
-  typeset::LayoutOptions options;
-  options.font_px = px;
-  options.ink = to_rgba(colour);
-  if (inline_style) options.style = typeset::MathStyle::text;
-  typeset::Typeset t = typeset::typeset(tex, values, *font_, options);
-  return typeset_cache_
-      .emplace(std::move(key), Typeset{std::move(t.list), static_cast<int>(t.diagnostics.size())})
-      .first->second;
+  return math_.typeset(tex, tex_values(tex, ctx), px, colour, inline_style);
 }
 
 void DerivationView::paint_list(const Pass& pass, const typeset::DisplayList& list, ImVec2 origin,
                                 ImU32 colour) {
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  if (pass.env.has_gl) {
-    if (!typeset::draw_display_list(dl, list, origin, *atlas_, texture_.id()))
-      atlas_->reset();  // page full: start afresh (glyphs come back next frame)
-    return;
-  }
-  // headless: a box per glyph and the rules, no texture
-  for (const typeset::PlacedGlyph& g : list.glyphs) {
-    const ImVec2 a(origin.x + g.x, origin.y + g.y - 0.6f * g.size_px);
-    dl->AddRectFilled(a, ImVec2(a.x + 0.45f * g.size_px, a.y + 0.6f * g.size_px),
-                      with_alpha(colour, 0.5f));
-  }
-  for (const typeset::FilledRect& r : list.rects)
-    dl->AddRectFilled(ImVec2(origin.x + r.x, origin.y + r.y),
-                      ImVec2(origin.x + r.x + r.w, origin.y + r.y + r.h), colour);
+  math_.paint(ImGui::GetWindowDrawList(), list, origin, colour, pass.env.has_gl);
 }
 
 // [SECTION] prose: words and inline math flowing on shared baselines
@@ -334,7 +263,7 @@ void DerivationView::draw_prose(const Pass& pass, const lessons::Block& block, f
       std::round(ImGui::GetFont()->Ascent) * size / std::max(1.0f, ImGui::GetFont()->FontSize);
   const float text_descent = size - text_ascent;
   const ImU32 colour = ImGui::GetColorU32(ImGuiCol_Text);
-  const float math_px = font_ ? inline_math_px(*font_) : size;
+  const float math_px = math_.font() ? inline_math_px(*math_.font()) : size;
 
   // the units: words and formulas, glued where no space separates them ("$x$," stays whole)
   std::vector<Unit> units;
@@ -349,7 +278,7 @@ void DerivationView::draw_prose(const Pass& pass, const lessons::Block& block, f
       Piece p;
       p.math = true;
       p.text = tex_with_values(span.text, pass.values);
-      if (font_) {
+      if (math_.font()) {
         const Typeset* t = &typeset_tex(span.text, pass.values, math_px, colour, true);
         if (t->list.width > width && width > 0.0f)  // wider than the column: smaller, not clipped
           t = &typeset_tex(span.text, pass.values,
@@ -472,7 +401,7 @@ void DerivationView::draw_prose(const Pass& pass, const lessons::Block& block, f
 ImVec2 DerivationView::draw_formula(const Pass& pass, const std::string& tex, float px,
                                     ImU32 colour, float width, bool centre, const char* id,
                                     bool record) {
-  if (!font_) {  // no math font: the TeX source, wrapped
+  if (!math_.font()) {  // no math font: the TeX source, wrapped
     ImGui::PushStyleColor(ImGuiCol_Text, colour);
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
     ImGui::TextUnformatted(tex.c_str());
@@ -520,9 +449,8 @@ ImVec2 DerivationView::draw_formula(const Pass& pass, const std::string& tex, fl
 
 void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library& library) {
   results_ = Results{};
-  ensure_font();
-  report_problem(state, font_error_);
-  if (atlas_ && atlas_->full()) atlas_->reset();
+  math_.begin_frame();
+  report_problem(state, math_.error());
   const Params& p = state.params;
   const lessons::LoadedLesson* loaded = library.current(p);
   if (library.lessons().empty())
@@ -571,7 +499,7 @@ void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library&
   shrink_.measured(drawn_h, content_h);
   if (navigation) draw_navigation(state, env, library);
 
-  if (env.has_gl && atlas_) texture_.sync(*atlas_);
+  math_.end_frame(env.has_gl);
 }
 
 // No lesson of the name Params::lesson gives: say so, and list the lessons there are.
@@ -724,9 +652,9 @@ void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step, st
         const typeset::DisplayList& l = typeset_tex(tex, pass.values, px, colour).list;
         return Extent{l.width, l.height, l.depth};
       };
-      const Extent el = font_ ? extent(left_row, pal.query) : Extent{};
-      const Extent er = font_ ? extent(right, pal.key) : Extent{};
-      if (font_ && el.w + gap + er.w <= inner_w) {
+      const Extent el = math_.font() ? extent(left_row, pal.query) : Extent{};
+      const Extent er = math_.font() ? extent(right, pal.key) : Extent{};
+      if (math_.font() && el.w + gap + er.w <= inner_w) {
         const float above = std::max(el.h, er.h);
         const float below = std::max(el.d, er.d);
         ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + above - el.h));

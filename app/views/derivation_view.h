@@ -42,13 +42,11 @@
 #include "lessons/lesson.h"
 #include "lessons/library.h"
 #include "lessons/quantities.h"
-#include "render/glyph_texture.h"
 #include "rope/typeset/display_list.h"
-#include "rope/typeset/glyph_atlas.h"
-#include "rope/typeset/math_font.h"
 #include "state/app_state.h"
 #include "ui/view_cache.h"
 #include "ui/view_env.h"
+#include "views/math_text.h"
 
 namespace rope::app {
 
@@ -97,7 +95,7 @@ struct DerivationView {
   // How far the step's content ran past its panel in the last frame, px (0: it fit).
   float overflow() const { return shrink_.overflow; }
   // Why no math font could be loaded; empty when one was.
-  const std::string& font_error() const { return font_error_; }
+  const std::string& font_error() const { return math_.error(); }
 
  private:
   // The live values of {{name}} and the checks: recomputed when any parameter changes.
@@ -126,18 +124,9 @@ struct DerivationView {
   };
   ShrinkToFit shrink_;
 
-  // Typesetting: the math font (loaded on first use), its glyph atlas and texture, and the
-  // typeset formulas by TeX, values, size and colour.
-  bool font_tried_ = false;
-  std::string font_error_;
-  std::unique_ptr<typeset::MathFont> font_;
-  std::unique_ptr<typeset::GlyphAtlas> atlas_;
-  GlyphTexture texture_;
-  struct Typeset {
-    typeset::DisplayList list;
-    int errors = 0;
-  };
-  std::map<std::string, Typeset> typeset_cache_;
+  // Typesetting: the math font, its glyph atlas and texture, the typeset formulas.
+  MathText math_;
+  using Typeset = MathText::Formula;
 
   Results results_;
 
@@ -147,7 +136,6 @@ struct DerivationView {
   bool revealed_ = false;
 
   struct Pass;  // what one Draw's helpers share: env, palette, the live values
-  void ensure_font();
   const Typeset& typeset_tex(const std::string& tex, const lessons::QuantityContext& values,
                              float px, ImU32 colour, bool inline_style = false);
   // Paints a typeset list with its baseline origin at `origin` (boxes when headless).

@@ -1,0 +1,68 @@
+// views/math_text.h — typeset TeX on a view's canvas: the OpenType MATH font (loaded on first
+// use, fonts-lmodern's Latin Modern Math first), its glyph atlas and GL texture, and a cache of
+// typeset formulas by TeX, values, size and colour. The lessons' derivation view and the views
+// whose headings carry a formula (the decay view's D(r)) each own one.
+//
+// Usage, once per frame:
+//   math.begin_frame();                                   // loads the font; empties a full atlas
+//   if (math.font()) {
+//     const MathText::Formula& f = math.typeset("D(r) = \\frac{2}{d}\\sum_j |S_j(r)|", {}, px, c);
+//     math.paint(dl, f.list, baseline_left, c, env.has_gl);
+//   } else { ...draw the TeX as text; math.error() says why... }
+//   math.end_frame(env.has_gl);                           // uploads the glyphs drawn (GL)
+//
+// A reference returned by typeset() is invalidated by any later typeset() call (the cache is
+// emptied when it holds kMaxCached formulas): copy what you need before typesetting more.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "imgui.h"
+#include "render/glyph_texture.h"
+#include "rope/typeset/display_list.h"
+#include "rope/typeset/glyph_atlas.h"
+#include "rope/typeset/math_font.h"
+#include "rope/typeset/parser.h"
+
+namespace rope::app {
+
+class MathText {
+ public:
+  struct Formula {
+    typeset::DisplayList list;  // px, baseline at y = 0
+    int errors = 0;             // typesetter diagnostics (an unknown command is drawn in red)
+  };
+
+  // Loads the font on the first call; empties the atlas when it is full (glyphs come back as
+  // they are drawn).
+  void begin_frame();
+  // With GL: uploads the glyphs rasterised this frame to the texture.
+  void end_frame(bool has_gl);
+
+  const typeset::MathFont* font() const { return font_.get(); }
+  // Why no math font could be loaded ("" when one was, or before begin_frame).
+  const std::string& error() const { return error_; }
+
+  // The formula typeset at `px` (em size) in `colour`; display style, or text style for math
+  // inside a line of prose. Requires font().
+  const Formula& typeset(const std::string& tex, const typeset::Values& values, float px,
+                         ImU32 colour, bool inline_style = false);
+  // Draws a typeset list with its baseline's left end at `origin`: glyphs from the atlas with
+  // GL, a box per glyph without (headless tests measure the same layout).
+  void paint(ImDrawList* dl, const typeset::DisplayList& list, ImVec2 origin, ImU32 colour,
+             bool has_gl);
+
+  static constexpr std::size_t kMaxCached = 512;  // a slider sweep makes new strings every frame
+
+ private:
+  bool tried_ = false;
+  std::string error_;
+  std::unique_ptr<typeset::MathFont> font_;
+  std::unique_ptr<typeset::GlyphAtlas> atlas_;
+  GlyphTexture texture_;
+  std::map<std::string, Formula> cache_;
+};
+
+}  // namespace rope::app
