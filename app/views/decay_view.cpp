@@ -8,6 +8,7 @@
 #include "state/params.h"
 #include "ui/page.h"
 #include "ui/theme.h"
+#include "views/math_text.h"
 #include "views/view_scaling.h"
 
 namespace rope::app {
@@ -27,19 +28,49 @@ ImU32 curve_colour(const Palette& pal, const DecayView::Curve& c, std::size_t i)
   return c.mean ? pal.text_dim : colours[std::min<std::size_t>(i, 3)];
 }
 
-// The title (levels 0, 1), the formula, the note (levels 0, 1) and the error, from the top of
-// the canvas; returns the y under them. A Pen{} only measures.
+// D(r) and S_j(r) as RoFormer §3.4.3 writes them (text style: the limits beside the sums, so the
+// formula takes about one line and a half).
+constexpr const char* kDecayTex =
+    "D(r) = \\frac{2}{d}\\sum_{j=1}^{d/2} \\left|S_j(r)\\right|, \\qquad "
+    "S_j(r) = \\sum_{i=0}^{j-1} e^{\\mathrm{i}\\,r\\,\\theta_i}";
+
+// The formula line: typeset by `math` when it has a font (shrunk to the width if needed), else
+// the same in plain Unicode. Returns its height. With a Pen{} (no draw list) it only measures.
+float formula_line(const Pen& pen, const Page& pg, MathText* math, bool has_gl, ImFont* font) {
+  if (math == nullptr || math->font() == nullptr) {
+    const std::string plain = nobreak("D(r) = (2/d) Σⱼ |Sⱼ(r)|,") + "  " +
+                              nobreak("Sⱼ(r) = Σᵢ₌₀…ⱼ₋₁ exp(i·r·θᵢ),") + "  " +
+                              nobreak("j = 1 … d/2");
+    return pen.wrapped(font, ImVec2(pg.x0, pg.y0), pg.width, pg.pal.text, plain);
+  }
+  // the math's em at the line height of the text it replaces: its limits and fraction need the
+  // room, and a class reads it from the back
+  float px = font->FontSize;
+  MathText::Formula f = math->typeset(kDecayTex, {}, px, pg.pal.text, true);
+  if (f.list.width > pg.width && f.list.width > 0.0f) {  // narrow canvas: a smaller formula
+    px *= pg.width / f.list.width;
+    f = math->typeset(kDecayTex, {}, px, pg.pal.text, true);
+  }
+  const float height = f.list.height + f.list.depth;
+  if (pen.dl != nullptr) {
+    math->paint(pen.dl, f.list, ImVec2(pg.x0, pg.y0 + f.list.height), pg.pal.text, has_gl);
+    if (pen.log != nullptr)  // tests see the formula as its TeX, where it was drawn
+      pen.log->add(ImVec2(pg.x0, pg.y0), ImVec2(pg.x0 + f.list.width, pg.y0 + height), kDecayTex);
+  }
+  return height;
+}
+
+// The title (levels 0, 1), the formula with what it is, the note (levels 0, 1) and the error,
+// from the top of the canvas; returns the y under them. A Pen{} only measures.
 float header(const Pen& pen, const Page& pg, int level, const Params& p, const std::string& error,
-             const std::string& mean_note) {
+             const std::string& mean_note, MathText* math, bool has_gl) {
   float y = pg.y0;
   const Fonts& f = pg.f;
   const auto line = [&](ImFont* font, ImU32 colour, const std::string& text) {
     return pen.wrapped(font, ImVec2(pg.x0, y), pg.width, colour, text);
   };
-  const std::string formula = nobreak("D(r) = (2/d) Σⱼ |Sⱼ(r)|,") + "  " +
-                              nobreak("Sⱼ(r) = Σᵢ₌₀…ⱼ₋₁ exp(i·r·θᵢ),") + "  " +
-                              nobreak("j = 1 … d/2:") + "  RoFormer’s relative upper bound on " +
-                              nobreak("|q·R(r)k|") + " (§3.4.3)";
+  const std::string what =
+      "RoFormer’s relative upper bound on " + nobreak("|q·R(r)k|") + " (§3.4.3)";
   const ScalingParams sp = view_scaling(p);
   const std::string scaled =
       scaling_on(sp) ? scaling_words(sp) + ":  D(r) at " + nobreak("θ′ᵢ") +
@@ -52,7 +83,10 @@ float header(const Pen& pen, const Page& pg, int level, const Params& p, const s
                            nobreak("D(0) = (d/2 + 1)/2.");
   if (level < 2)
     y += line(level == 0 ? f.title : f.large, pg.pal.text, "Long-range decay of RoPE") + 2 * pg.s;
-  y += line(level == 0 ? f.large : f.body, pg.pal.text, formula) + 2 * pg.s;
+  Page at = pg;
+  at.y0 = y;
+  y += formula_line(pen, at, math, has_gl, level == 0 ? f.large : f.body) + 4 * pg.s;
+  y += line(f.body, pg.pal.text, what) + 2 * pg.s;
   if (level < 2) y += line(f.body, pg.pal.text_dim, note);
   if (!scaled.empty()) y += line(f.bold, pg.pal.accent, scaled);
   if (!mean_note.empty()) y += line(f.body, pg.pal.text_dim, mean_note);
@@ -206,6 +240,7 @@ const DecayView::Model& DecayView::model() const {
 DecayView::Layout DecayView::layout(const Model& m, const Params& p, const Canvas& canvas,
                                     const ViewEnv& env) {
   const float s = env.scale;
+  const bool has_gl = env.has_gl;
   Layout lay(canvas, env, p.theme);
   for (std::size_t i = 0; i < m.curves.size(); ++i) {
     const Curve& c = m.curves[i];
@@ -215,11 +250,12 @@ DecayView::Layout DecayView::layout(const Model& m, const Params& p, const Canva
   if (!lay.legend_inside)
     lay.legend_h = plot::legend_row(nullptr, lay.st, {}, lay.width, lay.legend) + 8 * s;
   lay.level = first_fitting(kHeaderLevels, [&](int level) {
-    return lay.bottom - header(Pen{}, lay, level, p, m.error, mean_note(m.mean_factor)) -
+    return lay.bottom -
+               header(Pen{}, lay, level, p, m.error, mean_note(m.mean_factor), &math_, has_gl) -
                lay.legend_h >=
            420.0f * s;
   });
-  lay.top = header(Pen{}, lay, lay.level, p, m.error, mean_note(m.mean_factor));
+  lay.top = header(Pen{}, lay, lay.level, p, m.error, mean_note(m.mean_factor), &math_, has_gl);
   return lay;
 }
 
@@ -288,14 +324,17 @@ void DecayView::hover(const Model& m, const Layout& lay, const plot::Frame& fr,
 }
 
 void DecayView::Draw(AppState& state, const ViewEnv& env) {
+  math_.begin_frame();
   const Params& p = state.params;
   const Model& m = model_.get(inputs_of(p), compute);
   const Canvas canvas("decay_canvas", &drawn_);  // clip pushed here, popped at every return
   const Layout lay = layout(m, p, canvas, env);
-  header(canvas.pen, lay, lay.level, p, m.error, mean_note(m.mean_factor));
-  if (m.curves.empty() || lay.bottom - lay.top < 80 * lay.s) return;
-  const plot::Frame fr = paint(m, lay, canvas, p);
-  if (canvas.hovered && fr.contains(canvas.mouse)) hover(m, lay, fr, canvas);
+  header(canvas.pen, lay, lay.level, p, m.error, mean_note(m.mean_factor), &math_, env.has_gl);
+  if (!m.curves.empty() && lay.bottom - lay.top >= 80 * lay.s) {
+    const plot::Frame fr = paint(m, lay, canvas, p);
+    if (canvas.hovered && fr.contains(canvas.mouse)) hover(m, lay, fr, canvas);
+  }
+  math_.end_frame(env.has_gl);
 }
 
 void DecayView::DrawControls(AppState& state, const ViewEnv&) {

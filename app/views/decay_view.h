@@ -28,6 +28,7 @@
 #include "ui/plot.h"
 #include "ui/view_cache.h"
 #include "ui/view_env.h"
+#include "views/math_text.h"
 
 namespace rope::app {
 
@@ -72,7 +73,7 @@ struct DecayView {
   struct Layout;  // decay_view.cpp: fonts, the header's level, where the legend and plot go
   static Inputs inputs_of(const Params& p);
   static Model compute(const Inputs& in);
-  static Layout layout(const Model& m, const Params& p, const Canvas& canvas, const ViewEnv& env);
+  Layout layout(const Model& m, const Params& p, const Canvas& canvas, const ViewEnv& env);
   static plot::Frame paint(const Model& m, const Layout& lay, const Canvas& canvas,
                            const Params& p);
   static void hover(const Model& m, const Layout& lay, const plot::Frame& fr, const Canvas& canvas);
@@ -80,6 +81,7 @@ struct DecayView {
 
   ViewCache<Inputs, Model> model_;  // ui/view_cache.h
   DrawnText drawn_;                 // every line of text of the last Draw
+  MathText math_;                   // the formula under the title, typeset
 };
 
 }  // namespace rope::app

@@ -230,6 +230,9 @@ TEST_CASE("decay: D(r) at θ′ beside the original, the mean score times a²", 
   CHECK(view.curves()[1].values == d_theta);
   CHECK(view.curves()[1].dashed);
   CHECK(has_text(view.drawn(), "PI (linear)"));
+  // the heading's formula is typeset (its TeX is what the log holds for it), not ASCII
+  CHECK(has_text(view.drawn(), "\\frac{2}{d}\\sum_{j=1}^{d/2}"));
+  CHECK_FALSE(has_text(view.drawn(), "(2/d) Σⱼ"));
 
   // YaRN s = 16: the mean score at θ′ times a² = (0.1 ln 16 + 1)²
   set(p, "scaling", "yarn");
