@@ -187,7 +187,7 @@ struct Parser {
       if (out.lesson.title.empty()) out.lesson.title = std::string(value);
     } else if (name == "step") {
       if (value.empty()) problem(value_at, "step: needs a title");
-      out.lesson.steps.push_back(Step{std::string(value), at, {}, {}, {}, -1, -1, {}});
+      out.lesson.steps.push_back(Step{std::string(value), at, {}, {}, {}, -1, -1, {}, {}});
       step = &out.lesson.steps.back();
     } else if (name == "show") {
       show(raw, vstart, line_no);
@@ -227,7 +227,9 @@ struct Parser {
   }
 
   void show(std::string_view raw, std::size_t i, int line_no) {
-    std::vector<Assignment>& target = step ? step->show : out.lesson.show;
+    // after reveal:, the state the answer brings (applied when it is revealed)
+    std::vector<Assignment>& target =
+        step ? (step->hides() ? step->reveal_show : step->show) : out.lesson.show;
     bool any = false;
     while (true) {
       while (i < raw.size() && (raw[i] == ' ' || raw[i] == '\t'))
@@ -461,13 +463,24 @@ struct Parser {
         for (const ProseSpan& span : split.spans)
           if (span.kind == ProseSpan::Kind::math) validate_tex(b, span.text, span.offset);
       }
-      if (!s.checks.empty() && app::validate_params(state).ok()) {
+      // the state once revealed: the checks after reveal: are seen there
+      app::Params revealed = state;
+      apply(s.reveal_show, revealed);
+      if (auto v = app::validate_params(revealed); !v && !s.reveal_show.empty())
+        problem(s.reveal_pos,
+                "the state this step reveals is inconsistent: " + v.error().to_string());
+      if (!s.checks.empty() && app::validate_params(state).ok() &&
+          app::validate_params(revealed).ok()) {
         const QuantityContext ctx(state, fixed);
+        const QuantityContext ctx_revealed(revealed, fixed);
         const auto number = [](double v) {  // for the terminal: 10 digits, "1.5e-07" is fine
           return app::format_number(v, app::NumberStyle::plain, 10);
         };
-        for (const Check& c : s.checks) {
-          const CheckOutcome o = run_check(ctx, c.left, c.right, c.relation);
+        for (std::size_t ci = 0; ci < s.checks.size(); ++ci) {
+          const Check& c = s.checks[ci];
+          const bool after_reveal = s.hides() && static_cast<int>(ci) >= s.reveal_check;
+          const CheckOutcome o =
+              run_check(after_reveal ? ctx_revealed : ctx, c.left, c.right, c.relation);
           if (!o.computed) {
             problem(c.pos, "check cannot be computed at this step's state: " + o.error);
           } else if (!o.passed) {
@@ -575,7 +588,7 @@ int find_lesson(const std::vector<std::string>& ids, std::string_view name) {
   return -1;
 }
 
-void apply_step_state(const Lesson& lesson, int index, app::Params& params) {
+void apply_step_state(const Lesson& lesson, int index, app::Params& params, bool revealed) {
   app::Params fresh;
   fresh.view = params.view;
   fresh.lesson = params.lesson;
@@ -594,11 +607,22 @@ void apply_step_state(const Lesson& lesson, int index, app::Params& params) {
   apply(lesson.show);
   for (int i = 0; i <= index && i < static_cast<int>(lesson.steps.size()); ++i)
     apply(lesson.steps[static_cast<std::size_t>(i)].show);
+  if (revealed && index >= 0 && index < static_cast<int>(lesson.steps.size()))
+    apply(lesson.steps[static_cast<std::size_t>(index)].reveal_show);
   if (!app::validate_params(fresh)) {  // e.g. a custom query of the wrong length: drop it
     fresh.query = app::Params{}.query;
     fresh.key = app::Params{}.key;
   }
   params = std::move(fresh);
+}
+
+void apply_reveal_state(const Step& step, app::Params& params) {
+  app::Params revealed = params;
+  for (const Assignment& a : step.reveal_show)
+    if (a.key != "lesson" && a.key != "step" && a.key != "theme" && a.key != "ui_scale" &&
+        a.key != "presentation")
+      (void)app::set_param(revealed, a.key, a.value);  // the loader reports one that fails
+  if (app::validate_params(revealed)) params = std::move(revealed);
 }
 
 }  // namespace rope::lessons

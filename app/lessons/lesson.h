@@ -98,6 +98,10 @@ struct Step {
   int reveal_block = -1;
   int reveal_check = -1;
   SourcePos reveal_pos;
+  // `show:` lines after `reveal:` — applied when the answer is revealed, on top of the step's
+  // state, so the view beside the lesson can hold its part of the answer back too (a curve, a
+  // pointer, a value switched on with the reveal)
+  std::vector<Assignment> reveal_show;
   bool hides() const { return reveal_block >= 0; }
 };
 
@@ -147,8 +151,11 @@ std::string lesson_id(const std::string& path);
 
 // The state of step `index` (from 0): Params reset to defaults except what the lecturer owns
 // (view, lesson, step, theme, ui_scale, presentation), then the lesson's `show:` and the
-// `show:` lines of steps 0 ... index applied in order. Assignments that fail are skipped (the
-// loader has reported them).
-void apply_step_state(const Lesson& lesson, int index, app::Params& params);
+// `show:` lines of steps 0 ... index applied in order; with `revealed`, then step index's
+// `show:` lines after its `reveal:` (the state once the answer is out). Assignments that fail
+// are skipped (the loader has reported them).
+void apply_step_state(const Lesson& lesson, int index, app::Params& params, bool revealed = false);
+// Step `step`'s state once revealed, from its state before: its reveal_show applied to `params`.
+void apply_reveal_state(const Step& step, app::Params& params);
 
 }  // namespace rope::lessons

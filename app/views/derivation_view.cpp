@@ -477,6 +477,16 @@ void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library&
   }
   if (state.reveal_requested) revealed_ = true;
   state.reveal_requested = false;
+  // the state the answer brings (show: lines after reveal:), once per reveal; entering the step
+  // again applies the step's own state and hides the answer
+  if (revealed_ || state.reveal_all) {
+    if (reveal_applied_ != shown_step_) {
+      reveal_applied_ = shown_step_;
+      lessons::apply_reveal_state(steps[static_cast<std::size_t>(step - 1)], state.params);
+    }
+  } else {
+    reveal_applied_.clear();
+  }
 
   // layout: the room above the navigation, and the shrink factor for this step in it
   const float content_h = std::max(1.0f, ImGui::GetContentRegionAvail().y - nav_h);

@@ -134,6 +134,7 @@ struct DerivationView {
   // step (lesson#step differs from shown_step_) hides it again.
   std::string shown_step_;
   bool revealed_ = false;
+  std::string reveal_applied_;  // the step whose revealed state was applied ("" none)
 
   struct Pass;  // what one Draw's helpers share: env, palette, the live values
   const Typeset& typeset_tex(const std::string& tex, const lessons::QuantityContext& values,

@@ -171,6 +171,7 @@ TEST_CASE("every step of every lesson draws headless with equations and passing 
         state.params.theme = theme;
         state.params.lesson = l.lesson.id;
         state.params.step = static_cast<int>(s) + 1;
+        state.reveal_all = true;  // as pictures show a step: its answer out
         run_frames(ui, state, views, 2);
         INFO(l.lesson.id << " step " << s + 1 << " theme " << theme_name(theme));
         const auto& step = l.lesson.steps[s];

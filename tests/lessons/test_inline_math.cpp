@@ -313,6 +313,8 @@ TEST_CASE(
   };
   const auto& step = views.library.lessons().at(1).lesson.steps.at(0);
   REQUIRE(step.hides());
+  REQUIRE(step.reveal_show.size() == 1);  // show: after reveal: is the revealed state
+  CHECK(step.show.size() == 4);
   CHECK(step.reveal_block == 2);
   CHECK(step.reveal_check == 0);
   for (int round = 0; round < 2; ++round) {
@@ -326,8 +328,11 @@ TEST_CASE(
     CHECK_FALSE(has_text("No:"));
     CHECK(r.equations_drawn == 0);
     CHECK(r.marks.empty());
+    CHECK(state.params.layout == rope::app::PointerLayout::dials);  // the view holds back too
     press(GLFW_KEY_V);
     CHECK_FALSE(r.hiding);
+    // the show: line after reveal: is applied with the answer
+    CHECK(state.params.layout == rope::app::PointerLayout::circle);
     CHECK(has_text("No:"));
     CHECK(r.equations_drawn == 1);
     REQUIRE(r.marks.size() == 1);
@@ -339,10 +344,12 @@ TEST_CASE(
     CHECK_FALSE(views.derivation.results().hiding);  // a step without reveal: hides nothing
     press(GLFW_KEY_LEFT);
   }
-  // pictures show the answer
+  CHECK(state.params.layout == rope::app::PointerLayout::dials);  // hidden again: its own state
+  // pictures show the answer, and the state it brings
   state.reveal_all = true;
   run_frames(ui, state, views, 2, display);
   CHECK_FALSE(views.derivation.results().hiding);
+  CHECK(state.params.layout == rope::app::PointerLayout::circle);
   CHECK(views.derivation.results().equations_drawn == 1);
 }
 

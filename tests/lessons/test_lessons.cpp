@@ -294,7 +294,13 @@ TEST_CASE("every check of every lesson holds at its step's state and at perturbe
           }
         }
         const QuantityContext ctx(p);
-        for (const Check& c : step.checks) {
+        // the checks after reveal: are seen in the state the answer brings (its show: lines)
+        Params revealed = p;
+        rope::lessons::apply_reveal_state(step, revealed);
+        const QuantityContext ctx_revealed(revealed);
+        for (std::size_t ci = 0; ci < step.checks.size(); ++ci) {
+          const Check& c = step.checks[ci];
+          const bool after_reveal = step.hides() && static_cast<int>(ci) >= step.reveal_check;
           // A check against a number as written (number.VALUE) states a measured fact about the
           // step's own state ("the two ratios differ by more than 0.01", "this pair turns more
           // than once"), not an identity, and so does a comparison with the context length of
@@ -303,7 +309,8 @@ TEST_CASE("every check of every lesson holds at its step's state and at perturbe
           if (trial > 0 && (c.left.starts_with("number.") || c.right.starts_with("number.") ||
                             c.left == "context_length" || c.right == "context_length"))
             continue;
-          const CheckOutcome o = run_check(ctx, c.left, c.right, c.relation);
+          const CheckOutcome o =
+              run_check(after_reveal ? ctx_revealed : ctx, c.left, c.right, c.relation);
           INFO(l.lesson.id << " step " << s + 1 << " trial " << trial << ": " << c.left << " vs "
                            << c.right << " at m=" << p.position << " n=" << p.key_position
                            << " d=" << p.dim << " base=" << p.base << " pairing "
