@@ -72,6 +72,11 @@ struct Digits {
 };
 
 std::string format_number(double v, NumberStyle style, int digits = 0);
+// Every digit a tooltip shows: the shortest text that reads back as the same double
+// ("0.1", not "0.10000000000000001"; NumberStyle::tooltip).
+inline std::string full_number(double v) {
+  return format_number(v, NumberStyle::tooltip);
+}
 std::string format_number(double v, NumberStyle style, Digits digits);
 
 // Appends format_number(v, style, digits) to out (no temporary string for the csv style).

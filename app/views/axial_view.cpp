@@ -327,8 +327,8 @@ void AxialView::hover(const Model& m, const std::vector<Panel>& drawn, const Lay
                               std::max(1.0f, std::round(2.0f * lay.s)));
     ImGui::BeginTooltip();
     ImGui::Text("patch (r, c) = (%d, %d)", r, c);
-    ImGui::Text("score with the query at (%.0f, %.0f): %.17g", pn.query.row, pn.query.column,
-                cell(pn, m.n, r, c));
+    ImGui::Text("score with the query at (%.0f, %.0f): %s", pn.query.row, pn.query.column,
+                full_number(cell(pn, m.n, r, c)).c_str());
     ImGui::Text("offset (Δr, Δc) = (%.0f, %.0f)", r - pn.query.row, c - pn.query.column);
     ImGui::EndTooltip();
   }

@@ -318,8 +318,8 @@ void DecayView::hover(const Model& m, const Layout& lay, const plot::Frame& fr,
   for (std::size_t i = 0; i < m.curves.size(); ++i)
     if (ri < m.curves[i].values.size())
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(curve_colour(lay.pal, m.curves[i], i)),
-                         "%s: %.17g", m.curves[i].label.c_str(),
-                         m.curves[i].values[ri] * m.curves[i].scale);
+                         "%s: %s", m.curves[i].label.c_str(),
+                         full_number(m.curves[i].values[ri] * m.curves[i].scale).c_str());
   ImGui::EndTooltip();
 }
 

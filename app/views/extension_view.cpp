@@ -611,17 +611,19 @@ void ExtensionView::hover(const Model& m, const Canvas& canvas, const ViewEnv& e
     plot::vline(canvas.draw_list, f, iv, pal.text, std::max(1.0f, std::round(env.scale)));
   ImGui::BeginTooltip();
   ImGui::Text("pair i = %d", static_cast<int>(u));
-  ImGui::Text("θᵢ = %.17g rad/token,  λᵢ = %.17g tokens", m.sf.theta[u], m.wavelength[u]);
-  ImGui::Text("rᵢ = L/λᵢ = %.17g turns in L = %.0f", m.rotations[u], m.context);
-  ImGui::Text("θ′ᵢ = %.17g,  λ′ᵢ = %.17g", m.sf.theta_scaled[u], m.wavelength_scaled[u]);
-  ImGui::Text("θ′ᵢ/θᵢ = %.17g", m.ratio[u]);
-  if (!m.sf.ramp.empty()) ImGui::Text("γᵢ (1 = kept) = %.17g", m.sf.ramp[u]);
+  ImGui::Text("θᵢ = %s rad/token,  λᵢ = %s tokens", full_number(m.sf.theta[u]).c_str(),
+              full_number(m.wavelength[u]).c_str());
+  ImGui::Text("rᵢ = L/λᵢ = %s turns in L = %.0f", full_number(m.rotations[u]).c_str(), m.context);
+  ImGui::Text("θ′ᵢ = %s,  λ′ᵢ = %s", full_number(m.sf.theta_scaled[u]).c_str(),
+              full_number(m.wavelength_scaled[u]).c_str());
+  ImGui::Text("θ′ᵢ/θᵢ = %s", full_number(m.ratio[u]).c_str());
+  if (!m.sf.ramp.empty()) ImGui::Text("γᵢ (1 = kept) = %s", full_number(m.sf.ramp[u]).c_str());
   for (const Curve& c : m.curves)
     if (!c.chosen)
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(method_colour(c.method, p.theme)),
-                         "%s: θ′/θ = %.17g", c.label.c_str(), c.ratio[u]);
-  ImGui::Text("attention factor %.17g (logits × %.17g)", m.sf.attention_factor,
-              m.sf.attention_factor * m.sf.attention_factor);
+                         "%s: θ′/θ = %s", c.label.c_str(), full_number(c.ratio[u]).c_str());
+  ImGui::Text("attention factor %s (logits × %s)", full_number(m.sf.attention_factor).c_str(),
+              full_number(m.sf.attention_factor * m.sf.attention_factor).c_str());
   ImGui::EndTooltip();
 }
 

@@ -218,17 +218,18 @@ void ExtrapolationPanel::Draw(AppState& state, const ViewEnv& env) {
     ImGui::BeginTooltip();
     if (k == 3) {
       const auto i = static_cast<std::size_t>(std::clamp(std::round(x), 0.0, m.s_b.back()));
-      ImGui::Text("s = %zu:  B(s)/d = %.17g", i, m.b_over_d[i]);
+      ImGui::Text("s = %zu:  B(s)/d = %s", i, full_number(m.b_over_d[i]).c_str());
     } else if (k == 2) {
       const double step = std::round((x - m.s_between.front()) / kBetweenStep);
       const auto i = static_cast<std::size_t>(
           std::clamp(step, 0.0, static_cast<double>(m.s_between.size() - 1)));
-      ImGui::Text("s = %.17g:  a(s) = %.17g", m.s_between[i], m.a_between[i]);
+      ImGui::Text("s = %s:  a(s) = %s", full_number(m.s_between[i]).c_str(),
+                  full_number(m.a_between[i]).c_str());
     } else {
       const auto& xs = k == 0 ? m.s_inside : m.s_beyond;
       const auto& ys = k == 0 ? m.a_inside : m.a_beyond;
       const auto i = static_cast<std::size_t>(std::clamp(std::round(x), 0.0, xs.back()));
-      ImGui::Text("s = %zu:  a(s) = %.17g", i, ys[i]);
+      ImGui::Text("s = %zu:  a(s) = %s", i, full_number(ys[i]).c_str());
     }
     ImGui::Text("fit: rank %d of %d, residual norm %.6g, computed in %.1f ms", m.rank, m.dim,
                 m.residual, 1e3 * m.seconds);

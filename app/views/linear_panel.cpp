@@ -205,10 +205,11 @@ void LinearPanel::Draw(AppState& state, const ViewEnv& env) {
   };
   int r = 0, c = 0;
   if (cell_at(left, m.d, m.d, r, c)) {
-    ImGui::SetTooltip("S[%d][%d] = %.17g", r, c, m.summary[static_cast<std::size_t>(r * m.d + c)]);
+    ImGui::SetTooltip("S[%d][%d] = %s", r, c,
+                      full_number(m.summary[static_cast<std::size_t>(r * m.d + c)]).c_str());
   } else if (cell_at(right, m.n, m.d, r, c)) {
-    ImGui::SetTooltip("z after position %d, entry %d: %.17g", r, c,
-                      m.running_z[static_cast<std::size_t>(r * m.d + c)]);
+    ImGui::SetTooltip("z after position %d, entry %d: %s", r, c,
+                      full_number(m.running_z[static_cast<std::size_t>(r * m.d + c)]).c_str());
   }
 }
 

@@ -770,19 +770,21 @@ void PointersView::hover(const Model& m, const Scores& sc, const Layout& lay, co
     ImGui::Text("not rotated: this pair passes through unchanged at every position");
   } else if (m.scaled) {
     ImGui::Text("%s", scaling_words(view_scaling(p)).c_str());
-    ImGui::Text("θᵢ = %.17g rad per position (original)", m.thetas_original[u]);
-    ImGui::Text("θ′ᵢ = %.17g rad per position (θ′/θ = %.9g)", th, th / m.thetas_original[u]);
-    ImGui::Text("wavelength 2π/θ′ᵢ = %.17g positions", wavelength(th));
-    ImGui::Text("m·θ′ᵢ = %.17g rad", p.position * th);
-    ImGui::Text("(n−m)·θ′ᵢ = %.17g rad", (p.key_position - p.position) * th);
-    ImGui::Text("attention factor a = %.17g (scores × a²)", m.attention_factor);
+    ImGui::Text("θᵢ = %s rad per position (original)", full_number(m.thetas_original[u]).c_str());
+    ImGui::Text("θ′ᵢ = %s rad per position (θ′/θ = %.9g)", full_number(th).c_str(),
+                th / m.thetas_original[u]);
+    ImGui::Text("wavelength 2π/θ′ᵢ = %s positions", full_number(wavelength(th)).c_str());
+    ImGui::Text("m·θ′ᵢ = %s rad", full_number(p.position * th).c_str());
+    ImGui::Text("(n−m)·θ′ᵢ = %s rad", full_number((p.key_position - p.position) * th).c_str());
+    ImGui::Text("attention factor a = %s (scores × a²)", full_number(m.attention_factor).c_str());
   } else {
-    ImGui::Text("θᵢ = %.17g rad per position", th);
-    ImGui::Text("wavelength 2π/θᵢ = %.17g positions", wavelength(th));
-    ImGui::Text("m·θᵢ = %.17g rad", p.position * th);
-    ImGui::Text("(n−m)·θᵢ = %.17g rad", (p.key_position - p.position) * th);
+    ImGui::Text("θᵢ = %s rad per position", full_number(th).c_str());
+    ImGui::Text("wavelength 2π/θᵢ = %s positions", full_number(wavelength(th)).c_str());
+    ImGui::Text("m·θᵢ = %s rad", full_number(p.position * th).c_str());
+    ImGui::Text("(n−m)·θᵢ = %s rad", full_number((p.key_position - p.position) * th).c_str());
   }
-  ImGui::Text("|qᵢ| = %.17g   |kᵢ| = %.17g", m.q_norm[u], m.k_norm[u]);
+  ImGui::Text("|qᵢ| = %s   |kᵢ| = %s", full_number(m.q_norm[u]).c_str(),
+              full_number(m.k_norm[u]).c_str());
   if (sc.emulated) {
     // the stored angle's difference from the exact m·θᵢ, wrapped into (−π, π]
     const auto wrapped = [](double x) { return std::remainder(x, 2.0 * kPi); };

@@ -676,17 +676,18 @@ void hover_dials(const Paint& pt, const std::vector<PrecisionView::Dial>& dials,
     const PrecisionFormats& fm = p.precision.formats;
     ImGui::BeginTooltip();
     ImGui::Text("pair i = %d", d.pair);
-    ImGui::Text("position m = %.17g, stored (%s) %.17g", p.position, format_name(fm.position),
-                a.position);
-    ImGui::Text("θᵢ exact %.17g, stored (%s) %.17g", now.thetas[static_cast<std::size_t>(d.pair)],
-                format_name(fm.theta), a.theta);
-    ImGui::Text("angle m·θᵢ exact %.17g rad, stored (%s) %.17g rad", a.exact_angle,
-                format_name(fm.angle), a.angle);
-    ImGui::Text("wrapped error %.17g rad", a.wrapped_error);
-    ImGui::Text("cos exact %.17g, stored (%s) %.17g", std::cos(a.exact_angle), format_name(fm.trig),
-                a.cos);
-    ImGui::Text("sin exact %.17g, stored (%s) %.17g", std::sin(a.exact_angle), format_name(fm.trig),
-                a.sin);
+    ImGui::Text("position m = %s, stored (%s) %s", full_number(p.position).c_str(),
+                format_name(fm.position), full_number(a.position).c_str());
+    ImGui::Text("θᵢ exact %s, stored (%s) %s",
+                full_number(now.thetas[static_cast<std::size_t>(d.pair)]).c_str(),
+                format_name(fm.theta), full_number(a.theta).c_str());
+    ImGui::Text("angle m·θᵢ exact %s rad, stored (%s) %s rad", full_number(a.exact_angle).c_str(),
+                format_name(fm.angle), full_number(a.angle).c_str());
+    ImGui::Text("wrapped error %s rad", full_number(a.wrapped_error).c_str());
+    ImGui::Text("cos exact %s, stored (%s) %s", full_number(std::cos(a.exact_angle)).c_str(),
+                format_name(fm.trig), full_number(a.cos).c_str());
+    ImGui::Text("sin exact %s, stored (%s) %s", full_number(std::sin(a.exact_angle)).c_str(),
+                format_name(fm.trig), full_number(a.sin).c_str());
     ImGui::EndTooltip();
     return;
   }
@@ -702,14 +703,15 @@ void hover_plot(const Paint& pt, const plot::Frame& fr, const Sweep& sw) {
     k = k > 0 ? k - 1 : 0;
   plot::vline(pt.c.draw_list, fr, sw.positions[k], pt.pal.text, std::max(1.0f, std::round(pt.s)));
   ImGui::BeginTooltip();
-  ImGui::Text("position %.17g", sw.positions[k]);
+  ImGui::Text("position %s", full_number(sw.positions[k]).c_str());
   if (std::isnan(sw.error[k])) {
     ImGui::Text("chosen formats: an angle overflowed to inf");
   } else {
-    ImGui::Text("chosen formats: largest |error| %.17g rad (pair %d)", sw.error[k],
-                sw.worst_pair[k]);
+    ImGui::Text("chosen formats: largest |error| %s rad (pair %d)",
+                full_number(sw.error[k]).c_str(), sw.worst_pair[k]);
   }
-  if (!sw.reference.empty()) ImGui::Text("fp32 everywhere: %.17g rad", sw.reference[k]);
+  if (!sw.reference.empty())
+    ImGui::Text("fp32 everywhere: %s rad", full_number(sw.reference[k]).c_str());
   ImGui::EndTooltip();
 }
 
@@ -720,8 +722,9 @@ void hover_strip(const Paint& pt, const Box& box, const Now& now, const Params& 
   if (k < 0.0f || k >= static_cast<float>(sc.count)) return;
   const auto i = static_cast<std::size_t>(sc.first + static_cast<int>(k));
   ImGui::BeginTooltip();
-  ImGui::Text("position %.17g is stored in %s as %.17g", now.strip_first + static_cast<double>(i),
-              format_name(p.precision.formats.position), now.stored[i]);
+  ImGui::Text("position %s is stored in %s as %s",
+              full_number(now.strip_first + static_cast<double>(i)).c_str(),
+              format_name(p.precision.formats.position), full_number(now.stored[i]).c_str());
   ImGui::EndTooltip();
 }
 

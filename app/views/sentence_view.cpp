@@ -396,9 +396,11 @@ void hover(const std::array<SentenceView::Side, 2>& sides,
     const SentenceView::Side& sd = sides[static_cast<std::size_t>(side)];
     ImGui::BeginTooltip();
     ImGui::Text("sentence %s: m = %d, n = %d", side == 0 ? "A" : "B", sd.m, sd.n);
-    ImGui::Text("block 0 of Rₘq = (%.17g, %.17g)", sd.q0.x, sd.q0.y);
-    ImGui::Text("block 0 of Rₙk = (%.17g, %.17g)", sd.k0.x, sd.k0.y);
-    ImGui::Text("score over d = %d: %.17g", dim, sd.score);
+    ImGui::Text("block 0 of Rₘq = (%s, %s)", full_number(sd.q0.x).c_str(),
+                full_number(sd.q0.y).c_str());
+    ImGui::Text("block 0 of Rₙk = (%s, %s)", full_number(sd.k0.x).c_str(),
+                full_number(sd.k0.y).c_str());
+    ImGui::Text("score over d = %d: %s", dim, full_number(sd.score).c_str());
     ImGui::EndTooltip();
   }
 }

@@ -335,9 +335,10 @@ void SinusoidalView::hover(const Model& m, const plot::Frame& fr, ImVec2 mouse, 
   ImGui::BeginTooltip();
   ImGui::Text("position pos = %zu   dimension j = %zu (block i = %zu, %s)", pos, j, i,
               j % 2 == 0 ? "sin" : "cos");
-  ImGui::Text("θᵢ = %.17g rad per position", theta(static_cast<int>(i), p.pe_dim, p.base));
-  ImGui::Text("PE[pos][j] = %s(pos·θᵢ) = %.17g", j % 2 == 0 ? "sin" : "cos",
-              m.table[pos * static_cast<std::size_t>(m.cols) + j]);
+  ImGui::Text("θᵢ = %s rad per position",
+              full_number(theta(static_cast<int>(i), p.pe_dim, p.base)).c_str());
+  ImGui::Text("PE[pos][j] = %s(pos·θᵢ) = %s", j % 2 == 0 ? "sin" : "cos",
+              full_number(m.table[pos * static_cast<std::size_t>(m.cols) + j]).c_str());
   ImGui::EndTooltip();
 }
 

@@ -486,15 +486,16 @@ void SpectrumView::hover(const Model& m, const Layout& lay, const plot::Frame& f
   plot::vline(canvas.draw_list, fr, iv, lay.pal.text, std::max(1.0f, std::round(lay.s)));
   ImGui::BeginTooltip();
   ImGui::Text("block i = %d", static_cast<int>(u));
-  ImGui::Text("θᵢ = %.17g rad per position", m.thetas[u]);
-  ImGui::Text("λᵢ = 2π/θᵢ = %.17g positions", m.wavelengths[u]);
+  ImGui::Text("θᵢ = %s rad per position", full_number(m.thetas[u]).c_str());
+  ImGui::Text("λᵢ = 2π/θᵢ = %s positions", full_number(m.wavelengths[u]).c_str());
   ImGui::Text("turns within the context: %.6g", context / m.wavelengths[u]);
   if (m.partial)
     for (const auto& [name, v] :
          {std::pair{"neox", &m.both.neox}, std::pair{"proportional", &m.both.proportional}})
       if (u < v->size()) {
         if ((*v)[u] > 0.0)
-          ImGui::Text("%s: θᵢ = %.17g, λᵢ = %.17g", name, (*v)[u], wavelength((*v)[u]));
+          ImGui::Text("%s: θᵢ = %s, λᵢ = %s", name, full_number((*v)[u]).c_str(),
+                      full_number(wavelength((*v)[u])).c_str());
         else
           ImGui::Text("%s: not rotated", name);
       }
@@ -504,12 +505,13 @@ void SpectrumView::hover(const Model& m, const Layout& lay, const plot::Frame& f
         m.both.style == RotaryStyle::neox ? m.both.neox : m.both.proportional;
     const double th0 = !m.partial ? m.thetas[u] : u < used.size() ? used[u] : 0.0;
     if (th0 > 0.0)
-      ImGui::Text("θ′ᵢ = %.17g rad per position (θ′/θ = %.9g)", m.thetas_scaled[u],
-                  m.thetas_scaled[u] / th0);
+      ImGui::Text("θ′ᵢ = %s rad per position (θ′/θ = %.9g)",
+                  full_number(m.thetas_scaled[u]).c_str(), m.thetas_scaled[u] / th0);
     else
-      ImGui::Text("θ′ᵢ = %.17g rad per position", m.thetas_scaled[u]);
+      ImGui::Text("θ′ᵢ = %s rad per position", full_number(m.thetas_scaled[u]).c_str());
     if (m.thetas_scaled[u] > 0.0)
-      ImGui::Text("λ′ᵢ = 2π/θ′ᵢ = %.17g positions", wavelength(m.thetas_scaled[u]));
+      ImGui::Text("λ′ᵢ = 2π/θ′ᵢ = %s positions",
+                  full_number(wavelength(m.thetas_scaled[u])).c_str());
   }
   ImGui::EndTooltip();
 }

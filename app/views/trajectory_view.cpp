@@ -353,9 +353,9 @@ void TrajectoryView::hover(const Points& pt, const std::array<plot::Frame, 2>& f
     const bool is_added = which == 0;
     const Vec2 v = is_added ? pt.added : pt.rotated;
     ImGui::BeginTooltip();
-    ImGui::Text("%s at pos = %.17g", is_added ? "x + PE_pos" : "R(pos) x", pos);
-    ImGui::Text("= (%.17g, %.17g)", v.x, v.y);
-    ImGui::Text("length %.17g", std::hypot(v.x, v.y));
+    ImGui::Text("%s at pos = %s", is_added ? "x + PE_pos" : "R(pos) x", full_number(pos).c_str());
+    ImGui::Text("= (%s, %s)", full_number(v.x).c_str(), full_number(v.y).c_str());
+    ImGui::Text("length %s", full_number(std::hypot(v.x, v.y)).c_str());
     ImGui::Text("mouse at (%.4g, %.4g)", fr.x.from_px(mouse.x), fr.y.from_px(mouse.y));
     ImGui::EndTooltip();
   }
