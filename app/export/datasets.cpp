@@ -179,6 +179,17 @@ Result<ScaledFrequencies> read_extension(const ExportArgs& args, int dim, double
   return sf;
 }
 
+// The decay and heatmap views turn the whole head: the only rotary fraction their datasets take
+// is p-RoPE's, the parameter of --scaling proportional.
+Status whole_head(const ExportArgs& args, const Params& p) {
+  if (!arg(args, "rotary_fraction").empty() &&
+      p.extension.scaling.method != ScalingMethod::proportional)
+    return Error{"rotary_fraction",
+                 "applies here only with --scaling proportional (p-RoPE's fraction): this "
+                 "dataset, like its view, rotates the whole head"};
+  return {};
+}
+
 // Whether a table gets its scaled columns: --scaling was given (even none) or a preset scales.
 bool scaled_table(const ExportArgs& args, const Params& p) {
   return !arg(args, "scaling").empty() || p.extension.scaling.method != ScalingMethod::none;
@@ -290,6 +301,7 @@ Result<CsvTable> build_decay(const ExportArgs& args) {
   p.extension = ExtensionParams{};
   auto sf = read_extension(args, dim, base, p, false);
   if (!sf) return sf.error();
+  if (auto st = whole_head(args, p); !st) return st.error();
   auto curve = decay_curve(dim, base, r_max.value());
   if (!curve) return curve.error();
   const auto rows = static_cast<std::int64_t>(curve.value().size());
@@ -481,6 +493,7 @@ Result<CsvTable> build_scores(const ExportArgs& args) {
   p.extension = ExtensionParams{};
   auto sf = read_extension(args, static_cast<int>(d), base.value(), p, false);
   if (!sf) return sf.error();
+  if (auto st = whole_head(args, p); !st) return st.error();
   const bool scaled = scaled_table(args, p);
 
   // Rotate q and k once per position: [N][d] each, then every cell is one dot product.
@@ -749,6 +762,8 @@ constexpr std::array kRotaryFlags{
                "what the fraction means: neox (theta over int(P*D) dims) or proportional "
                "(full-head theta, the slow pairs still)",
                "neox or proportional (default neox)", ""}};
+// p-RoPE's fraction alone (decay, scores: their views rotate the whole head)
+constexpr std::array kFractionFlags{kRotaryFlags[0]};
 constexpr std::array kFrequencyFlags = join_flags(
     std::array{
         ExportFlag{"model", "NAME",
@@ -776,7 +791,7 @@ constexpr std::array kDecayFlags = join_flags(
                           "context extension: adds value_scaled, D(r) at theta' (the decay "
                           "view's scaled curve)",
                           kScalingAllowed, ""}},
-    kScalingParamFlags, kRotaryFlags);
+    kScalingParamFlags, kFractionFlags);
 constexpr std::array kRotateFlags = join_flags(
     std::array{ExportFlag{"vector", "X0,X1,...", "the vector x; d is the number of entries",
                           kVectorAllowed, nullptr},
@@ -808,7 +823,7 @@ constexpr std::array kScoreOwnFlags{
                "context extension: adds score_scaled, a^2 (R'_m q).(R'_n k) at theta' (the "
                "heatmap's scores)",
                kScalingAllowed, ""}};
-constexpr std::array kScoreFlags = join_flags(kScoreOwnFlags, kScalingParamFlags, kRotaryFlags);
+constexpr std::array kScoreFlags = join_flags(kScoreOwnFlags, kScalingParamFlags, kFractionFlags);
 
 constexpr std::array kAxialFlags{
     ExportFlag{"query", "Q0,Q1,...", "the query q; d is the number of entries",
