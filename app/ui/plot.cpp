@@ -340,11 +340,11 @@ void line(ImDrawList* dl, const Frame& f, std::span<const double> xs, std::span<
   const std::size_t n = std::min(xs.size(), ys.size());
   if (n == 0) return;
   const float s = std::max(1.0f, thickness);
-  dl->PushClipRect(ImVec2(f.area_min.x - s, f.area_min.y - s),
-                   ImVec2(f.area_max.x + s, f.area_max.y + s), true);
   const float xmin = f.area_min.x - 2.0f * s, xmax = f.area_max.x + 2.0f * s;
   const float ymin = f.area_min.y - 4000.0f, ymax = f.area_max.y + 4000.0f;
+  // the points of every run (a run ends at a value that cannot be drawn), run after run
   std::vector<ImVec2> pts;
+  std::vector<std::size_t> run_ends;
   pts.reserve(
       std::min<std::size_t>(n, 4 * static_cast<std::size_t>(f.area_max.x - f.area_min.x + 8)));
 
@@ -363,8 +363,8 @@ void line(ImDrawList* dl, const Frame& f, std::span<const double> xs, std::span<
   };
   const auto finish = [&]() {
     flush();
-    stroke(dl, pts, colour, thickness, dashed, 8.0f * s, 6.0f * s);
-    pts.clear();
+    if (run_ends.empty() ? !pts.empty() : run_ends.back() != pts.size())
+      run_ends.push_back(pts.size());
   };
   for (std::size_t i = 0; i < n; ++i) {
     if (!std::isfinite(xs[i]) || !std::isfinite(ys[i]) || (f.x.log && xs[i] <= 0.0) ||
@@ -387,7 +387,23 @@ void line(ImDrawList* dl, const Frame& f, std::span<const double> xs, std::span<
     last = p;
   }
   finish();
-  dl->PopClipRect();
+  // Clip to the plot area (plus the line's half width) only when the curve leaves it: every
+  // clip rectangle starts a new draw command, and llvmpipe pays for each.
+  const ImVec2 clip_min(f.area_min.x - s, f.area_min.y - s);
+  const ImVec2 clip_max(f.area_max.x + s, f.area_max.y + s);
+  bool inside = true;
+  for (const ImVec2& p : pts)
+    inside = inside && p.x >= clip_min.x + s && p.x <= clip_max.x - s && p.y >= clip_min.y + s &&
+             p.y <= clip_max.y - s;
+  if (!inside) dl->PushClipRect(clip_min, clip_max, true);
+  std::size_t begin = 0;
+  for (const std::size_t end : run_ends) {
+    const std::vector<ImVec2> run(pts.begin() + static_cast<std::ptrdiff_t>(begin),
+                                  pts.begin() + static_cast<std::ptrdiff_t>(end));
+    stroke(dl, run, colour, thickness, dashed, 8.0f * s, 6.0f * s);
+    begin = end;
+  }
+  if (!inside) dl->PopClipRect();
 }
 
 void hline(ImDrawList* dl, const Frame& f, double y, ImU32 colour, float thickness, bool dashed) {
