@@ -61,7 +61,10 @@ ImVec4 clear_colour(const AppState& state) {
   return ImGui::ColorConvertU32ToFloat4(palette(state.params.theme).canvas);
 }
 
-FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& env) {
+FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& outer) {
+  ViewEnv env = outer;
+  env.math = &views.math;
+  views.math.begin_frame();
   const ImGuiIO& io = ImGui::GetIO();
   handle_shortcuts(state, views.library, views.history);
   float top = 0.0f;
@@ -98,6 +101,7 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& env) {
   views.export_dialog.Draw(state, env);
   // every change of this frame, once no slider or field is held (a drag is one undo step)
   views.history.observe(state.params, !ImGui::IsAnyItemActive());
+  views.math.end_frame(env.has_gl);  // the glyphs this frame drew, uploaded before rendering
   return FrameLayout{panel_w, top};
 }
 

@@ -33,6 +33,7 @@ struct Views : ViewRegistry {
   PresentationBar bar;         // presentation mode's slim bar below the canvas
   ExportDialog export_dialog;  // File ▸ Export's dialog
   History history;             // undo / redo of the parameters (Ctrl + Z, Edit menu)
+  MathText math;               // typeset TeX for every view (ViewEnv::math)
 };
 
 // Where the frame's large areas are, so the driver can clear them (render/background.h).

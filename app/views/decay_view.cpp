@@ -251,11 +251,11 @@ DecayView::Layout DecayView::layout(const Model& m, const Params& p, const Canva
     lay.legend_h = plot::legend_row(nullptr, lay.st, {}, lay.width, lay.legend) + 8 * s;
   lay.level = first_fitting(kHeaderLevels, [&](int level) {
     return lay.bottom -
-               header(Pen{}, lay, level, p, m.error, mean_note(m.mean_factor), &math_, has_gl) -
+               header(Pen{}, lay, level, p, m.error, mean_note(m.mean_factor), math_, has_gl) -
                lay.legend_h >=
            420.0f * s;
   });
-  lay.top = header(Pen{}, lay, lay.level, p, m.error, mean_note(m.mean_factor), &math_, has_gl);
+  lay.top = header(Pen{}, lay, lay.level, p, m.error, mean_note(m.mean_factor), math_, has_gl);
   return lay;
 }
 
@@ -324,17 +324,18 @@ void DecayView::hover(const Model& m, const Layout& lay, const plot::Frame& fr,
 }
 
 void DecayView::Draw(AppState& state, const ViewEnv& env) {
-  math_.begin_frame();
+  math_ = env.math ? env.math : &own_math_;
+  if (!env.math) own_math_.begin_frame();  // the shared one is begun by draw_frame
   const Params& p = state.params;
   const Model& m = model_.get(inputs_of(p), compute);
   const Canvas canvas("decay_canvas", &drawn_);  // clip pushed here, popped at every return
   const Layout lay = layout(m, p, canvas, env);
-  header(canvas.pen, lay, lay.level, p, m.error, mean_note(m.mean_factor), &math_, env.has_gl);
+  header(canvas.pen, lay, lay.level, p, m.error, mean_note(m.mean_factor), math_, env.has_gl);
   if (!m.curves.empty() && lay.bottom - lay.top >= 80 * lay.s) {
     const plot::Frame fr = paint(m, lay, canvas, p);
     if (canvas.hovered && fr.contains(canvas.mouse)) hover(m, lay, fr, canvas);
   }
-  math_.end_frame(env.has_gl);
+  if (!env.math) own_math_.end_frame(env.has_gl);
 }
 
 void DecayView::DrawControls(AppState& state, const ViewEnv&) {

@@ -81,7 +81,9 @@ struct DecayView {
 
   ViewCache<Inputs, Model> model_;  // ui/view_cache.h
   DrawnText drawn_;                 // every line of text of the last Draw
-  MathText math_;                   // the formula under the title, typeset
+  // the formula under the title: ViewEnv::math, or (drawn alone, in tests) its own
+  MathText own_math_;
+  MathText* math_ = &own_math_;
 };
 
 }  // namespace rope::app

@@ -190,12 +190,12 @@ const DerivationView::Typeset& DerivationView::typeset_tex(const std::string& te
                                                            const lessons::QuantityContext& ctx,
                                                            float px, ImU32 colour,
                                                            bool inline_style) {
-  return math_.typeset(tex, tex_values(tex, ctx), px, colour, inline_style);
+  return math_->typeset(tex, tex_values(tex, ctx), px, colour, inline_style);
 }
 
 void DerivationView::paint_list(const Pass& pass, const typeset::DisplayList& list, ImVec2 origin,
                                 ImU32 colour) {
-  math_.paint(ImGui::GetWindowDrawList(), list, origin, colour, pass.env.has_gl);
+  math_->paint(ImGui::GetWindowDrawList(), list, origin, colour, pass.env.has_gl);
 }
 
 // [SECTION] prose: words and inline math flowing on shared baselines
@@ -263,7 +263,7 @@ void DerivationView::draw_prose(const Pass& pass, const lessons::Block& block, f
       std::round(ImGui::GetFont()->Ascent) * size / std::max(1.0f, ImGui::GetFont()->FontSize);
   const float text_descent = size - text_ascent;
   const ImU32 colour = ImGui::GetColorU32(ImGuiCol_Text);
-  const float math_px = math_.font() ? inline_math_px(*math_.font()) : size;
+  const float math_px = math_->font() ? inline_math_px(*math_->font()) : size;
 
   // the units: words and formulas, glued where no space separates them ("$x$," stays whole)
   std::vector<Unit> units;
@@ -278,7 +278,7 @@ void DerivationView::draw_prose(const Pass& pass, const lessons::Block& block, f
       Piece p;
       p.math = true;
       p.text = tex_with_values(span.text, pass.values);
-      if (math_.font()) {
+      if (math_->font()) {
         const Typeset* t = &typeset_tex(span.text, pass.values, math_px, colour, true);
         if (t->list.width > width && width > 0.0f)  // wider than the column: smaller, not clipped
           t = &typeset_tex(span.text, pass.values,
@@ -401,7 +401,7 @@ void DerivationView::draw_prose(const Pass& pass, const lessons::Block& block, f
 ImVec2 DerivationView::draw_formula(const Pass& pass, const std::string& tex, float px,
                                     ImU32 colour, float width, bool centre, const char* id,
                                     bool record) {
-  if (!math_.font()) {  // no math font: the TeX source, wrapped
+  if (!math_->font()) {  // no math font: the TeX source, wrapped
     ImGui::PushStyleColor(ImGuiCol_Text, colour);
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
     ImGui::TextUnformatted(tex.c_str());
@@ -449,8 +449,9 @@ ImVec2 DerivationView::draw_formula(const Pass& pass, const std::string& tex, fl
 
 void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library& library) {
   results_ = Results{};
-  math_.begin_frame();
-  report_problem(state, math_.error());
+  math_ = env.math ? env.math : &own_math_;
+  if (!env.math) own_math_.begin_frame();  // the shared one is begun by draw_frame
+  report_problem(state, math_->error());
   const Params& p = state.params;
   const lessons::LoadedLesson* loaded = library.current(p);
   if (library.lessons().empty())
@@ -509,7 +510,7 @@ void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library&
   shrink_.measured(drawn_h, content_h);
   if (navigation) draw_navigation(state, env, library);
 
-  math_.end_frame(env.has_gl);
+  if (!env.math) own_math_.end_frame(env.has_gl);
 }
 
 // No lesson of the name Params::lesson gives: say so, and list the lessons there are.
@@ -662,9 +663,9 @@ void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step, st
         const typeset::DisplayList& l = typeset_tex(tex, pass.values, px, colour).list;
         return Extent{l.width, l.height, l.depth};
       };
-      const Extent el = math_.font() ? extent(left_row, pal.query) : Extent{};
-      const Extent er = math_.font() ? extent(right, pal.key) : Extent{};
-      if (math_.font() && el.w + gap + er.w <= inner_w) {
+      const Extent el = math_->font() ? extent(left_row, pal.query) : Extent{};
+      const Extent er = math_->font() ? extent(right, pal.key) : Extent{};
+      if (math_->font() && el.w + gap + er.w <= inner_w) {
         const float above = std::max(el.h, er.h);
         const float below = std::max(el.d, er.d);
         ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + above - el.h));

@@ -95,7 +95,7 @@ struct DerivationView {
   // How far the step's content ran past its panel in the last frame, px (0: it fit).
   float overflow() const { return shrink_.overflow; }
   // Why no math font could be loaded; empty when one was.
-  const std::string& font_error() const { return math_.error(); }
+  const std::string& font_error() const { return math_->error(); }
 
  private:
   // The live values of {{name}} and the checks: recomputed when any parameter changes.
@@ -124,8 +124,9 @@ struct DerivationView {
   };
   ShrinkToFit shrink_;
 
-  // Typesetting: the math font, its glyph atlas and texture, the typeset formulas.
-  MathText math_;
+  // Typesetting: ViewEnv::math, or (drawn alone, in tests) a typesetter of its own.
+  MathText own_math_;
+  MathText* math_ = &own_math_;  // the one the last Draw used
   using Typeset = MathText::Formula;
 
   Results results_;

@@ -1,7 +1,7 @@
 // views/math_text.h — typeset TeX on a view's canvas: the OpenType MATH font (loaded on first
 // use, fonts-lmodern's Latin Modern Math first), its glyph atlas and GL texture, and a cache of
-// typeset formulas by TeX, values, size and colour. The lessons' derivation view and the views
-// whose headings carry a formula (the decay view's D(r)) each own one.
+// typeset formulas by TeX, values, size and colour. The shell owns one for every view
+// (ViewEnv::math: one font, one 16 MB atlas and texture); a view drawn alone (tests) uses its own.
 //
 // Usage, once per frame:
 //   math.begin_frame();                                   // loads the font; empties a full atlas
