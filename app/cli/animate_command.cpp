@@ -31,6 +31,7 @@ struct AnimateCommand {
   double scale = 1.0;
   std::string session;
   bool canvas_only = false;
+  bool no_ink = false;
   bool progress = false;  // "progress K N" on stdout after each frame, for a parent process
   StateFlags flags;
 };
@@ -53,6 +54,7 @@ std::shared_ptr<AnimateCommand> add_animate_command(CLI::App& root) {
   sub->add_option("--session", cmd->session, "session file (.json); flags override it");
   add_bool_flag(*sub, "--canvas-only", cmd->canvas_only,
                 "the main canvas alone: no menu bar, no control panel");
+  add_bool_flag(*sub, "--no-ink", cmd->no_ink, "leave out the pen strokes the session holds");
   add_bool_flag(*sub, "--progress", cmd->progress,
                 "print 'progress K N' on stdout after each of the N frames (for a progress bar)");
   add_state_flags(*sub, cmd->flags);
@@ -96,6 +98,7 @@ int run_animate_command(const AnimateCommand& cmd) {
     state.applied_lesson = state.params.lesson;
     state.applied_step = state.params.step;
   }
+  if (cmd.no_ink) state.params.ink.clear();
   state.show_menu = state.show_controls = !cmd.canvas_only;
   if (auto s = apply_state_flags(cmd.flags, state.params); !s) return usage(s.error().to_string());
   auto to = parse_real("--to", cmd.to);

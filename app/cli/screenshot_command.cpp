@@ -20,6 +20,7 @@ struct ScreenshotCommand {
   int frames = 3;
   std::string session;
   bool canvas_only = false;
+  bool no_ink = false;
   bool transparent = false;
   StateFlags flags;
 };
@@ -51,6 +52,7 @@ std::shared_ptr<ScreenshotCommand> add_screenshot_command(CLI::App& root) {
   sub->add_option("--session", cmd->session, "session file (.json) to render; flags override it");
   add_bool_flag(*sub, "--canvas-only", cmd->canvas_only,
                 "the main canvas alone: no menu bar, no control panel");
+  add_bool_flag(*sub, "--no-ink", cmd->no_ink, "leave out the pen strokes the session holds");
   add_bool_flag(*sub, "--transparent", cmd->transparent,
                 "a see-through canvas background (PNG alpha), for slides");
   add_state_flags(*sub, cmd->flags);
@@ -85,6 +87,7 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
     state.applied_lesson = state.params.lesson;  // the session's values, not the step's
     state.applied_step = state.params.step;
   }
+  if (cmd.no_ink) state.params.ink.clear();
   state.show_menu = state.show_controls = !cmd.canvas_only;
   state.reveal_all = true;  // a picture of a lesson step shows its answer (FORMAT.md)
   state.transparent_background = cmd.transparent;

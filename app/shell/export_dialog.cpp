@@ -105,6 +105,7 @@ Status ExportDialog::start(const AppState& state, ImVec2 window, double ui_scale
   if (!args) return args.error();
   Params snapshot = state.params;
   snapshot.playing = false;  // the picture is of this instant
+  if (!settings.ink) snapshot.ink.clear();
   if (ui_scale > 0.0) snapshot.ui_scale = std::clamp(ui_scale, 0.5, 4.0);
   if (auto s = save_session(session, snapshot); !s)
     return Error{"export", "cannot write the temporary session: " + s.error().to_string()};
@@ -237,6 +238,10 @@ void ExportDialog::Draw(AppState& state, const ViewEnv& env) {
       if (!e.animation) {
         row("background");
         ImGui::Checkbox("transparent", &e.transparent);
+      }
+      if (!state.params.ink.empty()) {
+        row("ink");
+        ImGui::Checkbox("pen strokes", &e.ink);
       }
       row("file");
       char buf[1024];

@@ -32,6 +32,7 @@ struct ExportSettings {
   int fps = 20;                  // 1 ... 50
   double seconds = 4.0;          // 0.5 ... 60; frames = seconds * fps + 1 <= 1000
   bool mp4 = false;              // animation format: GIF or MP4 (H.264)
+  bool ink = true;               // the pen strokes on the exported pages (shell/ink_layer.h)
   std::string path;              // the file to write
 };
 

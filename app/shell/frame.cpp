@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <imgui_internal.h>  // BringWindowToDisplayBack (ImGui 1.86 has no public call for it)
+
 #include "render/background.h"
 #include "shell/control_panel.h"
 #include "shell/dialogs.h"
@@ -28,6 +30,8 @@ void draw_canvas(AppState& state, Views& views, const ViewEnv& env, ImVec2 pos, 
   ImGui::SetNextWindowSize(size);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   if (ImGui::Begin("Canvas", nullptr, kFixed | ImGuiWindowFlags_NoBackground)) {
+    // below every other window whenever it was made: the ink layer and the dialogs go over it
+    ImGui::BringWindowToDisplayBack(ImGui::GetCurrentWindow());
     const ViewId shown =
         state.params.view == ViewId::derivation ? state.params.show_view : state.params.view;
     if (shown != ViewId::derivation)  // (the parameter table never lets show_view be derivation)
@@ -46,7 +50,10 @@ void draw_lesson_panel(AppState& state, Views& views, const ViewEnv& env, ImVec2
   const float pad = 20.0f * env.scale;
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad));
   ImGui::PushStyleColor(ImGuiCol_WindowBg, palette(state.params.theme).canvas);
-  if (ImGui::Begin("Lesson", nullptr, kFixed)) views.derivation.Draw(state, env, views.library);
+  if (ImGui::Begin("Lesson", nullptr, kFixed)) {
+    ImGui::BringWindowToDisplayBack(ImGui::GetCurrentWindow());  // as the canvas: under the ink
+    views.derivation.Draw(state, env, views.library);
+  }
   ImGui::End();
   ImGui::PopStyleColor();
   ImGui::PopStyleVar();
@@ -81,7 +88,8 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& outer) {
   }
   ImVec2 canvas_pos(panel_w, top);
   ImVec2 canvas_size(std::max(1.0f, io.DisplaySize.x - panel_w), height);
-  if (state.params.view == ViewId::derivation) {  // lesson left, the step's view right
+  const ImVec2 ink_pos = canvas_pos, ink_size = canvas_size;  // the lesson and its view together
+  if (state.params.view == ViewId::derivation) {              // lesson left, the step's view right
     // entered after the keys, the menu and the control panel, which may move it, before what
     // shows it: the lesson panel, the step's view and the presentation bar
     views.library.enter(state);
@@ -91,6 +99,7 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& outer) {
     canvas_size.x = std::max(1.0f, canvas_size.x - lesson_w);
   }
   draw_canvas(state, views, env, canvas_pos, canvas_size);
+  views.ink.Draw(state, env, ink_pos, ink_size);
   if (bar_h > 0.0f)
     views.bar.Draw(state, views.library, env, ImVec2(0.0f, top + height),
                    ImVec2(io.DisplaySize.x, bar_h));

@@ -9,6 +9,8 @@
 //   lesson panel        derivation view only: the left 52 % of the rest (views/derivation_view.h),
 //                       after library.enter applied the step's state (lessons/library.h)
 //   canvas              the rest: the current view, or the lesson step's view beside the lesson
+//   ink                 the pen's strokes over lesson and canvas, and the tool in hand
+//                       (shell/ink_layer.h)
 //   presentation bar    bottom, in presentation mode (shell/presentation_bar.h)
 //   notice, shortcut list, About, session dialog (shell/dialogs.h), export dialog
 //                       (shell/export_dialog.h): over everything, when open
@@ -17,6 +19,7 @@
 #include "imgui.h"
 #include "lessons/library.h"
 #include "shell/export_dialog.h"
+#include "shell/ink_layer.h"
 #include "shell/presentation_bar.h"
 #include "state/actions.h"  // what the drivers run around draw_frame: update_presentation, ...
 #include "state/app_state.h"
@@ -32,6 +35,7 @@ struct Views : ViewRegistry {
   lessons::Library library;    // the lesson folder: the derivation view, the bar and the keys
   PresentationBar bar;         // presentation mode's slim bar below the canvas
   ExportDialog export_dialog;  // File ▸ Export's dialog
+  InkLayer ink;                // the pen, highlighter, laser and eraser over the canvas
   History history;             // undo / redo of the parameters (Ctrl + Z, Edit menu)
   MathText math;               // typeset TeX for every view (ViewEnv::math)
 };

@@ -99,8 +99,40 @@ void edit_menu(AppState& state, History& history) {
     fresh.lesson = state.params.lesson;
     fresh.step = state.params.step;
     fresh.show_view = state.params.show_view;
+    fresh.ink = state.params.ink;  // a drawing is not a value: Delete erases it
     restore_params(state, fresh);
   }
+  ImGui::EndMenu();
+}
+
+// The pen and its kin (shell/ink_layer.h), with the keys that do the same.
+void ink_menu(AppState& state) {
+  if (!ImGui::BeginMenu("Ink")) return;
+  using Tool = AppState::InkTool;
+  const auto tool_item = [&](const char* label, const char* key, Tool tool) {
+    if (ImGui::MenuItem(label, key, state.ink_tool == tool))
+      state.ink_tool = state.ink_tool == tool ? Tool::none : tool;
+  };
+  tool_item("Pen", "W", Tool::pen);
+  if (ImGui::BeginMenu("Pen colour")) {
+    for (int i = 0; i < static_cast<int>(InkColour::count); ++i) {
+      const auto c = static_cast<InkColour>(i);
+      if (ImGui::MenuItem(ink_colour_name(c), nullptr, state.ink_colour == c)) {
+        state.ink_colour = c;
+        state.ink_tool = Tool::pen;
+      }
+    }
+    ImGui::EndMenu();
+  }
+  tool_item("Highlighter", "H", Tool::highlighter);
+  tool_item("Laser pointer", "L", Tool::laser);
+  tool_item("Eraser", "X", Tool::eraser);
+  ImGui::Separator();
+  const std::string page = ink_page(state.params);
+  if (ImGui::MenuItem("Erase this page", "Delete", false, !state.params.ink.strokes(page).empty()))
+    state.params.ink.clear_page(page);
+  if (ImGui::MenuItem("Erase every page", nullptr, false, !state.params.ink.empty()))
+    state.params.ink.clear();
   ImGui::EndMenu();
 }
 
@@ -111,6 +143,7 @@ void draw_menu_bar(AppState& state, History& history) {
   file_menu(state);
   edit_menu(state, history);
   view_menu(state);
+  ink_menu(state);
   help_menu(state);
   ImGui::EndMainMenuBar();
 }

@@ -132,6 +132,22 @@ void go_to_lesson(ShortcutContext& c, int k) {
 void restart_step(ShortcutContext& c, int) {
   lessons::Library::restart(c.state);
 }
+// The pen, highlighter, laser and eraser (shell/ink_layer.h): a tool's key takes it in hand and,
+// pressed again, puts it down.
+void ink_tool(ShortcutContext& c, int tool) {
+  const auto t = static_cast<AppState::InkTool>(tool);
+  c.state.ink_tool = c.state.ink_tool == t ? AppState::InkTool::none : t;
+}
+void ink_next_colour(ShortcutContext& c, int) {
+  const int n = static_cast<int>(InkColour::count);
+  if (c.state.ink_tool == AppState::InkTool::pen)  // the first Shift + W takes the pen as it is
+    c.state.ink_colour = static_cast<InkColour>((static_cast<int>(c.state.ink_colour) + 1) % n);
+  c.state.ink_tool = AppState::InkTool::pen;
+}
+void ink_clear_page(ShortcutContext& c, int) {
+  c.state.params.ink.clear_page(
+      ink_page(c.state.params));  // one undo step: Ctrl + Z brings it back
+}
 void screenshot(ShortcutContext& c, int) {
   c.state.request_screenshot = true;
 }
@@ -159,12 +175,17 @@ void presentation(ShortcutContext& c, int) {
 void full_screen(ShortcutContext& c, int) {
   c.state.fullscreen = !c.state.fullscreen;
 }
-// Esc first closes an overlay, then leaves presentation mode; a running export goes on.
+// Esc first closes an overlay, then puts down the pen (or another ink tool), then leaves
+// presentation mode; a running export goes on.
 void escape(ShortcutContext& c, int) {
   AppState& s = c.state;
   if (!s.show_shortcuts && !s.show_about && s.session_dialog == AppState::SessionDialog::none &&
-      s.export_dialog == AppState::ExportDialog::none)
-    s.params.presentation = false;
+      s.export_dialog == AppState::ExportDialog::none) {
+    if (s.ink_tool != AppState::InkTool::none)
+      s.ink_tool = AppState::InkTool::none;
+    else
+      s.params.presentation = false;
+  }
   s.show_shortcuts = s.show_about = false;
   s.session_dialog = AppState::SessionDialog::none;
   s.export_dialog = AppState::ExportDialog::none;
@@ -259,6 +280,16 @@ std::vector<Shortcut> make_table() {
     row(GLFW_KEY_0 + k, kWithCtrl, go_to_lesson, k);
   line("Backspace", "Derivations: restart the step (its values back)");
   row(GLFW_KEY_BACKSPACE, kAnyModifiers, restart_step, 0, false, InView::derivation);
+  using Tool = AppState::InkTool;
+  line("W / Shift + W", "pen on / off; Shift + W: the pen's next colour (red, blue, green, text)");
+  row(GLFW_KEY_W, kNoModifiers, ink_tool, static_cast<int>(Tool::pen));
+  row(GLFW_KEY_W, kShiftWithoutCtrl, ink_next_colour);
+  line("H / L / X", "highlighter / laser pointer / eraser on / off (drag over a stroke to erase)");
+  row(GLFW_KEY_H, kWithoutCtrl, ink_tool, static_cast<int>(Tool::highlighter));
+  row(GLFW_KEY_L, kWithoutCtrl, ink_tool, static_cast<int>(Tool::laser));
+  row(GLFW_KEY_X, kWithoutCtrl, ink_tool, static_cast<int>(Tool::eraser));
+  line("Delete", "erase every pen stroke of this view or lesson step (Ctrl + Z brings them back)");
+  row(GLFW_KEY_DELETE, kAnyModifiers, ink_clear_page);
   line("F12", "save a screenshot");
   row(GLFW_KEY_F12, kAnyModifiers, screenshot);
   line("Ctrl + S / Ctrl + O", "save / open a session");
@@ -276,7 +307,8 @@ std::vector<Shortcut> make_table() {
   row(GLFW_KEY_F5, kAnyModifiers, presentation);
   line("F11", "full screen");
   row(GLFW_KEY_F11, kAnyModifiers, full_screen);
-  line("Esc", "close a dialog or the shortcut list; then leave presentation mode");
+  line("Esc",
+       "close a dialog or the shortcut list; then put the pen down; then leave presentation");
   row(GLFW_KEY_ESCAPE, kAnyModifiers, escape);
   line("Ctrl + Z / Ctrl + Shift + Z", "undo / redo a change of the parameters (also Ctrl + Y)");
   row(GLFW_KEY_Z, kCtrlWithoutShift, undo, 0, kRepeat);

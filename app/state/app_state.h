@@ -16,6 +16,7 @@
 
 #include "rope/attention.h"
 #include "rope/conventions.h"
+#include "state/ink.h"
 #include "state/precision_params.h"
 #include "state/scaling_params.h"
 #include "state/view_list.h"
@@ -126,6 +127,11 @@ struct Params {
   // extension view's mode; method none leaves every θ as it is
   ExtensionParams extension;
 
+  // What the lecturer drew with the pen and the highlighter, per page (state/ink.h). Not a
+  // parameter of the table: no flag or lesson key sets it; sessions save it beside "params",
+  // and an undo step takes back a stroke like any other change.
+  Ink ink;
+
   bool operator==(const Params&) const = default;  // undo (state/history.h) compares states
 };
 
@@ -178,6 +184,11 @@ struct AppState {
   bool show_menu = true;                // false for pictures of the canvas alone (--canvas-only)
   bool transparent_background = false;  // pictures for slides: the canvas is see-through
   bool fullscreen = false;              // F11; presentation mode is always full screen
+
+  // The pen, highlighter, laser pointer or eraser in the lecturer's hand (shell/ink_layer.h);
+  // none: the mouse works the views. Not saved: a session opens with the mouse free.
+  enum class InkTool { none, pen, highlighter, laser, eraser } ink_tool = InkTool::none;
+  InkColour ink_colour = InkColour::red;  // the pen's colour (W again: the next one)
 
   // What presentation mode changed, to put back when it ends (shell/frame.cpp).
   struct BeforePresentation {

@@ -15,10 +15,90 @@ namespace rope::app {
 namespace {
 
 constexpr const char* kFormat = "rope-lab-session";
-constexpr std::uintmax_t kMaxSessionBytes = 1 << 20;  // a session is a few kB; refuse junk
+// A session without ink is a few kB; ink is about 11 bytes a point (a 20 000-point stroke,
+// the longest, is about 220 kB). Larger files are refused before they are read.
+constexpr std::uintmax_t kMaxSessionBytes = 16u << 20;
+constexpr const char* kMaxSessionText = "16 MiB";
 
 Error session_error(std::string message) {
   return Error{"session", std::move(message)};
+}
+
+// "ink": {"PAGE": [{"kind": "pen", "colour": "red", "points": [x0, y0, x1, y1, ...]}, ...]}
+nlohmann::ordered_json ink_json(const Ink& ink) {
+  nlohmann::ordered_json pages = nlohmann::ordered_json::object();
+  for (const auto& [page, strokes] : ink.pages()) {
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const auto& stroke : strokes) {
+      nlohmann::ordered_json xy = nlohmann::ordered_json::array();
+      for (const InkPoint& p : stroke->points) {
+        xy.push_back(p.x);
+        xy.push_back(p.y);
+      }
+      nlohmann::ordered_json s;
+      s["kind"] = stroke->kind == InkKind::pen ? "pen" : "highlighter";
+      s["colour"] = ink_colour_name(stroke->colour);
+      s["points"] = std::move(xy);
+      list.push_back(std::move(s));
+    }
+    pages[page] = std::move(list);
+  }
+  return pages;
+}
+
+// The ink of a session file, all or nothing; the message names the page and stroke.
+Status ink_from(const nlohmann::json& doc, Ink& out) {
+  if (!doc.is_object()) return session_error("\"ink\" must be an object of pages");
+  if (doc.size() > kMaxInkPages)
+    return session_error("\"ink\" has " + std::to_string(doc.size()) + " pages; at most " +
+                         std::to_string(kMaxInkPages));
+  Ink ink;
+  for (const auto& [page, strokes] : doc.items()) {
+    const std::string where = "ink page \"" + page + "\"";
+    if (page.empty() || page.size() > 200)
+      return session_error("ink page names are 1 to 200 characters");
+    if (!strokes.is_array()) return session_error(where + " must be a list of strokes");
+    if (strokes.size() > kMaxInkStrokes)
+      return session_error(where + " has " + std::to_string(strokes.size()) + " strokes; at most " +
+                           std::to_string(kMaxInkStrokes));
+    for (std::size_t i = 0; i < strokes.size(); ++i) {
+      const nlohmann::json& s = strokes[i];
+      const std::string at = where + ", stroke " + std::to_string(i + 1);
+      if (!s.is_object()) return session_error(at + " must be an object");
+      for (const auto& [key, _] : s.items())
+        if (key != "kind" && key != "colour" && key != "points")
+          return session_error(at + " has an unknown key \"" + key + "\"");
+      InkStroke stroke;
+      const auto kind = s.find("kind");
+      if (kind == s.end() || !kind->is_string() || (*kind != "pen" && *kind != "highlighter"))
+        return session_error(at + ": \"kind\" must be \"pen\" or \"highlighter\"");
+      stroke.kind = *kind == "pen" ? InkKind::pen : InkKind::highlighter;
+      const auto colour = s.find("colour");
+      if (colour == s.end() || !colour->is_string() ||
+          !ink_colour_from_name(colour->get<std::string>(), stroke.colour))
+        return session_error(at + ": \"colour\" must be \"red\", \"blue\", \"green\" or \"text\"");
+      const auto points = s.find("points");
+      if (points == s.end() || !points->is_array() || points->empty() || points->size() % 2 != 0 ||
+          points->size() > 2 * kMaxInkPoints)
+        return session_error(at + ": \"points\" must be a list of x, y pairs, 1 to " +
+                             std::to_string(kMaxInkPoints) + " points");
+      stroke.points.reserve(points->size() / 2);
+      for (std::size_t k = 0; k < points->size(); k += 2) {
+        const nlohmann::json& x = (*points)[k];
+        const nlohmann::json& y = (*points)[k + 1];
+        if (!x.is_number_integer() || !y.is_number_integer() || x.get<long long>() < 0 ||
+            x.get<long long>() > kInkUnits || y.get<long long>() < 0 ||
+            y.get<long long>() > kInkUnits)
+          return session_error(at + ": every coordinate must be an integer from 0 to " +
+                               std::to_string(kInkUnits));
+        stroke.points.push_back(InkPoint{static_cast<std::int32_t>(x.get<long long>()),
+                                         static_cast<std::int32_t>(y.get<long long>())});
+      }
+      ink.add(page, std::move(stroke));
+    }
+  }
+  out = std::move(ink);
+  return {};
 }
 
 }  // namespace
@@ -43,8 +123,10 @@ std::string session_to_json(const Params& params) {
   }
   nlohmann::ordered_json doc;
   doc["format"] = kFormat;
-  doc["version"] = kSessionVersion;
+  // version 2 added the ink; a session without any stays version 1, readable by older builds
+  doc["version"] = params.ink.empty() ? 1 : kSessionVersion;
   doc["params"] = std::move(values);
+  if (!params.ink.empty()) doc["ink"] = ink_json(params.ink);
   return doc.dump(2) + "\n";
 }
 
@@ -66,12 +148,15 @@ Status session_from_json(std::string_view text, Params& params) {
                          " and older");
   if (v < 1) return session_error("has an invalid version " + std::to_string(v));
   for (const auto& [key, _] : doc.items())
-    if (key != "format" && key != "version" && key != "params")
+    if (key != "format" && key != "version" && key != "params" && key != "ink")
       return session_error("has an unknown key \"" + key + "\"");
   const auto values = doc.find("params");
   if (values == doc.end() || !values->is_object()) return session_error("has no \"params\" object");
 
   Params trial = params;
+  trial.ink.clear();  // a session without "ink" has none
+  if (const auto ink = doc.find("ink"); ink != doc.end())
+    if (auto s = ink_from(*ink, trial.ink); !s) return s;
   // The model preset first (its values are the session's starting point; the session's own
   // values, saved beside it, then win), the others in the file's order.
   std::vector<std::pair<std::string, const nlohmann::json*>> ordered;
@@ -109,7 +194,7 @@ Status load_session(const std::filesystem::path& path, Params& params) {
   if (ec) return Error{path.string(), "cannot be read: " + ec.message()};
   if (size > kMaxSessionBytes)
     return Error{path.string(),
-                 "is " + std::to_string(size) + " bytes; a session is at most 1 MiB"};
+                 "is " + std::to_string(size) + " bytes; a session is at most " + kMaxSessionText};
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();

@@ -153,10 +153,10 @@ TEST_CASE("a missing or oversized session file is refused", "[session]") {
   const auto path = std::filesystem::temp_directory_path() / "rope-lab-big-session.json";
   {
     std::ofstream out(path);
-    out << std::string(2 << 20, ' ');
+    out << std::string(17 << 20, ' ');
   }
   const auto s = load_session(path, p);
   REQUIRE_FALSE(s.ok());
-  CHECK_THAT(s.error().message, Catch::Contains("at most 1 MiB"));
+  CHECK_THAT(s.error().message, Catch::Contains("at most 16 MiB"));
   std::filesystem::remove(path);
 }

@@ -103,7 +103,7 @@ void press(UiContext& ui, AppState& state, Views& views, int key) {
 // headless fallback's box per glyph, a texture that failed to upload, a stray panel) do not:
 // glyphs are thin strokes, so most of their ink pixels touch the background, and a row through
 // a line of text crosses from background into ink many times.
-struct Ink {
+struct GlyphInk {
   int area = 0;       // pixels in the box
   int rows = 0;       // rows of the box
   int pixels = 0;     // ink: further than `tolerance` from the background in some channel
@@ -116,8 +116,8 @@ struct Ink {
   }
 };
 
-Ink measure_ink(const Image& img, ImVec2 box_min, ImVec2 box_max, std::array<int, 3> background,
-                int tolerance) {
+GlyphInk measure_ink(const Image& img, ImVec2 box_min, ImVec2 box_max,
+                     std::array<int, 3> background, int tolerance) {
   const auto is_ink = [&](int x, int y) {
     if (x < 0 || y < 0 || x >= img.width || y >= img.height) return false;
     const auto i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(img.width) +
@@ -129,7 +129,7 @@ Ink measure_ink(const Image& img, ImVec2 box_min, ImVec2 box_max, std::array<int
         return true;
     return false;
   };
-  Ink k;
+  GlyphInk k;
   const int x0 = std::max(0, static_cast<int>(box_min.x)),
             x1 = std::min(img.width, static_cast<int>(box_max.x));
   const int y0 = std::max(0, static_cast<int>(box_min.y)),
@@ -392,7 +392,7 @@ TEST_CASE("offscreen: typeset equations and a green check mark on screen", "[les
              std::abs(a[2] - b[2]) <= tol;
     };
     // the equations: glyph-like ink (strokes, not filled boxes) inside their box
-    const Ink ink = measure_ink(img, r.equations_min, r.equations_max, unpack(pal.canvas), 40);
+    const GlyphInk ink = measure_ink(img, r.equations_min, r.equations_max, unpack(pal.canvas), 40);
     INFO("equation box: " << ink.area << " px, " << ink.pixels << " ink, " << ink.edges
                           << " on edges, " << ink.crossings << " crossings over " << ink.rows
                           << " rows");
@@ -431,7 +431,7 @@ TEST_CASE("the ink measure passes strokes and fails filled boxes", "[lessons]") 
   for (int x = 5; x + 2 < 295; x += 7)
     for (int y = 10; y < 90; y += 10)
       paint(strokes, x, y, x + 2, y + 8);
-  const Ink s = measure_ink(strokes, a, b, white, 40);
+  const GlyphInk s = measure_ink(strokes, a, b, white, 40);
   INFO("strokes: " << s.pixels << " ink, " << s.edges << " edges, " << s.crossings << " crossings");
   CHECK(s.glyph_like());
   Image solid = blank();  // one filled box

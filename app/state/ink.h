@@ -1,0 +1,88 @@
+// state/ink.h — what the lecturer draws over the canvas with the pen and the highlighter: strokes,
+// kept per page (a view, or one step of one lesson) until erased or cleared, saved in sessions.
+//
+// Coordinates are fixed-point fractions of the ink area (the canvas right of the control panel,
+// lesson and step's view together): x from 0 at the left edge to kInkUnits at the right, y from
+// 0 at the top to kInkUnits at the bottom. Fractions rather than pixels, so a stroke stays over
+// the same part of the picture in a window, in presentation mode and in a 4× picture; integers
+// rather than doubles, so a session saves and restores a stroke exactly.
+//
+// A finished stroke never changes, so it is shared (shared_ptr<const>): Params is copied into
+// every undo step (state/history.h), and copying the ink copies pointers, not points.
+//
+// Usage:
+//   params.ink.add(ink_page(params), stroke);                   // a finished stroke
+//   for (const auto& s : params.ink.strokes(ink_page(params)))  // what to draw on this page
+// Sessions save it beside the parameters (state/session.h: "ink").
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rope::app {
+
+struct Params;
+
+inline constexpr int kInkUnits = 10000;  // the ink area's width and height in ink units
+
+// Limits that keep a session small and a frame fast; a longer stroke is cut (drawing stops
+// adding points), a file that exceeds them is refused with the limit named.
+inline constexpr std::size_t kMaxInkPoints = 20000;  // per stroke
+inline constexpr std::size_t kMaxInkStrokes = 2000;  // per page
+inline constexpr std::size_t kMaxInkPages = 500;
+
+enum class InkKind : std::uint8_t { pen, highlighter };
+// The pen's colours; `text` is the theme's text colour (white on dark, near-black on light).
+enum class InkColour : std::uint8_t { red, blue, green, text, count };
+
+struct InkPoint {
+  std::int32_t x = 0, y = 0;  // ink units, 0 ... kInkUnits
+  bool operator==(const InkPoint&) const = default;
+};
+
+struct InkStroke {
+  InkKind kind = InkKind::pen;
+  InkColour colour = InkColour::red;  // the highlighter is always yellow: its colour is ignored
+  std::vector<InkPoint> points;       // at least one; one point is a dot
+  bool operator==(const InkStroke&) const = default;
+};
+
+class Ink {
+ public:
+  using StrokePtr = std::shared_ptr<const InkStroke>;
+
+  const std::vector<StrokePtr>& strokes(const std::string& page) const;
+  bool empty() const { return pages_.empty(); }
+  std::size_t page_count() const { return pages_.size(); }
+  const std::map<std::string, std::vector<StrokePtr>>& pages() const { return pages_; }
+
+  // Appends a stroke (nothing when the page is full or the stroke has no point).
+  void add(const std::string& page, InkStroke stroke);
+  // Removes every stroke of `page` that passes within `radius` of `at`, distances measured with
+  // x scaled by x_scale and y by y_scale (pass the ink area's px per ink unit to erase within a
+  // radius in px); returns how many were removed.
+  int erase_near(const std::string& page, InkPoint at, double radius, double x_scale = 1.0,
+                 double y_scale = 1.0);
+  void clear_page(const std::string& page);
+  void clear() { pages_.clear(); }
+
+  // Strokes compare by content: two sessions with the same drawing are equal.
+  bool operator==(const Ink& other) const;
+
+ private:
+  std::map<std::string, std::vector<StrokePtr>> pages_;  // no empty page is kept
+};
+
+// The page the current picture is: the view's name, or "lesson/STEP" for a lesson step
+// ("03-rope-2d/2"), so a drawing stays with the step it was made on.
+std::string ink_page(const Params& params);
+
+const char* ink_colour_name(InkColour c);  // "red", "blue", "green", "text"
+// The colour with that name; false when there is none.
+bool ink_colour_from_name(std::string_view name, InkColour& out);
+
+}  // namespace rope::app
