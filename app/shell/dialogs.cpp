@@ -17,7 +17,8 @@ namespace {}  // namespace
 
 void draw_notice(const AppState& state, const ViewEnv& env, ImVec2 canvas_pos, ImVec2 canvas_size) {
   const Notice& n = state.notice;
-  if (n.shown_at < 0.0 || state.time - n.shown_at > kNoticeSeconds) return;
+  if (n.shown_at < 0.0 || state.time - n.shown_at > notice_seconds(n)) return;
+  if (state.request_screenshot) return;  // F12's picture is of the canvas, not of the last notice
   const Palette& pal = palette(state.params.theme);
   const float s = env.scale;
   ImFont* font = env.fonts->body;
@@ -127,6 +128,8 @@ void draw_session_dialog(AppState& state, const ViewEnv& env) {
         } else {
           show_notice(state, "Session saved: " + state.session_path, false);
           remember_session(state.recent_sessions, state.session_path);
+          mark_saved(state);
+          if (state.quit_after_save) state.request_quit = true;
           open = false;
         }
       } else {
@@ -137,7 +140,47 @@ void draw_session_dialog(AppState& state, const ViewEnv& env) {
     if (ImGui::Button("Cancel", ImVec2(140 * env.scale, 0))) open = false;
   }
   ImGui::End();
-  if (!open) state.session_dialog = D::none;
+  if (!open) {
+    state.session_dialog = D::none;
+    if (!state.request_quit) state.quit_after_save = false;  // cancelled: the quit is off too
+  }
+}
+
+void draw_quit_dialog(AppState& state, const ViewEnv& env) {
+  if (!state.confirm_quit) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  const float s = env.scale;
+  ImGui::SetNextWindowPos(ImVec2(0.5f * io.DisplaySize.x, 0.4f * io.DisplaySize.y),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(std::min(640.0f * s, io.DisplaySize.x * 0.9f), 0));
+  bool open = true;
+  if (ImGui::Begin("Quit RoPE Lab?", &open,
+                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+    if (ImGui::IsWindowAppearing()) ImGui::SetWindowFocus();
+    const UnsavedParts parts = unsaved_parts(state);
+    std::string what;
+    if (parts.values) what = "changes to the values, the view or the lesson step";
+    if (parts.ink) what += std::string(what.empty() ? "" : ", and ") + "the pen strokes";
+    if (what.empty()) what = "nothing any more (the changes were undone)";
+    ImGui::TextWrapped("Not saved in a session yet: %s. Quitting now loses them.", what.c_str());
+    ImGui::Spacing();
+    const ImVec2 button(190 * s, 0);
+    // Enter saves (the safe answer), Ctrl+Q again quits without saving (the shortcut table),
+    // Esc cancels (the shortcut table's Esc closes every dialog).
+    if (ImGui::Button("Save, then quit", button) ||
+        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false)) {
+      state.confirm_quit = false;
+      state.quit_after_save = true;
+      state.session_dialog = AppState::SessionDialog::save;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Quit without saving", button)) state.request_quit = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", ImVec2(120 * s, 0))) open = false;
+    ImGui::TextDisabled("Enter: save · Ctrl + Q: quit without saving · Esc: cancel");
+  }
+  ImGui::End();
+  if (!open) state.confirm_quit = false;
 }
 
 }  // namespace rope::app

@@ -1,6 +1,7 @@
 // shell/dialogs.h — the small windows over the frame: the notice at the bottom of the canvas,
 // the F1 shortcut list (its rows from shell/shortcuts.h), the About box and the session dialog
-// (File ▸ Open / Save session, Ctrl + O / Ctrl + S). The export dialog has its own file
+// (File ▸ Open / Save session, Ctrl + O / Ctrl + S), and the question before quitting with
+// unsaved changes. The export dialog has its own file
 // (shell/export_dialog.h).
 //
 // Each draws only when its AppState field says it is open, and closes by clearing that field.
@@ -28,5 +29,9 @@ void draw_about(AppState& state);
 // A small path dialog: ImGui has no file chooser, and a typed path is what a lecturer who keeps
 // one session per lecture needs. Failures show the reason and leave the state as it was.
 void draw_session_dialog(AppState& state, const ViewEnv& env);
+
+// "Quit RoPE Lab?" (state.confirm_quit, set by ask_to_quit in state/actions.h): save, quit
+// without saving, or cancel; a save that succeeds then quits.
+void draw_quit_dialog(AppState& state, const ViewEnv& env);
 
 }  // namespace rope::app

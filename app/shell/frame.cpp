@@ -107,6 +107,7 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& outer) {
   draw_shortcut_list(state, env);
   draw_about(state);
   draw_session_dialog(state, env);
+  draw_quit_dialog(state, env);
   views.export_dialog.Draw(state, env);
   // every change of this frame, once no slider or field is held (a drag is one undo step)
   views.history.observe(state.params, !ImGui::IsAnyItemActive());

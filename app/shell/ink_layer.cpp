@@ -64,7 +64,7 @@ void paint_stroke(ImDrawList* dl, const InkStroke& s, const Area& area, Theme th
 
 bool any_dialog(const AppState& s) {
   return s.show_shortcuts || s.show_about || s.session_dialog != AppState::SessionDialog::none ||
-         s.export_dialog != AppState::ExportDialog::none;
+         s.export_dialog != AppState::ExportDialog::none || s.confirm_quit;
 }
 
 }  // namespace

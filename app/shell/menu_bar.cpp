@@ -35,7 +35,7 @@ void file_menu(AppState& state) {
     state.export_dialog = AppState::ExportDialog::animation;
   if (ImGui::MenuItem("Export data (CSV)", "Ctrl+E")) export_view_data(state);
   ImGui::Separator();
-  if (ImGui::MenuItem("Quit", "Ctrl+Q")) state.request_quit = true;
+  if (ImGui::MenuItem("Quit", "Ctrl+Q")) ask_to_quit(state);
   ImGui::EndMenu();
 }
 

@@ -180,7 +180,7 @@ void full_screen(ShortcutContext& c, int) {
 void escape(ShortcutContext& c, int) {
   AppState& s = c.state;
   if (!s.show_shortcuts && !s.show_about && s.session_dialog == AppState::SessionDialog::none &&
-      s.export_dialog == AppState::ExportDialog::none) {
+      s.export_dialog == AppState::ExportDialog::none && !s.confirm_quit) {
     if (s.ink_tool != AppState::InkTool::none)
       s.ink_tool = AppState::InkTool::none;
     else
@@ -189,6 +189,7 @@ void escape(ShortcutContext& c, int) {
   s.show_shortcuts = s.show_about = false;
   s.session_dialog = AppState::SessionDialog::none;
   s.export_dialog = AppState::ExportDialog::none;
+  s.confirm_quit = s.quit_after_save = false;
 }
 void undo(ShortcutContext& c, int) {
   if (auto p = c.history.undo(c.state.params)) restore_params(c.state, *p);
@@ -197,7 +198,7 @@ void redo(ShortcutContext& c, int) {
   if (auto p = c.history.redo(c.state.params)) restore_params(c.state, *p);
 }
 void quit(ShortcutContext& c, int) {
-  c.state.request_quit = true;
+  ask_to_quit(c.state);
 }
 
 // [SECTION] the table
@@ -314,7 +315,7 @@ std::vector<Shortcut> make_table() {
   row(GLFW_KEY_Z, kCtrlWithoutShift, undo, 0, kRepeat);
   row(GLFW_KEY_Z, kCtrlShift, redo, 0, kRepeat);
   row(GLFW_KEY_Y, kCtrlWithoutShift, redo, 0, kRepeat);
-  line("Ctrl + Q", "quit");
+  line("Ctrl + Q", "quit (asks first when changes are not saved; Ctrl + Q again quits)");
   row(GLFW_KEY_Q, kWithCtrl, quit);
   return t;
 }

@@ -173,7 +173,13 @@ int run_window(AppState& state, const GuiOptions& options) {
     int windowed_x = 80, windowed_y = 60, windowed_w = width, windowed_h = height;
     int settle = kSettleFrames;        // frames still to draw after the last event
     std::size_t problems_printed = 0;  // AppState::problems already on stderr
-    while (!glfwWindowShouldClose(window) && !state.request_quit) {
+    while (!state.request_quit) {
+      if (glfwWindowShouldClose(
+              window)) {  // the close button: as Ctrl+Q, asks when work is unsaved
+        glfwSetWindowShouldClose(window, GLFW_FALSE);
+        ask_to_quit(state);
+        if (state.request_quit) break;
+      }
       // Draw only when something changes: input, the animation, work in progress (a recompute,
       // an export), or the few frames ImGui needs to settle after an event. Otherwise sleep
       // until an event, a notice's end or kIdleSeconds, so an open window on a
@@ -186,7 +192,8 @@ int run_window(AppState& state, const GuiOptions& options) {
         glfwPollEvents();
       } else {
         double wait = kIdleSeconds;  // wake when a notice is due to disappear
-        const double notice_left = state.notice.shown_at + kNoticeSeconds - state.time;
+        const double notice_left =
+            state.notice.shown_at + notice_seconds(state.notice) - state.time;
         if (state.notice.shown_at >= 0.0 && notice_left > 0.0)
           wait = std::clamp(notice_left + 0.05, 0.05, wait);
         glfwWaitEventsTimeout(wait);
@@ -235,6 +242,7 @@ int run_window(AppState& state, const GuiOptions& options) {
       ImGui::NewFrame();
       advance_animation(state, dt);
       const FrameLayout layout = draw_frame(state, views, ViewEnv{&ui.fonts(), true, scale});
+      if (!state.saved) mark_saved(state);  // what the first frame shows (a lesson step entered)
       for (; problems_printed < state.problems.size(); ++problems_printed)  // once each
         std::fprintf(stderr, "rope-lab: warning: %s\n", state.problems[problems_printed].c_str());
       ImGui::Render();

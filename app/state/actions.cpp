@@ -84,8 +84,47 @@ bool open_session(AppState& state, const std::string& path) {
   state.applied_lesson = state.params.lesson;  // keep the session's own values
   state.applied_step = state.params.step;
   remember_session(state.recent_sessions, path);
+  mark_saved(state);
   show_notice(state, "Session opened: " + path, false);
   return true;
+}
+
+namespace {
+
+// What the unsaved-changes question compares: the session's state without the room's display
+// and the play state (the lecturer's look and a running animation are not work to save).
+Params comparable(Params p) {
+  p.theme = Theme::dark;
+  p.ui_scale = 1.0;
+  p.presentation = false;
+  p.playing = false;
+  return p;
+}
+
+}  // namespace
+
+void mark_saved(AppState& state) {
+  state.saved = session_params(state);
+}
+
+bool unsaved_changes(const AppState& state) {
+  return state.saved && !(comparable(session_params(state)) == comparable(*state.saved));
+}
+
+UnsavedParts unsaved_parts(const AppState& state) {
+  if (!state.saved) return {};
+  Params now = comparable(session_params(state)), then = comparable(*state.saved);
+  const bool ink = !(now.ink == then.ink);
+  now.ink.clear();
+  then.ink.clear();
+  return UnsavedParts{!(now == then), ink};
+}
+
+void ask_to_quit(AppState& state) {
+  if (state.confirm_quit || !unsaved_changes(state))
+    state.request_quit = true;
+  else
+    state.confirm_quit = true;
 }
 
 }  // namespace rope::app

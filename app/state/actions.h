@@ -32,8 +32,13 @@ double presentation_scale(float screen_height);
 // scale decides the fonts).
 void update_presentation(AppState& state, float screen_height = 1080.0f);
 
-// How long a notice stays on screen, s.
+// How long a notice stays on screen, s: an error long enough to read twice, a confirmation (a
+// saved file's path) briefly, so that it is gone before the next thing the class looks at.
 inline constexpr double kNoticeSeconds = 6.0;
+inline constexpr double kInfoNoticeSeconds = 3.0;
+inline double notice_seconds(const Notice& n) {
+  return n.is_error ? kNoticeSeconds : kInfoNoticeSeconds;
+}
 
 // Shows a message at the bottom of the canvas for kNoticeSeconds.
 void show_notice(AppState& state, std::string text, bool is_error);
@@ -50,6 +55,27 @@ Params session_params(const AppState& state);
 // lesson step is kept, the file goes first in the recent list and a notice says so; on failure
 // the state is unchanged and a notice names the problem. Returns whether it opened.
 bool open_session(AppState& state, const std::string& path);
+
+// Records the current state as the one a session file holds (after saving or opening one, and
+// by the window once its first frame has settled): quitting asks first only when the state
+// differs from it (unsaved_changes).
+void mark_saved(AppState& state);
+
+// True when what a session would save differs from what was marked saved, the lecturer's
+// display aside (theme, UI scale, presentation mode, play / pause); false while nothing was
+// marked (the offscreen drivers and the tests have nothing to lose).
+bool unsaved_changes(const AppState& state);
+// Which part differs: the parameters (values, view, lesson step) and / or the pen strokes.
+struct UnsavedParts {
+  bool values = false;
+  bool ink = false;
+};
+UnsavedParts unsaved_parts(const AppState& state);
+
+// Quit, from Ctrl+Q, File ▸ Quit or the window's close button: at once when nothing would be
+// lost or when the question is already on screen (Ctrl+Q twice quits), else ask first
+// (AppState::confirm_quit, drawn by shell/dialogs.h).
+void ask_to_quit(AppState& state);
 
 // Puts an earlier state back (undo, redo; state/history.h). Like opening a session, the lesson
 // step it shows keeps these values: its `show:` state is not applied again on top.

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -180,6 +181,12 @@ struct AppState {
   int applied_step = 0;
   std::string session_path;
   std::vector<std::string> recent_sessions;  // newest first; kept in state/settings.h's file
+  // Quitting with changes no session holds asks first (state/actions.h: ask_to_quit; the
+  // question is shell/dialogs.h's quit dialog). saved: the state last saved, opened, or shown
+  // by the window's first frames; empty: nothing to lose (offscreen, tests).
+  std::optional<Params> saved;
+  bool confirm_quit = false;     // the question is on screen
+  bool quit_after_save = false;  // "Save, then quit": the session dialog quits once it saved
   bool show_controls = true;
   bool show_menu = true;                // false for pictures of the canvas alone (--canvas-only)
   bool transparent_background = false;  // pictures for slides: the canvas is see-through

@@ -111,7 +111,13 @@ std::string session_to_json(const Params& params) {
       values[spec.name] = text == "true";
     } else if (auto num = parse_real(spec.name, text);
                num && (spec.kind == ParamKind::integer || spec.kind == ParamKind::real)) {
-      const double x = num.value();
+      double x = num.value();
+      // The animation leaves m between integers (465.11047331627805); the file keeps six
+      // decimals, so no pointer turns by more than 5·10⁻⁷ rad (θ ≤ 1) between saving and opening.
+      if ((spec.name == std::string_view("position") ||
+           spec.name == std::string_view("key_position")) &&
+          std::fabs(x) < 1e9)
+        x = std::round(x * 1e6) / 1e6;
       if (x == std::round(x) && std::fabs(x) < 9e15) {
         values[spec.name] = static_cast<long long>(x);
       } else {

@@ -16,6 +16,7 @@
 #include "imgui_internal.h"  // the Ink window's place on screen
 #include "shell/frame.h"
 #include "shell/ink_layer.h"
+#include "state/actions.h"
 #include "state/session.h"
 #include "ui/theme.h"
 #include "view_harness.h"
@@ -364,4 +365,69 @@ TEST_CASE("pen strokes are in the picture, restored from a saved session, left o
   stbi_image_free(b);
   check_colour(pixel(with_img, static_cast<int>(mid.x), static_cast<int>(mid.y)), red, 3);
   CHECK(distance(pixel(without_img, static_cast<int>(mid.x), static_cast<int>(mid.y)), red) > 60);
+}
+
+TEST_CASE("quitting with unsaved changes asks first; display changes are not work to save",
+          "[app][quit]") {
+  Lab lab;
+  // nothing marked saved (tests, offscreen): Ctrl+Q quits at once
+  lab.press(GLFW_KEY_Q, false, true);
+  CHECK(lab.state.request_quit);
+  lab.state.request_quit = false;
+
+  mark_saved(lab.state);
+  lab.press(GLFW_KEY_T);  // theme, presentation: the room's display, not the lecture's state
+  lab.press(GLFW_KEY_F5);
+  CHECK_FALSE(unsaved_changes(lab.state));
+  lab.press(GLFW_KEY_F5);
+
+  lab.press(GLFW_KEY_D);  // d x 2: a change
+  CHECK(unsaved_changes(lab.state));
+  lab.press(GLFW_KEY_Q, false, true);
+  CHECK_FALSE(lab.state.request_quit);
+  CHECK(lab.state.confirm_quit);
+  lab.press(GLFW_KEY_ESCAPE);  // cancel
+  CHECK_FALSE(lab.state.confirm_quit);
+  CHECK_FALSE(lab.state.request_quit);
+  lab.press(GLFW_KEY_Q, false, true);
+  lab.press(GLFW_KEY_Q, false, true);  // asked, then Ctrl+Q again: quit without saving
+  CHECK(lab.state.request_quit);
+}
+
+TEST_CASE("Save, then quit: Enter in the question, Enter in the session dialog, then quit",
+          "[app][quit][session]") {
+  TempFile file("quit-session.json");
+  Lab lab;
+  mark_saved(lab.state);
+  lab.state.session_path = file.path.string();
+  lab.press(GLFW_KEY_W);
+  lab.drag({lab.at(0.2f, 0.4f), lab.at(0.7f, 0.4f)});
+  lab.press(GLFW_KEY_ESCAPE);  // the pen down
+  REQUIRE(unsaved_changes(lab.state));
+  lab.press(GLFW_KEY_Q, false, true);
+  REQUIRE(lab.state.confirm_quit);
+  lab.press(GLFW_KEY_ENTER);
+  CHECK(lab.state.session_dialog == AppState::SessionDialog::save);
+  CHECK_FALSE(lab.state.request_quit);
+  lab.frames(2);
+  lab.press(GLFW_KEY_ENTER);  // the path field has the keyboard: Enter saves
+  CHECK(lab.state.request_quit);
+  CHECK_FALSE(unsaved_changes(lab.state));
+  Params back;
+  REQUIRE(load_session(file.path, back).ok());
+  CHECK(back.ink == lab.p.ink);
+  CHECK(back.ink.strokes("pointers").size() == 1);
+}
+
+TEST_CASE("a position the animation left between integers is saved with six decimals",
+          "[session]") {
+  Params p;
+  p.position = 465.11047331627805;
+  p.key_position = -3.0000004;
+  const std::string text = session_to_json(p);
+  CHECK_THAT(text, Catch::Contains("\"position\": 465.110473,"));
+  CHECK_THAT(text, Catch::Contains("\"key_position\": -3,"));
+  Params back;
+  REQUIRE(session_from_json(text, back).ok());
+  CHECK(back.position == 465.110473);
 }
