@@ -125,17 +125,22 @@ ImFont* fit_font(std::initializer_list<ImFont*> fonts, const std::string& text, 
   return last;
 }
 
-ImVec2 Pen::text(ImFont* font, ImVec2 pos, ImU32 colour, const std::string& s) const {
-  const ImVec2 size = text_size(font, s);
+ImVec2 Pen::text(ImFont* font, ImVec2 pos, ImU32 colour, const std::string& s, float px) const {
+  const float font_px = px > 0.0f ? px : font->FontSize;
+  const float k = font_px / font->FontSize;
+  const ImVec2 measured = text_size(font, s);
+  const ImVec2 size(measured.x * k, measured.y * k);
   if (!dl) return size;
-  dl->AddText(font, font->FontSize, pos, colour, s.data(), s.data() + s.size());
+  dl->AddText(font, font_px, pos, colour, s.data(), s.data() + s.size());
   if (log && !s.empty()) log->add(pos, ImVec2(pos.x + size.x, pos.y + size.y), s);
   return size;
 }
 
-ImVec2 Pen::centred(ImFont* font, ImVec2 top_centre, ImU32 colour, const std::string& s) const {
-  const float w = text_size(font, s).x;
-  return text(font, ImVec2(std::round(top_centre.x - 0.5f * w), top_centre.y), colour, s);
+ImVec2 Pen::centred(ImFont* font, ImVec2 top_centre, ImU32 colour, const std::string& s,
+                    float px) const {
+  const float k = px > 0.0f ? px / font->FontSize : 1.0f;
+  const float w = text_size(font, s).x * k;
+  return text(font, ImVec2(std::round(top_centre.x - 0.5f * w), top_centre.y), colour, s, px);
 }
 
 float Pen::wrapped(ImFont* font, ImVec2 pos, float width, ImU32 colour,

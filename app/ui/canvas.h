@@ -74,10 +74,12 @@ struct DrawnText {
 struct Pen {
   ImDrawList* dl = nullptr;
   DrawnText* log = nullptr;
-  // One line, top-left at pos; returns its size.
-  ImVec2 text(ImFont* font, ImVec2 pos, ImU32 colour, const std::string& s) const;
+  // One line, top-left at pos; returns its size. size: px, 0 for the font's own (another size
+  // scales the font's glyphs: meant for a step or two below it, never for enlarging).
+  ImVec2 text(ImFont* font, ImVec2 pos, ImU32 colour, const std::string& s, float size = 0) const;
   // One line centred horizontally on top_centre.x; returns its size.
-  ImVec2 centred(ImFont* font, ImVec2 top_centre, ImU32 colour, const std::string& s) const;
+  ImVec2 centred(ImFont* font, ImVec2 top_centre, ImU32 colour, const std::string& s,
+                 float size = 0) const;
   // Wrapped to `width` (wrap_text), top-left at pos; returns the height used.
   float wrapped(ImFont* font, ImVec2 pos, float width, ImU32 colour, const std::string& s) const;
 };

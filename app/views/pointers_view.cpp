@@ -75,29 +75,46 @@ struct DialGrid {
   float cell_w = 0.0f, cell_h = 0.0f, x0 = 0.0f, y0 = 0.0f;  // cells and their top left, px
   bool labels = false;         // "i = …" and theta, lambda under each dial
   bool label_one_line = true;  // theta and lambda share one line
+  float label_size = 0.0f;     // px of the labels' text (the bold "i = …" in proportion)
   int segs = 12;               // segments of a dial's rim
 };
 
-// Two grids, the fullest first: room for "i = …" and theta, lambda on two lines under each of
-// the n dials, if the dials stay large (labels need about 130 px per column, "θ = 0.00075");
-// else the largest dials without labels.
+// Three grids, the fullest first: room for "i = …" and theta, lambda on two lines under each of
+// the n dials in the body font, if the dials stay large; then the same labels at the window's
+// text size (presentation mode's larger text would otherwise drop labels the lecturer's window
+// shows); else the largest dials without labels.
 DialGrid dial_grid(int n, float area_x, float area_y, float area_w, float area_h, const Fonts& f,
                    float s, bool scaled) {
-  // with a scaling on the labels take three lines when they do not share one: θ, θ′ and λ′
-  const float label_h = f.bold->FontSize + (scaled ? 3.0f : 2.0f) * f.body->FontSize + 10.0f * s;
   const Grid plain = best_grid(n, area_w, area_h, n, 0.0f);
   const float r_plain = 0.5f * plain.cell - 10.0f * s;
-  // "θ′ = 6.25·10⁻⁵" needs about 150 px
-  const int max_cols = static_cast<int>(area_w / ((scaled ? 150.0f : 130.0f) * s));
-  const Grid labelled = best_grid(n, area_w, area_h, max_cols, label_h);
-  const float r_labelled = 0.5f * labelled.cell - 10.0f * s;
-  const int level = first_fitting(
-      2, [&](int) { return r_plain >= 48.0f * s && r_labelled >= 40.0f * s; });  // level 0 only
+  // the label sizes to try, px: the body font's, then the window's (its size at scale 1)
+  const float body = f.body->FontSize;
+  const float sizes[2] = {body, std::min(body, body / std::max(s, 1.0f))};
+  struct Try {
+    Grid grid{};
+    float r = 0.0f, label_h = 0.0f;
+  };
+  const auto labelled = [&](float px) {
+    const float k = px / body;
+    // with a scaling the labels take three lines when they do not share one: θ, θ′ and λ′
+    const float label_h = f.bold->FontSize * k + (scaled ? 3.0f : 2.0f) * px + 10.0f * s;
+    // a column is as wide as the longest label line ("θ = 0.000562", "θ′ = 6.25·10⁻⁵")
+    const float label_w =
+        text_size(f.body, scaled ? "θ′ = 6.25·10⁻⁵" : "θ = 0.000562").x * k + 16.0f * s;
+    const Grid g = best_grid(n, area_w, area_h, static_cast<int>(area_w / label_w), label_h);
+    return Try{g, 0.5f * g.cell - 10.0f * s, label_h};
+  };
+  const Try tries[2] = {labelled(sizes[0]), labelled(sizes[1])};
+  const int level = first_fitting(3, [&](int l) {
+    return l == 2 ||
+           (r_plain >= 48.0f * s && tries[l].r >= 36.0f * s && (l == 0 || sizes[1] < sizes[0]));
+  });
   DialGrid g;
-  g.labels = level == 0;
-  g.grid = g.labels ? labelled : plain;
-  g.r = std::max(g.labels ? r_labelled : r_plain, 2.0f);
-  g.cell_h = 2.0f * g.r + 20.0f * s + (g.labels ? label_h : 0.0f);
+  g.labels = level < 2;
+  g.label_size = g.labels ? sizes[level] : body;
+  g.grid = g.labels ? tries[level].grid : plain;
+  g.r = std::max(g.labels ? tries[level].r : r_plain, 2.0f);
+  g.cell_h = 2.0f * g.r + 20.0f * s + (g.labels ? tries[level].label_h : 0.0f);
   g.cell_w = std::max(2.0f * g.r + 20.0f * s, area_w / static_cast<float>(g.grid.cols));
   // they share one line when the cells are wide
   g.label_one_line = g.cell_w >= (scaled ? 400.0f : 250.0f) * s;
@@ -178,7 +195,7 @@ void paint_angle(ImDrawList* dl, const Pen& pen, const Fonts& f, ImU32 accent, c
   const double delta = wrap(d.ak - d.aq);
   draw_arc(dl, d.c, d.r * 0.32f, d.aq, d.aq + delta, accent, d.thin,
            std::clamp(static_cast<int>(d.r * 0.32f), 12, 96));
-  if (d.r < 90.0f * s || circle_layout) return;
+  if (d.r < 80.0f * s || circle_layout) return;
   // a narrow arc has no room beside it: the label goes opposite, across the centre
   const bool narrow = std::fabs(delta) < 0.6;
   const double label_angle = d.aq + 0.5 * delta + (narrow ? kPi : 0.0);
@@ -219,17 +236,19 @@ PointersView::Tip paint_pointers(ImDrawList* dl, const Dial& d, float s) {
 // On the shared circle the block's number beyond the query tip; under a dial "i = …" and its
 // theta and wavelength, on one line or two.
 void paint_labels(const Pen& pen, const Fonts& f, const Palette& pal, const Dial& d,
-                  bool circle_layout, bool one_line, float s) {
+                  bool circle_layout, bool one_line, float px, float s) {
   if (circle_layout) {
     const ImVec2 lp = polar(d.c, d.rq + 16.0f * s, d.aq);
     pen.centred(f.body, ImVec2(lp.x, lp.y - 0.5f * f.body->FontSize), d.col, std::to_string(d.i));
     return;
   }
+  // px: the text size of the grid (DialGrid::label_size); the bold line in proportion
+  const float bold_px = f.bold->FontSize * px / f.body->FontSize;
   float ly = d.c.y + d.r + 8.0f * s;
-  pen.centred(f.bold, ImVec2(d.c.x, ly), d.col, "i = " + std::to_string(d.i));
-  ly += f.bold->FontSize;
+  pen.centred(f.bold, ImVec2(d.c.x, ly), d.col, "i = " + std::to_string(d.i), bold_px);
+  ly += bold_px;
   if (d.th == 0.0 && d.th0 <= 0.0) {  // partial rotary: this pair passes through unrotated
-    pen.centred(f.body, ImVec2(d.c.x, ly), pal.text_dim, "not rotated");
+    pen.centred(f.body, ImVec2(d.c.x, ly), pal.text_dim, "not rotated", px);
     return;
   }
   const bool scaled = d.th0 >= 0.0;
@@ -241,14 +260,14 @@ void paint_labels(const Pen& pen, const Fonts& f, const Palette& pal, const Dial
                            : std::string("θ′ = 0: still"))
              : "λ = " + format_number(wavelength(d.th), NumberStyle::label, 3);
   if (one_line) {
-    pen.centred(f.body, ImVec2(d.c.x, ly), pal.text, t + "   " + w);
+    pen.centred(f.body, ImVec2(d.c.x, ly), pal.text, t + "   " + w, px);
   } else if (scaled) {  // θ dimmed: the pointers turn at θ′
-    pen.centred(f.body, ImVec2(d.c.x, ly), pal.text_dim, t0);
-    pen.centred(f.body, ImVec2(d.c.x, ly + f.body->FontSize), pal.text, t1);
-    pen.centred(f.body, ImVec2(d.c.x, ly + 2 * f.body->FontSize), pal.text_dim, w);
+    pen.centred(f.body, ImVec2(d.c.x, ly), pal.text_dim, t0, px);
+    pen.centred(f.body, ImVec2(d.c.x, ly + px), pal.text, t1, px);
+    pen.centred(f.body, ImVec2(d.c.x, ly + 2 * px), pal.text_dim, w, px);
   } else {
-    pen.centred(f.body, ImVec2(d.c.x, ly), pal.text, t);
-    pen.centred(f.body, ImVec2(d.c.x, ly + f.body->FontSize), pal.text_dim, w);
+    pen.centred(f.body, ImVec2(d.c.x, ly), pal.text, t, px);
+    pen.centred(f.body, ImVec2(d.c.x, ly + px), pal.text_dim, w, px);
   }
 }
 
@@ -717,7 +736,8 @@ void PointersView::paint_dials(const Model& m, const Scores& sc, const Layout& l
         paint_emulated(dl, c, polar(c, len(d.rq, sc.q_len_emulated[u]), qa), pal.text, d.thick);
     }
     if (lay.labels)
-      paint_labels(canvas.pen, lay.f, pal, d, lay.circle, lay.dials.label_one_line, s);
+      paint_labels(canvas.pen, lay.f, pal, d, lay.circle, lay.dials.label_one_line,
+                   lay.circle ? lay.f.body->FontSize : lay.dials.label_size, s);
   };
 
   if (lay.circle) {
