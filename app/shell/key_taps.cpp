@@ -8,7 +8,10 @@
 namespace rope::app {
 namespace {
 
-constexpr std::size_t kMaxQueued = 64;  // a stuck key or a flood never grows the queue
+// A stuck key or a flood never grows the queue beyond this. Taps of one key are handed over one
+// a frame, so the queue holds what a slow frame leaves: 200 taps 15 ms apart are 3 s, which at
+// 10 frames/s (llvmpipe at 1920 x 1080 on a loaded machine) leave 170 waiting. 64 dropped taps.
+constexpr std::size_t kMaxQueued = 1024;
 
 bool valid_key(int key) {
   return key >= 0 && key < IM_ARRAYSIZE(ImGuiIO::KeysDown);
@@ -20,11 +23,22 @@ bool is_modifier(int key) {
          key == GLFW_KEY_RIGHT_ALT || key == GLFW_KEY_LEFT_SUPER || key == GLFW_KEY_RIGHT_SUPER;
 }
 
-// A key that does something other than type: with Ctrl, Alt or Super, or not a printable key
-// (GLFW's printable keys are Space ... the grave accent).
+// A key that may give the keyboard to a text field or take it away: with Ctrl, Alt or Super
+// (Ctrl + S opens the session dialog), Tab, Enter, Esc and the function keys. The arrows, the
+// page keys and Backspace are not: they change what is there, and taps of them need not wait a
+// frame after each other (they did, and a run of arrow taps drained at half the frame rate).
 bool is_command(int key, int mods) {
-  return (mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT | GLFW_MOD_SUPER)) != 0 || key < GLFW_KEY_SPACE ||
-         key > GLFW_KEY_GRAVE_ACCENT;
+  return (mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT | GLFW_MOD_SUPER)) != 0 || key == GLFW_KEY_TAB ||
+         key == GLFW_KEY_ENTER || key == GLFW_KEY_KP_ENTER || key == GLFW_KEY_ESCAPE ||
+         (key >= GLFW_KEY_F1 && key <= GLFW_KEY_F25);
+}
+
+// Makes ImGui count `key` as pressed in the coming frame: NewFrame counts a press when a key is
+// down and its duration was below zero (up). Without this, a key put down again in the frame
+// after a replayed tap of it continued that tap (duration 0 + dt) and was lost, so taps of one
+// key needed a frame with the key up between them: two frames a tap.
+void press_in_next_frame(ImGuiIO& io, int key) {
+  io.KeysDownDuration[key] = -1.0f;
 }
 
 // Modifiers as ImGui's GLFW backend derives them: from the keys that are down.
@@ -77,15 +91,16 @@ void KeyTaps::before_frame(ImGuiIO& io) {
     const auto has = [&](const std::vector<int>& v) {
       return std::find(v.begin(), v.end(), press.key) != v.end();
     };
-    // In order, and a key again only after a frame with it up (ImGui counts a press on down
-    // after up; a key this loop put down reads as down, which is not a held key).
-    if (has(held_) || has(released_)) break;
+    // In order, and one press of a key a frame (a key this loop put down reads as down, which
+    // is not a held key); the next frame may take it again (press_in_next_frame).
+    if (has(held_)) break;
     if (frame_mods >= 0 && press.mods != frame_mods) break;  // one set of modifiers a frame
     if (io.KeysDown[press.key]) {
       // Still held: ImGui sees this press by itself, but with the modifiers of now, and Ctrl
       // may already be up (xdotool's ctrl+s, a quick hand: Ctrl down, S down, Ctrl up, one
       // frame, S up). For this frame it gets the modifiers it was pressed with.
       set_modifiers(io, press.mods);
+      press_in_next_frame(io, press.key);  // it may have been put down for the last frame
       mods_replayed_ = true;
       frame_mods = press.mods;
       command = command || is_command(press.key, press.mods);
@@ -96,6 +111,7 @@ void KeyTaps::before_frame(ImGuiIO& io) {
     // text field takes the keyboard a frame later (Ctrl+S, then Enter to save)
     if (command_before_) break;
     io.KeysDown[press.key] = true;
+    press_in_next_frame(io, press.key);
     set_modifiers(io, press.mods);
     frame_mods = press.mods;
     command = command || is_command(press.key, press.mods);

@@ -1281,13 +1281,17 @@ TEST_CASE("the shortcut table: no key press fires two rows, each line's rows are
   const auto views_overlap = [](InView a, InView b) {
     return a == InView::any || b == InView::any || a == b;
   };
+  const auto scopes_overlap = [](Scope a, Scope b) {
+    return a == Scope::always || b == Scope::always || a == b;
+  };
   for (std::size_t i = 0; i < table.size(); ++i)
     for (std::size_t j = i + 1; j < table.size(); ++j) {
       const Shortcut& a = table[i];
       const Shortcut& b = table[j];
       INFO("'" << a.label << "' and '" << b.label << "' on key " << a.key);
       const bool both = a.key == b.key && overlap(a.modifiers.ctrl, b.modifiers.ctrl) &&
-                        overlap(a.modifiers.shift, b.modifiers.shift) && views_overlap(a.in, b.in);
+                        overlap(a.modifiers.shift, b.modifiers.shift) &&
+                        views_overlap(a.in, b.in) && scopes_overlap(a.scope, b.scope);
       CHECK_FALSE(both);
     }
   // a line of the list is one run of rows: no label comes back later in the table
