@@ -3,14 +3,12 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
-#include <algorithm>
-
 namespace rope::app {
 namespace {
 
-// A stuck key or a flood never grows the queue beyond this. Taps of one key are handed over one
-// a frame, so the queue holds what a slow frame leaves: 200 taps 15 ms apart are 3 s, which at
-// 10 frames/s (llvmpipe at 1920 x 1080 on a loaded machine) leave 170 waiting. 64 dropped taps.
+// A stuck key or a flood never grows the queue beyond this. Keys are handed over one a frame, so
+// the queue holds what slow frames leave behind: a run of taps 15 ms apart while llvmpipe draws
+// a frame in 50 ms leaves two of every three waiting (a press and a character each).
 constexpr std::size_t kMaxQueued = 1024;
 
 bool valid_key(int key) {
@@ -72,8 +70,8 @@ void KeyTaps::on_char(unsigned int codepoint) {
 }
 
 void KeyTaps::before_frame(ImGuiIO& io) {
-  int frame_mods = -1;   // the modifiers of the taps put down this frame
-  bool command = false;  // a command key was put down this frame
+  bool command = false;  // the key handed over this frame is a command key
+  int handed = -1;       // the key handed over this frame
   while (!presses_.empty()) {
     const Press press = presses_.front();
     if (press.key < 0) {
@@ -88,35 +86,31 @@ void KeyTaps::before_frame(ImGuiIO& io) {
       presses_.pop_front();
       continue;
     }
-    const auto has = [&](const std::vector<int>& v) {
-      return std::find(v.begin(), v.end(), press.key) != v.end();
-    };
-    // In order, and one press of a key a frame (a key this loop put down reads as down, which
-    // is not a held key); the next frame may take it again (press_in_next_frame).
-    if (has(held_)) break;
-    if (frame_mods >= 0 && press.mods != frame_mods) break;  // one set of modifiers a frame
-    if (io.KeysDown[press.key]) {
-      // Still held: ImGui sees this press by itself, but with the modifiers of now, and Ctrl
-      // may already be up (xdotool's ctrl+s, a quick hand: Ctrl down, S down, Ctrl up, one
-      // frame, S up). For this frame it gets the modifiers it was pressed with.
-      set_modifiers(io, press.mods);
-      press_in_next_frame(io, press.key);  // it may have been put down for the last frame
-      mods_replayed_ = true;
-      frame_mods = press.mods;
-      command = command || is_command(press.key, press.mods);
-      presses_.pop_front();
-      continue;
+    // One key a frame: ImGui 1.86 sees the keys of a frame all at once, and the shortcut table
+    // runs them in its own order, not in the order they came (2 then 1 tapped within one frame
+    // ended at view 2, G then M at MP4). And none in the frame after a command key: it may open
+    // a dialog whose text field takes the keyboard a frame later (Ctrl+S, then Enter to save).
+    if (handed >= 0 || command_before_) break;
+    // A key still held (the press and the frame came before its release) is down already; it
+    // gets, for this frame, the modifiers it was pressed with, as Ctrl may already be up
+    // (xdotool's ctrl+s, a quick hand: Ctrl down, S down, Ctrl up, one frame, S up).
+    if (!io.KeysDown[press.key]) {
+      io.KeysDown[press.key] = true;
+      held_.push_back(press.key);
     }
-    // and a frame after a command key before the next tap: the command may open a dialog whose
-    // text field takes the keyboard a frame later (Ctrl+S, then Enter to save)
-    if (command_before_) break;
-    io.KeysDown[press.key] = true;
     press_in_next_frame(io, press.key);
     set_modifiers(io, press.mods);
-    frame_mods = press.mods;
-    command = command || is_command(press.key, press.mods);
-    held_.push_back(press.key);
+    mods_replayed_ = true;
+    command = is_command(press.key, press.mods);
+    handed = press.key;
     presses_.pop_front();
+  }
+  // Keys still down whose press waits its turn in the queue: ImGui would see them now, out of
+  // order, and once more when their turn comes. They are up for ImGui until then.
+  for (const Press& p : presses_) {
+    if (p.key < 0 || p.key == handed || is_modifier(p.key) || !io.KeysDown[p.key]) continue;
+    io.KeysDown[p.key] = false;
+    masked_.push_back(p.key);
   }
   released_.clear();
   command_before_ = command;
@@ -124,12 +118,17 @@ void KeyTaps::before_frame(ImGuiIO& io) {
 
 void KeyTaps::after_frame(ImGuiIO& io) {
   released_ = held_;
-  if (held_.empty() && !mods_replayed_) return;
-  mods_replayed_ = false;
   for (int key : held_)
     io.KeysDown[key] = false;
   held_.clear();
-  modifiers_from_keys(io);
+  // down again as GLFW has them: their releases come through its callback
+  for (int key : masked_)
+    io.KeysDown[key] = true;
+  masked_.clear();
+  if (mods_replayed_) {
+    mods_replayed_ = false;
+    modifiers_from_keys(io);
+  }
 }
 
 }  // namespace rope::app

@@ -292,3 +292,33 @@ TEST_CASE("a click in the file field still puts the cursor where it clicked",
   CHECK(lab.settings().path != without_extension(proposed) + "x.png");
   CHECK(lab.settings().path.size() == proposed.size() + 1);
 }
+
+TEST_CASE("the animation dialog keys all tapped within one slow frame still land in order",
+          "[export][dialog][keys]") {
+  TempDir dir;
+  const ScopedEnv pictures("XDG_PICTURES_DIR", dir.path.string());
+  KeyLab lab;
+  lab.p.position = 7.0;
+  lab.queue(GLFW_KEY_M, GLFW_MOD_CONTROL);
+  const auto key_of = [](char c) {
+    if (c >= 'a' && c <= 'z') return GLFW_KEY_A + (c - 'a');
+    if (c >= '0' && c <= '9') return GLFW_KEY_0 + (c - '0');
+    return c == '-' ? GLFW_KEY_MINUS : c == '\t' ? GLFW_KEY_TAB : 0;
+  };
+  // M, G, 2, 1, then Tab 0 Tab 3 Tab 1 Tab 4 Tab -sweep: as the lecture test types them
+  for (char c : std::string("mg21\t0\t3\t1\t4\t-sweep")) {
+    const bool typed = c != '\t';
+    lab.queue(key_of(c), 0, typed ? static_cast<unsigned char>(c) : 0u);
+  }
+  lab.frames(60);
+  ExportSettings& s = lab.settings();
+  CHECK(lab.state.export_dialog == AppState::ExportDialog::animation);
+  CHECK_FALSE(s.mp4);
+  CHECK(s.scale == 1);
+  CHECK(s.from == 0.0);
+  CHECK(s.to == 3.0);
+  CHECK(s.seconds == 1.0);
+  CHECK(s.fps == 4);
+  CHECK_THAT(s.path, Catch::EndsWith("-sweep.gif"));
+  CHECK(lab.p.position == 7.0);
+}
