@@ -27,7 +27,13 @@ session="$dir/rope-lab-session.json"
 pictures="$XDG_PICTURES_DIR/RoPE Lab"
 "$rope" --view pointers --dim 16 --position 0 --key-position 4 >"$dir/out.txt" 2>&1 &
 pid=$!
-fail() { echo "FAIL: $*"; cat "$dir/out.txt"; kill "$pid" 2>/dev/null || true; exit 1; }
+fail() {
+  echo "FAIL: $*"
+  cat "$dir/out.txt"
+  ls -l "$pictures" 2>/dev/null || true
+  kill "$pid" 2>/dev/null || true
+  exit 1
+}
 for _ in $(seq 300); do  # wait for the window to be mapped
   wid=$(xdotool search --pid "$pid" 2>/dev/null | tail -1 || true)
   [ -n "$wid" ] && break
@@ -58,6 +64,9 @@ width_is() {
   [ "$WIDTH" = "$1" ]
 }
 one_file() { compgen -G "$1" >/dev/null; }
+# An export's file appears (renamed into place) just before its child process exits; the dialog
+# closes when the window has reaped the child, and until then it keeps the keyboard.
+no_export_running() { ! pgrep -P "$pid" >/dev/null; }
 # Ctrl + S then Enter, and a copy of what was saved under a name for the checks
 checkpoint() {
   rm -f "$session"
@@ -94,11 +103,13 @@ wait_for width_is 1600 || fail "Esc did not leave full screen"
 # A canvas only, B transparent, Tab into the name, type, Enter
 keys 1 ctrl+p 4 3 Right 1 a b Tab minus l e c t u r e Return
 wait_for one_file "$pictures/*-lecture.png" || fail "no picture exported"
+wait_for no_export_running || fail "the picture export did not end"
 
 # 5. the animation export: Ctrl + M, M then G (MP4, back to GIF), 2 then 1, Tab through from,
 # to, length and frames per second (0 … 3 in 1 s at 4 frames/s: 5 frames), the name, Enter
 keys ctrl+m m g 2 1 Tab 0 Tab 3 Tab 1 Tab 4 Tab minus s w e e p Return
 wait_for one_file "$pictures/*-sweep.gif" || fail "no animation exported"
+wait_for no_export_running || fail "the animation export did not end"
 
 checkpoint end
 keys ctrl+q
