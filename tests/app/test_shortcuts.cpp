@@ -988,6 +988,40 @@ TEST_CASE("keys pressed and released between two frames still act, once each and
   }
 }
 
+TEST_CASE("taps within one frame act in the order they came, one key a frame", "[app][keys]") {
+  Lab lab;
+  lab.quick_tap(GLFW_KEY_2);  // 2, then 1: the table alone would run 1 before 2
+  lab.quick_tap(GLFW_KEY_1);
+  lab.frame();
+  CHECK(lab.p.view == numbered_views()[1]);
+  lab.frame();
+  CHECK(lab.p.view == numbered_views()[0]);
+  lab.quick_tap(GLFW_KEY_RIGHT);  // one key twice: in two consecutive frames
+  lab.quick_tap(GLFW_KEY_RIGHT);
+  lab.frame();
+  CHECK(lab.p.position == 1);
+  lab.frame();
+  CHECK(lab.p.position == 2);
+
+  SECTION("a key still held while an earlier tap waits acts in its turn, once") {
+    ImGuiIO& io = ImGui::GetIO();
+    const double n = lab.p.key_position;
+    lab.quick_tap(GLFW_KEY_UP);
+    lab.taps.on_key(GLFW_KEY_RIGHT, GLFW_PRESS, 0);
+    io.KeysDown[GLFW_KEY_RIGHT] = true;  // as GLFW's backend leaves it: still down
+    lab.frame();
+    CHECK(lab.p.key_position == n + 1);
+    CHECK(lab.p.position == 2);  // not yet: ↑ came first
+    lab.frame();
+    CHECK(lab.p.position == 3);
+    lab.frame();  // still held, too short for a repeat
+    CHECK(lab.p.position == 3);
+    io.KeysDown[GLFW_KEY_RIGHT] = false;
+    lab.frames(2);
+    CHECK(lab.p.position == 3);
+  }
+}
+
 TEST_CASE("Home, End and the page keys do nothing outside the derivation view", "[app][keys]") {
   Lab lab;
   lab.p.position = 3;
