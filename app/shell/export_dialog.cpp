@@ -8,6 +8,9 @@
 #include <cstdio>
 #include <filesystem>
 
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
 #include "export/screenshot_path.h"
 #include "export/sweep.h"
 #include "io/number_format.h"
@@ -35,6 +38,22 @@ std::filesystem::path session_file_name() {
   if (ec) dir = ".";
   return dir / ("rope-lab-export-" + std::to_string(static_cast<long>(::getpid())) + "-" +
                 std::to_string(counter++) + ".json");
+}
+
+// The file field's first frame with the keyboard, when a key (Tab, Shift + Tab) and not a click
+// gave it: ImGui 1.86 selects all of the text then, and the first letter typed would replace the
+// whole path. The cursor goes before the extension instead: a name is edited, not retyped.
+struct FileEntry {
+  bool place = false;
+  int cursor = 0;  // bytes
+};
+int place_cursor(ImGuiInputTextCallbackData* data) {
+  const auto* entry = static_cast<const FileEntry*>(data->UserData);
+  if (entry->place) {
+    data->CursorPos = std::clamp(entry->cursor, 0, data->BufTextLen);
+    data->SelectionStart = data->SelectionEnd = data->CursorPos;
+  }
+  return 0;
 }
 
 std::string size_text(ImVec2 window, int scale) {
@@ -119,6 +138,26 @@ Status ExportDialog::start(const AppState& state, ImVec2 window, double ui_scale
   return {};
 }
 
+void ExportDialog::choose_scale(int scale) {
+  if (scale == 1 || scale == 2 || (scale == 4 && !settings.animation)) settings.scale = scale;
+}
+
+void ExportDialog::toggle_canvas_only() {
+  settings.canvas_only = !settings.canvas_only;
+}
+
+void ExportDialog::toggle_transparent() {
+  if (!settings.animation) settings.transparent = !settings.transparent;
+}
+
+void ExportDialog::choose_format(bool mp4) {
+  if (!settings.animation) return;
+  settings.mp4 = mp4;
+  std::filesystem::path p(settings.path);
+  p.replace_extension(extension_for(settings));
+  settings.path = p.string();
+}
+
 void ExportDialog::defaults_for(const AppState& state) {
   if (job && !job->finished()) return;  // keep what the running export was started with
   settings.animation = state.export_dialog == AppState::ExportDialog::animation;
@@ -131,6 +170,7 @@ void ExportDialog::defaults_for(const AppState& state) {
   path.replace_extension(extension_for(settings));
   settings.path = path.string();
   error.clear();
+  export_requested = false;
 }
 
 void ExportDialog::poll(AppState& state) {
@@ -166,17 +206,20 @@ void ExportDialog::Draw(AppState& state, const ViewEnv& env) {
   const Palette& pal = palette(state.params.theme);
   const bool running = job && !job->finished();
   ExportSettings& e = settings;
+  // Enter and Esc from inside a text field, where the shortcut table does not look
+  // (io.WantTextInput): ImGui ends the editing, and the dialog exports or closes all the same.
+  bool close = false;
+  if (io.WantTextInput) {
+    if (ImGui::IsKeyPressed(GLFW_KEY_ENTER, false) || ImGui::IsKeyPressed(GLFW_KEY_KP_ENTER, false))
+      export_requested = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) close = true;
+  }
   ImGui::SetNextWindowPos(ImVec2(0.5f * io.DisplaySize.x, 0.45f * io.DisplaySize.y),
                           ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(std::min(720.0f * s, io.DisplaySize.x * 0.9f), 0));
   bool open = true;
   const char* title = e.animation ? "Export animation###export" : "Export picture###export";
   if (ImGui::Begin(title, &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
-    const auto set_extension = [&] {
-      std::filesystem::path p(e.path);
-      p.replace_extension(extension_for(e));
-      e.path = p.string();
-    };
     ImGui::BeginDisabled(running);
     ImGui::TextUnformatted(
         e.animation ? "A sweep of the query position m; everything else stays as it is now."
@@ -213,41 +256,46 @@ void ExportDialog::Draw(AppState& state, const ViewEnv& env) {
         ImGui::SameLine();
         ImGui::TextDisabled("%d frames", frame_count(e));
         row("format");
-        if (ImGui::RadioButton("GIF (loops)", !e.mp4)) {
-          e.mp4 = false;
-          set_extension();
-        }
+        // the keys in brackets: rows of the shortcut table (the labels' ids stay the same)
+        if (ImGui::RadioButton("[G] GIF (loops)###gif", !e.mp4)) choose_format(false);
         ImGui::SameLine();
-        if (ImGui::RadioButton("MP4 video (H.264)", e.mp4)) {
-          e.mp4 = true;
-          set_extension();
-        }
+        if (ImGui::RadioButton("[M] MP4 video (H.264)###mp4", e.mp4)) choose_format(true);
       }
-      row("area");
+      row("area  [A]");
       if (ImGui::RadioButton("whole window", !e.canvas_only)) e.canvas_only = false;
       ImGui::SameLine();
       if (ImGui::RadioButton("canvas only", e.canvas_only)) e.canvas_only = true;
       row("resolution");
       for (int sc : {1, 2, 4}) {
         if (e.animation && sc == 4) continue;
-        const std::string label = std::to_string(sc) + "×";
+        const std::string label =
+            "[" + std::to_string(sc) + "] " + std::to_string(sc) + "×###scale" + std::to_string(sc);
         if (ImGui::RadioButton(label.c_str(), e.scale == sc)) e.scale = sc;
         ImGui::SameLine();
       }
       ImGui::TextDisabled("%s", size_text(io.DisplaySize, e.scale).c_str());
       if (!e.animation) {
         row("background");
-        ImGui::Checkbox("transparent", &e.transparent);
+        ImGui::Checkbox("[B] transparent###transparent", &e.transparent);
       }
       if (!state.params.ink.empty()) {
         row("ink");
         ImGui::Checkbox("pen strokes", &e.ink);
       }
-      row("file");
+      row("file  [Tab]");
       char buf[1024];
       std::snprintf(buf, sizeof buf, "%s", e.path.c_str());
       ImGui::SetNextItemWidth(-1);
-      if (ImGui::InputText("##file", buf, sizeof buf)) e.path = buf;
+      // A click puts the cursor where it clicked, as before; a key that gives the field the
+      // keyboard puts it before the extension (place_cursor above).
+      FileEntry entry;
+      entry.place = !file_active_ && !io.MouseClicked[0];
+      entry.cursor = static_cast<int>(e.path.size() -
+                                      std::filesystem::path(e.path).extension().string().size());
+      if (ImGui::InputText("##file", buf, sizeof buf, ImGuiInputTextFlags_CallbackAlways,
+                           place_cursor, &entry))
+        e.path = buf;
+      file_active_ = ImGui::IsItemActive();
       ImGui::EndTable();
     }
     ImGui::EndDisabled();
@@ -267,15 +315,18 @@ void ExportDialog::Draw(AppState& state, const ViewEnv& env) {
       ImGui::ProgressBar(fraction, ImVec2(-1, 0), overlay);
       if (ImGui::Button("Cancel export", ImVec2(200 * s, 0))) job->cancel();
     } else {
-      if (ImGui::Button("Export", ImVec2(140 * s, 0))) {
+      if (ImGui::Button("Export  [Enter]###Export", ImVec2(180 * s, 0)) || export_requested) {
         if (auto st = start(state, io.DisplaySize, static_cast<double>(env.scale)); !st)
           error = st.error().to_string();
         else
           error.clear();
       }
       ImGui::SameLine();
-      if (ImGui::Button("Close", ImVec2(140 * s, 0))) open = false;
+      if (ImGui::Button("Close  [Esc]###Close", ImVec2(180 * s, 0))) open = false;
+      ImGui::SameLine();
+      ImGui::TextDisabled("Tab / Shift + Tab: the next / previous field");
     }
+    export_requested = false;  // a press while an export runs is not kept for later
     if (!error.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, pal.bad);
       ImGui::TextWrapped("%s", error.c_str());
@@ -283,7 +334,8 @@ void ExportDialog::Draw(AppState& state, const ViewEnv& env) {
     }
   }
   ImGui::End();
-  if (!open) state.export_dialog = D::none;  // a running export goes on; its notice follows
+  if (!open || close)
+    state.export_dialog = D::none;  // a running export goes on; its notice follows
 }
 
 }  // namespace rope::app

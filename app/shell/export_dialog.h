@@ -8,6 +8,13 @@
 // and a Cancel button, and closing it (Esc) lets the export finish in the background. The
 // result — the file written, or why not — comes as a notice.
 //
+// The whole dialog works from the keyboard, and says how in its labels: 1 / 2 / 4 resolution,
+// A area, B transparent, G / M format (rows of the shortcut table, shell/shortcuts.cpp, which
+// lets nothing else act behind the dialog), Tab / Shift + Tab between the text fields, Enter
+// exports (also from inside a field), Esc closes (also from inside a field). Tab into the file
+// name puts the cursor before the extension rather than selecting the whole path, so typing
+// edits the name instead of replacing it.
+//
 // Usage: Views owns one; draw_frame calls dialog.Draw(state, env) every frame (it also polls a
 // running export when the dialog is closed). Tests call start() directly.
 #pragma once
@@ -41,8 +48,15 @@ struct ExportDialog {
   ExportSettings settings;
   std::unique_ptr<ExportJob> job;  // the running (or last) export
   std::string error;               // why the last Export press or export failed
+  bool export_requested = false;   // Enter (the shortcut table): Draw exports, knowing the window
 
   void Draw(AppState& state, const ViewEnv& env);
+
+  // The dialog's keys (shell/shortcuts.cpp); each does what its radio button or check box does.
+  void choose_scale(int scale);  // 1, 2 or 4 (4: pictures only; other values are ignored)
+  void toggle_canvas_only();
+  void toggle_transparent();     // pictures only
+  void choose_format(bool mp4);  // animations only; the file's extension follows
 
   // Starts an export of `state` as `settings` say, at `window` logical pixels (the window's
   // size: pictures of the whole window match what is on screen) and UI scale `ui_scale` (the
@@ -56,6 +70,7 @@ struct ExportDialog {
 
  private:
   AppState::ExportDialog shown_ = AppState::ExportDialog::none;  // what was open last frame
+  bool file_active_ = false;  // the file field had the keyboard last frame
   void poll(AppState& state);
   void defaults_for(const AppState& state);
 };

@@ -73,7 +73,7 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& outer) {
   env.math = &views.math;
   views.math.begin_frame();
   const ImGuiIO& io = ImGui::GetIO();
-  handle_shortcuts(state, views.library, views.history);
+  handle_shortcuts(state, views.library, views.history, &views.export_dialog);
   float top = 0.0f;
   if (state.show_menu) {
     draw_menu_bar(state, views.history);

@@ -3,12 +3,13 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
-#include <algorithm>
-
 namespace rope::app {
 namespace {
 
-constexpr std::size_t kMaxQueued = 64;  // a stuck key or a flood never grows the queue
+// A stuck key or a flood never grows the queue beyond this. Keys are handed over one a frame, so
+// the queue holds what slow frames leave behind: a run of taps 15 ms apart while llvmpipe draws
+// a frame in 50 ms leaves two of every three waiting (a press and a character each).
+constexpr std::size_t kMaxQueued = 1024;
 
 bool valid_key(int key) {
   return key >= 0 && key < IM_ARRAYSIZE(ImGuiIO::KeysDown);
@@ -20,11 +21,22 @@ bool is_modifier(int key) {
          key == GLFW_KEY_RIGHT_ALT || key == GLFW_KEY_LEFT_SUPER || key == GLFW_KEY_RIGHT_SUPER;
 }
 
-// A key that does something other than type: with Ctrl, Alt or Super, or not a printable key
-// (GLFW's printable keys are Space ... the grave accent).
+// A key that may give the keyboard to a text field or take it away: with Ctrl, Alt or Super
+// (Ctrl + S opens the session dialog), Tab, Enter, Esc and the function keys. The arrows, the
+// page keys and Backspace are not: they change what is there, and taps of them need not wait a
+// frame after each other (they did, and a run of arrow taps drained at half the frame rate).
 bool is_command(int key, int mods) {
-  return (mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT | GLFW_MOD_SUPER)) != 0 || key < GLFW_KEY_SPACE ||
-         key > GLFW_KEY_GRAVE_ACCENT;
+  return (mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT | GLFW_MOD_SUPER)) != 0 || key == GLFW_KEY_TAB ||
+         key == GLFW_KEY_ENTER || key == GLFW_KEY_KP_ENTER || key == GLFW_KEY_ESCAPE ||
+         (key >= GLFW_KEY_F1 && key <= GLFW_KEY_F25);
+}
+
+// Makes ImGui count `key` as pressed in the coming frame: NewFrame counts a press when a key is
+// down and its duration was below zero (up). Without this, a key put down again in the frame
+// after a replayed tap of it continued that tap (duration 0 + dt) and was lost, so taps of one
+// key needed a frame with the key up between them: two frames a tap.
+void press_in_next_frame(ImGuiIO& io, int key) {
+  io.KeysDownDuration[key] = -1.0f;
 }
 
 // Modifiers as ImGui's GLFW backend derives them: from the keys that are down.
@@ -58,8 +70,8 @@ void KeyTaps::on_char(unsigned int codepoint) {
 }
 
 void KeyTaps::before_frame(ImGuiIO& io) {
-  int frame_mods = -1;   // the modifiers of the taps put down this frame
-  bool command = false;  // a command key was put down this frame
+  bool command = false;  // the key handed over this frame is a command key
+  int handed = -1;       // the key handed over this frame
   while (!presses_.empty()) {
     const Press press = presses_.front();
     if (press.key < 0) {
@@ -74,33 +86,31 @@ void KeyTaps::before_frame(ImGuiIO& io) {
       presses_.pop_front();
       continue;
     }
-    const auto has = [&](const std::vector<int>& v) {
-      return std::find(v.begin(), v.end(), press.key) != v.end();
-    };
-    // In order, and a key again only after a frame with it up (ImGui counts a press on down
-    // after up; a key this loop put down reads as down, which is not a held key).
-    if (has(held_) || has(released_)) break;
-    if (frame_mods >= 0 && press.mods != frame_mods) break;  // one set of modifiers a frame
-    if (io.KeysDown[press.key]) {
-      // Still held: ImGui sees this press by itself, but with the modifiers of now, and Ctrl
-      // may already be up (xdotool's ctrl+s, a quick hand: Ctrl down, S down, Ctrl up, one
-      // frame, S up). For this frame it gets the modifiers it was pressed with.
-      set_modifiers(io, press.mods);
-      mods_replayed_ = true;
-      frame_mods = press.mods;
-      command = command || is_command(press.key, press.mods);
-      presses_.pop_front();
-      continue;
+    // One key a frame: ImGui 1.86 sees the keys of a frame all at once, and the shortcut table
+    // runs them in its own order, not in the order they came (2 then 1 tapped within one frame
+    // ended at view 2, G then M at MP4). And none in the frame after a command key: it may open
+    // a dialog whose text field takes the keyboard a frame later (Ctrl+S, then Enter to save).
+    if (handed >= 0 || command_before_) break;
+    // A key still held (the press and the frame came before its release) is down already; it
+    // gets, for this frame, the modifiers it was pressed with, as Ctrl may already be up
+    // (xdotool's ctrl+s, a quick hand: Ctrl down, S down, Ctrl up, one frame, S up).
+    if (!io.KeysDown[press.key]) {
+      io.KeysDown[press.key] = true;
+      held_.push_back(press.key);
     }
-    // and a frame after a command key before the next tap: the command may open a dialog whose
-    // text field takes the keyboard a frame later (Ctrl+S, then Enter to save)
-    if (command_before_) break;
-    io.KeysDown[press.key] = true;
+    press_in_next_frame(io, press.key);
     set_modifiers(io, press.mods);
-    frame_mods = press.mods;
-    command = command || is_command(press.key, press.mods);
-    held_.push_back(press.key);
+    mods_replayed_ = true;
+    command = is_command(press.key, press.mods);
+    handed = press.key;
     presses_.pop_front();
+  }
+  // Keys still down whose press waits its turn in the queue: ImGui would see them now, out of
+  // order, and once more when their turn comes. They are up for ImGui until then.
+  for (const Press& p : presses_) {
+    if (p.key < 0 || p.key == handed || is_modifier(p.key) || !io.KeysDown[p.key]) continue;
+    io.KeysDown[p.key] = false;
+    masked_.push_back(p.key);
   }
   released_.clear();
   command_before_ = command;
@@ -108,12 +118,17 @@ void KeyTaps::before_frame(ImGuiIO& io) {
 
 void KeyTaps::after_frame(ImGuiIO& io) {
   released_ = held_;
-  if (held_.empty() && !mods_replayed_) return;
-  mods_replayed_ = false;
   for (int key : held_)
     io.KeysDown[key] = false;
   held_.clear();
-  modifiers_from_keys(io);
+  // down again as GLFW has them: their releases come through its callback
+  for (int key : masked_)
+    io.KeysDown[key] = true;
+  masked_.clear();
+  if (mods_replayed_) {
+    mods_replayed_ = false;
+    modifiers_from_keys(io);
+  }
 }
 
 }  // namespace rope::app

@@ -5,11 +5,12 @@
 // tap while llvmpipe draws a slow frame, xdotool — is never seen down, and the lecture does not
 // move. The window records every press from GLFW's key callback; before a frame, a key whose
 // release already came is put down again (with the modifiers it was pressed with) for exactly
-// that frame. Taps come in order, as many a frame as share their modifiers; a key tapped twice
-// comes again after a frame with it up (ImGui counts a press when a key goes down after up), and
-// after a command key (Ctrl+S, Enter, F5 ...) the next taps and characters wait a frame, for a
-// dialog it opened to take the keyboard. A key still held gets, for the frame of its press,
-// the modifiers it was pressed with (Ctrl may be up already).
+// that frame. Taps come in order, one key a frame (with the characters it typed): within a frame
+// the shortcut table, not the order of the taps, would decide. After a command key (Ctrl+S, Tab,
+// Enter, Esc, F5 ...) the next taps and characters wait a frame, for a dialog it opened or a
+// field it focused to take the keyboard. A key still held gets, for the frame of its press, the
+// modifiers it was pressed with (Ctrl may be up already); one held while earlier taps wait is
+// kept up for ImGui until its turn.
 //
 // Usage (shell/window.cpp): GLFW key callback → taps.on_key(key, action, mods), before ImGui's
 // own; each frame: taps.before_frame(io) after glfwPollEvents, taps.after_frame(io) after
@@ -42,7 +43,8 @@ class KeyTaps {
   };
   std::deque<Press> presses_;    // since the frame that last looked, in order
   std::vector<int> held_;        // keys put down for the current frame
-  std::vector<int> released_;    // keys put down for the previous frame: up for this one
+  std::vector<int> masked_;      // keys held but not yet their turn: up for the current frame
+  std::vector<int> released_;    // keys put down for the previous frame: one more frame drawn
   bool command_before_ = false;  // the previous frame put down a command key
   bool mods_replayed_ = false;   // this frame's modifiers are a press's, not the keys' now
 };

@@ -11,6 +11,7 @@
 #include "export/screenshot_path.h"
 #include "export/view_data.h"
 #include "imgui.h"
+#include "shell/export_dialog.h"
 #include "state/actions.h"
 #include "state/params.h"
 
@@ -22,6 +23,7 @@ struct ShortcutContext {
   AppState& state;
   lessons::Library& library;
   History& history;
+  ExportDialog* export_dialog;  // null: the export dialog's rows do nothing
   bool next_step = false;
   bool previous_step = false;
 };
@@ -200,6 +202,25 @@ void redo(ShortcutContext& c, int) {
 void quit(ShortcutContext& c, int) {
   ask_to_quit(c.state);
 }
+// the export dialog's own keys: what its radio buttons and check box set
+void export_scale(ShortcutContext& c, int scale) {
+  if (c.export_dialog) c.export_dialog->choose_scale(scale);
+}
+void export_area(ShortcutContext& c, int) {
+  if (c.export_dialog) c.export_dialog->toggle_canvas_only();
+}
+void export_background(ShortcutContext& c, int) {
+  if (c.export_dialog) c.export_dialog->toggle_transparent();
+}
+void export_format(ShortcutContext& c, int mp4) {
+  if (c.export_dialog) c.export_dialog->choose_format(mp4 != 0);
+}
+void export_start(ShortcutContext& c, int) {
+  if (c.export_dialog) c.export_dialog->export_requested = true;  // Draw knows the window
+}
+// ImGui's own tab focus moves between the dialog's text fields (it works without keyboard
+// navigation, ui/ui_context.cpp); the row is here for the list and to keep Tab from anything else.
+void next_field(ShortcutContext&, int) {}
 
 // [SECTION] the table
 
@@ -213,8 +234,11 @@ std::vector<Shortcut> make_table() {
   };
   const auto row = [&](int key, Modifiers m, ShortcutAction a, int arg = 0, bool repeat = false,
                        InView in = InView::any) {
-    t.push_back(Shortcut{key, m, label, text, a, arg, repeat, in});
+    t.push_back(Shortcut{key, m, label, text, a, arg, repeat, in, Scope::main});
   };
+  // the row just added also fires over an export dialog / only there
+  const auto everywhere = [&] { t.back().scope = Scope::always; };
+  const auto in_export_dialog = [&] { t.back().scope = Scope::export_dialog; };
   constexpr bool kRepeat = true;
   line("Space", "play / pause the position");
   row(GLFW_KEY_SPACE, kAnyModifiers, play_pause);
@@ -293,6 +317,7 @@ std::vector<Shortcut> make_table() {
   row(GLFW_KEY_DELETE, kAnyModifiers, ink_clear_page);
   line("F12", "save a screenshot");
   row(GLFW_KEY_F12, kAnyModifiers, screenshot);
+  everywhere();
   line("Ctrl + S / Ctrl + O", "save / open a session");
   row(GLFW_KEY_S, kWithCtrl, save_session);
   row(GLFW_KEY_O, kWithCtrl, open_session_dialog);
@@ -300,23 +325,56 @@ std::vector<Shortcut> make_table() {
   row(GLFW_KEY_E, kWithCtrl, export_data);
   line("Ctrl + P / Ctrl + M", "export a picture (PNG at 1×, 2×, 4×) / an animation (GIF or MP4)");
   row(GLFW_KEY_P, kWithCtrl, export_picture);
+  everywhere();  // and from one export dialog to the other
   row(GLFW_KEY_M, kWithCtrl, export_animation);
+  everywhere();
+  // While an export dialog is open, its keys instead of the views' and the parameters'
+  line("1 / 2 / 4", "Export dialog: resolution 1×, 2×, 4× (an animation: 1× or 2×)");
+  for (int scale : {1, 2, 4}) {
+    row(GLFW_KEY_0 + scale, kWithoutCtrl, export_scale, scale);
+    in_export_dialog();
+  }
+  line("A / B", "Export dialog: whole window ↔ canvas only / transparent background (a picture)");
+  row(GLFW_KEY_A, kWithoutCtrl, export_area);
+  in_export_dialog();
+  row(GLFW_KEY_B, kWithoutCtrl, export_background);
+  in_export_dialog();
+  line("G / M", "Export dialog: an animation as GIF / as MP4");
+  row(GLFW_KEY_G, kWithoutCtrl, export_format, 0);
+  in_export_dialog();
+  row(GLFW_KEY_M, kWithoutCtrl, export_format, 1);
+  in_export_dialog();
+  line("Tab / Shift + Tab",
+       "Export dialog: next / previous text field (in the file name, the cursor before its "
+       "extension)");
+  row(GLFW_KEY_TAB, kAnyModifiers, next_field);
+  in_export_dialog();
+  line("Enter", "Export dialog: export (also from a text field)");
+  row(GLFW_KEY_ENTER, kAnyModifiers, export_start);
+  in_export_dialog();
+  row(GLFW_KEY_KP_ENTER, kAnyModifiers, export_start);
+  in_export_dialog();
   line("F1 or ?", "show / hide the shortcut list");
   row(GLFW_KEY_F1, kAnyModifiers, shortcut_list);
+  everywhere();
   row(GLFW_KEY_SLASH, kWithShift, shortcut_list);
+  everywhere();
   line("F5", "presentation mode (F5 or Esc leaves)");
   row(GLFW_KEY_F5, kAnyModifiers, presentation);
   line("F11", "full screen");
   row(GLFW_KEY_F11, kAnyModifiers, full_screen);
+  everywhere();
   line("Esc",
        "close a dialog or the shortcut list; then put the pen down; then leave presentation");
   row(GLFW_KEY_ESCAPE, kAnyModifiers, escape);
+  everywhere();
   line("Ctrl + Z / Ctrl + Shift + Z", "undo / redo a change of the parameters (also Ctrl + Y)");
   row(GLFW_KEY_Z, kCtrlWithoutShift, undo, 0, kRepeat);
   row(GLFW_KEY_Z, kCtrlShift, redo, 0, kRepeat);
   row(GLFW_KEY_Y, kCtrlWithoutShift, redo, 0, kRepeat);
   line("Ctrl + Q", "quit (asks first when changes are not saved; Ctrl + Q again quits)");
   row(GLFW_KEY_Q, kWithCtrl, quit);
+  everywhere();
   return t;
 }
 
@@ -340,16 +398,23 @@ std::vector<ShortcutLine> shortcut_lines() {
   return lines;
 }
 
-void handle_shortcuts(AppState& state, lessons::Library& library, History& history) {
+void handle_shortcuts(AppState& state, lessons::Library& library, History& history,
+                      ExportDialog* export_dialog) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput) return;
-  ShortcutContext c{state, library, history};
-  // the view as the frame began: a digit pressed with → still lets → act in the old view
+  ShortcutContext c{state, library, history, export_dialog};
+  // the view and the dialog as the frame began: a digit pressed with → still lets → act in the
+  // old view, and Enter pressed with Ctrl + P does not export at once
   const bool derivation = state.params.view == ViewId::derivation;
+  const bool dialog = state.export_dialog != AppState::ExportDialog::none;
+  // the quit question is modal too: only the rows that act everywhere (Esc, Ctrl+Q) reach it
+  const bool main_rows_off = dialog || state.confirm_quit;
   std::vector<std::pair<ShortcutAction, int>> done;  // each action once a frame
   for (const Shortcut& s : shortcut_table()) {
     if ((s.in == InView::derivation && !derivation) ||
         (s.in == InView::not_derivation && derivation))
+      continue;
+    if ((s.scope == Scope::main && main_rows_off) || (s.scope == Scope::export_dialog && !dialog))
       continue;
     if (!matches(s.modifiers.ctrl, io.KeyCtrl) || !matches(s.modifiers.shift, io.KeyShift))
       continue;

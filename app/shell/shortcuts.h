@@ -9,7 +9,8 @@
 // part of the behaviour: Esc comes after the keys that open dialogs and closes what they opened
 // in the same frame. Nothing fires while a text field has the keyboard.
 //
-// Usage: each frame, before drawing: handle_shortcuts(state, views.library, views.history);
+// Usage: each frame, before drawing:
+//          handle_shortcuts(state, views.library, views.history, &views.export_dialog);
 //        the list: for (const ShortcutLine& l : shortcut_lines()) row(l.label, l.description);
 #pragma once
 
@@ -42,7 +43,14 @@ inline constexpr Modifiers kCtrlShift{Need::down, Need::down};       // Ctrl + S
 // Which views a row fires in: the derivation view gives the plain arrows to the lesson.
 enum class InView : std::uint8_t { any, derivation, not_derivation };
 
+// Whether a row fires while an export dialog is open. The dialog is modal for the keyboard: its
+// own single keys (1 / 2 / 4, A, B, G / M, Enter) take the keys that elsewhere switch views or
+// the base, so nothing acts behind it but the window-level keys (Esc closes it, F1, F11, F12,
+// Ctrl + Q, and Ctrl + P / Ctrl + M, which switch between the two dialogs).
+enum class Scope : std::uint8_t { main, export_dialog, always };
+
 struct ShortcutContext;  // shortcuts.cpp: the state, the lesson library, this frame's moves
+struct ExportDialog;     // shell/export_dialog.h: what the dialog's keys set
 using ShortcutAction = void (*)(ShortcutContext&, int arg);
 
 struct Shortcut {
@@ -51,9 +59,10 @@ struct Shortcut {
   std::string label;        // as the F1 list and the README show it: "Ctrl + S / Ctrl + O"
   std::string description;  // what it does, one line
   ShortcutAction action = nullptr;
-  int arg = 0;              // passed to the action: the view's number for 1 … 8
-  bool repeat = false;      // acts again while held (ImGui's key repeat): the arrows
-  InView in = InView::any;  // the views it fires in
+  int arg = 0;                // passed to the action: the view's number for 1 … 8
+  bool repeat = false;        // acts again while held (ImGui's key repeat): the arrows
+  InView in = InView::any;    // the views it fires in
+  Scope scope = Scope::main;  // with or without an export dialog open
 };
 
 // Every row, in the order handle_shortcuts tries them.
@@ -68,8 +77,10 @@ std::vector<ShortcutLine> shortcut_lines();
 
 // Runs the actions of the keys pressed this frame (GLFW key codes in io.KeysDown, read through
 // ImGui::IsKeyPressed). Call between ImGui::NewFrame and drawing. Does nothing while a text field
-// has focus (io.WantTextInput).
-void handle_shortcuts(AppState& state, lessons::Library& library, History& history);
+// has focus (io.WantTextInput). `export_dialog`: the dialog the export rows set (none: they do
+// nothing).
+void handle_shortcuts(AppState& state, lessons::Library& library, History& history,
+                      ExportDialog* export_dialog = nullptr);
 
 // Writes the current view's numbers next to the screenshots and says where, and which
 // `rope-lab export` command gives the same file (Ctrl + E and File ▸ Export data).

@@ -988,6 +988,40 @@ TEST_CASE("keys pressed and released between two frames still act, once each and
   }
 }
 
+TEST_CASE("taps within one frame act in the order they came, one key a frame", "[app][keys]") {
+  Lab lab;
+  lab.quick_tap(GLFW_KEY_2);  // 2, then 1: the table alone would run 1 before 2
+  lab.quick_tap(GLFW_KEY_1);
+  lab.frame();
+  CHECK(lab.p.view == numbered_views()[1]);
+  lab.frame();
+  CHECK(lab.p.view == numbered_views()[0]);
+  lab.quick_tap(GLFW_KEY_RIGHT);  // one key twice: in two consecutive frames
+  lab.quick_tap(GLFW_KEY_RIGHT);
+  lab.frame();
+  CHECK(lab.p.position == 1);
+  lab.frame();
+  CHECK(lab.p.position == 2);
+
+  SECTION("a key still held while an earlier tap waits acts in its turn, once") {
+    ImGuiIO& io = ImGui::GetIO();
+    const double n = lab.p.key_position;
+    lab.quick_tap(GLFW_KEY_UP);
+    lab.taps.on_key(GLFW_KEY_RIGHT, GLFW_PRESS, 0);
+    io.KeysDown[GLFW_KEY_RIGHT] = true;  // as GLFW's backend leaves it: still down
+    lab.frame();
+    CHECK(lab.p.key_position == n + 1);
+    CHECK(lab.p.position == 2);  // not yet: ↑ came first
+    lab.frame();
+    CHECK(lab.p.position == 3);
+    lab.frame();  // still held, too short for a repeat
+    CHECK(lab.p.position == 3);
+    io.KeysDown[GLFW_KEY_RIGHT] = false;
+    lab.frames(2);
+    CHECK(lab.p.position == 3);
+  }
+}
+
 TEST_CASE("Home, End and the page keys do nothing outside the derivation view", "[app][keys]") {
   Lab lab;
   lab.p.position = 3;
@@ -1281,13 +1315,17 @@ TEST_CASE("the shortcut table: no key press fires two rows, each line's rows are
   const auto views_overlap = [](InView a, InView b) {
     return a == InView::any || b == InView::any || a == b;
   };
+  const auto scopes_overlap = [](Scope a, Scope b) {
+    return a == Scope::always || b == Scope::always || a == b;
+  };
   for (std::size_t i = 0; i < table.size(); ++i)
     for (std::size_t j = i + 1; j < table.size(); ++j) {
       const Shortcut& a = table[i];
       const Shortcut& b = table[j];
       INFO("'" << a.label << "' and '" << b.label << "' on key " << a.key);
       const bool both = a.key == b.key && overlap(a.modifiers.ctrl, b.modifiers.ctrl) &&
-                        overlap(a.modifiers.shift, b.modifiers.shift) && views_overlap(a.in, b.in);
+                        overlap(a.modifiers.shift, b.modifiers.shift) &&
+                        views_overlap(a.in, b.in) && scopes_overlap(a.scope, b.scope);
       CHECK_FALSE(both);
     }
   // a line of the list is one run of rows: no label comes back later in the table
