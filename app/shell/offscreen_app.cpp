@@ -1,6 +1,9 @@
 #include "shell/offscreen_app.h"
 
+#include <algorithm>
 #include <chrono>
+#include <span>
+#include <vector>
 
 #include "render/gl.h"
 #include "state/actions.h"
@@ -73,7 +76,31 @@ Image OffscreenApp::capture() const {
   return img;
 }
 
-Image OffscreenApp::render(AppState& state, int frames, double dt) {
+Status OffscreenApp::write_png(const std::filesystem::path& path, bool transparent) const {
+  const int w = target_.width();
+  const int h = target_.height();
+  const auto row = static_cast<std::size_t>(w) * 4;
+  PngWriter png;
+  Status s = png.open(path, w, h);
+  if (!s) return s;
+  target_.bind();
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  std::vector<std::uint8_t> strip(row * static_cast<std::size_t>(std::min(h, kStripRows)));
+  // Picture rows [top, top + n) are GL rows [h - top - n, h - top): GL counts from the bottom,
+  // so within a strip read back the picture's rows come last first.
+  for (int top = 0; s && top < h; top += kStripRows) {
+    const int n = std::min(kStripRows, h - top);
+    glReadPixels(0, h - top - n, w, n, GL_RGBA, GL_UNSIGNED_BYTE, strip.data());
+    const std::span<std::uint8_t> pixels(strip.data(), row * static_cast<std::size_t>(n));
+    if (transparent) unpremultiply(pixels);
+    for (int k = n - 1; s && k >= 0; --k)
+      s = png.write_row(pixels.subspan(static_cast<std::size_t>(k) * row, row));
+  }
+  if (s) s = png.finish();
+  return s;
+}
+
+void OffscreenApp::run(AppState& state, int frames, double dt) {
   for (int i = 0; i < std::max(1, frames); ++i)
     frame(state, dt);
   // A lesson step taller than its panel is drawn smaller over the next frames (each measures
@@ -81,6 +108,10 @@ Image OffscreenApp::render(AppState& state, int frames, double dt) {
   // must not stop half way and show a scroll bar. The bisection ends in about 8 frames.
   for (int extra = 0; extra < 20 && views_->derivation.settling(); ++extra)
     frame(state, dt);
+}
+
+Image OffscreenApp::render(AppState& state, int frames, double dt) {
+  run(state, frames, dt);
   return capture();
 }
 

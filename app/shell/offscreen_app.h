@@ -8,6 +8,9 @@
 //   auto app = OffscreenApp::create(1920, 1080, /*scale=*/1.0f);
 //   if (!app) fail(app.error());
 //   Image img = app.value()->render(state, /*frames=*/3);
+//   // or, for a large picture, straight to a file:
+//   app.value()->run(state, 3);
+//   if (auto s = app.value()->write_png("shot.png", false); !s) fail(s.error());
 #pragma once
 
 #include <memory>
@@ -39,8 +42,18 @@ class OffscreenApp {
   FrameStats frame(AppState& state, double dt);
   // Reads the last frame's pixels.
   Image capture() const;
-  // Convenience: `frames` frames of 1/60 s (a new window shows nothing on its first), then
-  // capture. The clock does not advance the animation when dt is 0.
+  // Writes the last frame as a PNG without a whole copy of it in memory: the framebuffer is
+  // read kStripRows rows at a time and each strip goes to the encoder (export/png.h).
+  // `transparent`: the frame was drawn over a transparent background, its colours are
+  // premultiplied and are divided by alpha first (unpremultiply). On failure no file is
+  // written; Error.parameter is the path or "output".
+  Status write_png(const std::filesystem::path& path, bool transparent) const;
+  static constexpr int kStripRows = 256;  // 7.9 MB of RGBA per strip at 7680 pixels wide
+  // `frames` frames of 1/60 s (a new window shows nothing on its first), and more while a
+  // lesson step is still shrinking to fit. The clock does not advance the animation when dt
+  // is 0.
+  void run(AppState& state, int frames, double dt = 0.0);
+  // Convenience: run, then capture.
   Image render(AppState& state, int frames, double dt = 0.0);
 
   const std::string& renderer() const { return context_->description(); }
