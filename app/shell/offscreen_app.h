@@ -13,6 +13,7 @@
 //   if (auto s = app.value()->write_png("shot.png", false); !s) fail(s.error());
 #pragma once
 
+#include <filesystem>
 #include <memory>
 
 #include "export/png.h"
@@ -26,9 +27,21 @@ namespace rope::app {
 
 class OffscreenApp {
  public:
+  // A picture of more than kMaxWholePixels (a 2x 1080p one, 33 MB of RGBA) is never held in
+  // a framebuffer of its own size: the last frame's draw lists are drawn again for each band of
+  // kStripRows rows into a framebuffer one band high, which is read and encoded before the
+  // next (a 4x 1080p picture: 16 MB instead of 133 MB, and no time spent zeroing the rest).
+  // frame() draws the top band only then. Smaller pictures are drawn whole, as the window does
+  // (a banded picture may differ from a whole one by 1 level in a few pixels: see draw_band).
+  static constexpr long kMaxWholePixels = 3840L * 2160L;
+  static constexpr int kStripRows = 512;  // 15.7 MB of RGBA per band at 7680 px wide
+  bool banded() const { return banded_; }
+
   // width x height are logical pixels; the image has (width * pixel_scale) x (height *
   // pixel_scale) pixels and everything in it is drawn pixel_scale times larger (not upscaled).
-  static Result<std::unique_ptr<OffscreenApp>> create(int width, int height, float pixel_scale);
+  // max_whole_pixels: the largest picture drawn whole, not in bands (below; tests lower it).
+  static Result<std::unique_ptr<OffscreenApp>> create(int width, int height, float pixel_scale,
+                                                      long max_whole_pixels = kMaxWholePixels);
   ~OffscreenApp();
 
   struct FrameStats {
@@ -54,15 +67,6 @@ class OffscreenApp {
   void run(AppState& state, int frames, double dt = 0.0);
   // Convenience: run, then capture.
   Image render(AppState& state, int frames, double dt = 0.0);
-
-  // A picture of more than kMaxWholePixels (a 2x 1080p one, 33 MB of RGBA) is never held in
-  // a framebuffer of its own size: the last frame's draw lists are drawn again for each band of
-  // kStripRows rows into a framebuffer one band high, which is read and encoded before the
-  // next (a 4x 1080p picture: 16 MB instead of 133 MB, and no time spent zeroing the rest).
-  // frame() draws the top band only then. Smaller pictures are drawn whole, as the window does.
-  static constexpr long kMaxWholePixels = 3840L * 2160L;
-  static constexpr int kStripRows = 512;  // a power of two: see draw_band
-  bool banded() const { return banded_; }
 
   const std::string& renderer() const { return context_->description(); }
   Views& views() { return *views_; }
