@@ -12,7 +12,7 @@ packages=(
   g++ make cmake pkg-config ninja-build
   # libraries (all linked from Debian packages; nothing is vendored)
   libimgui-dev libstb-dev libglfw3-dev libfreetype-dev libharfbuzz-dev
-  libcli11-dev nlohmann-json3-dev libgif-dev
+  libcli11-dev nlohmann-json3-dev libgif-dev libpng-dev
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
   # OpenGL through glvnd, Mesa's software rasteriser, EGL for rendering without a display
   libgl-dev libopengl-dev libegl-dev libgl1-mesa-dri libglx-mesa0 libegl-mesa0

@@ -4,13 +4,20 @@
 # for pixel during a refactor:
 #   scripts/golden.sh OLD/rope-lab /tmp/before && scripts/golden.sh NEW/rope-lab /tmp/after
 #   scripts/golden.sh --compare /tmp/before /tmp/after
-# The same binary always writes byte-identical PNGs, so comparing bytes compares pixels.
+# The same binary always writes byte-identical PNGs; pictures whose bytes differ (another PNG
+# encoder, other compression settings) are decoded and compared pixel by pixel (png_diff.c).
 set -euo pipefail
 if [ "${1:-}" = "--compare" ]; then
   differ=0
+  tool=$(mktemp -d)
+  trap 'rm -rf "$tool"' EXIT
+  cc -O2 $(pkg-config --cflags stb) "$(dirname "$0")/png_diff.c" -lstb -o "$tool/png_diff"
   for f in "$2"/*.png; do
     g="$3/$(basename "$f")"
-    if ! cmp -s "$f" "$g"; then echo "differs: $(basename "$f")"; differ=$((differ + 1)); fi
+    if ! cmp -s "$f" "$g" && ! "$tool/png_diff" "$f" "$g" >"$tool/out" 2>&1; then
+      echo "differs: $(basename "$f"): $(cat "$tool/out")"
+      differ=$((differ + 1))
+    fi
   done
   echo "$(ls "$2"/*.png | wc -l) pictures compared, $differ differ"
   [ "$differ" -eq 0 ]

@@ -105,14 +105,16 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
     return kExitFailure;
   }
   // dt 0: the picture is of exactly the requested state, even with --playing
-  Image image = app.value()->render(state, cmd.frames, 0.0);
+  app.value()->run(state, cmd.frames, 0.0);
   if (report_problems(state)) return kExitFailure;  // never a picture of an error message
-  if (cmd.transparent) unpremultiply(image);
-  if (auto s = write_png(cmd.output, image); !s) {
+  // Straight from the framebuffer to the file, a strip at a time: a 4x picture (7680x4320) is
+  // never copied whole into memory.
+  if (auto s = app.value()->write_png(cmd.output, cmd.transparent); !s) {
     print_error(s.error().to_string());
     return kExitFailure;
   }
-  std::printf("wrote %s (%dx%d)\n", cmd.output.c_str(), image.width, image.height);
+  std::printf("wrote %s (%dx%d)\n", cmd.output.c_str(), app.value()->pixel_width(),
+              app.value()->pixel_height());
   return kExitOk;
 }
 

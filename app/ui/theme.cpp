@@ -242,9 +242,11 @@ void enlarge_glyphs(ImFont* font, float k) {
 }  // namespace
 
 void bake_ring(ImFontAtlas& atlas, Fonts& fonts) {
+  // One byte of coverage per texel: the texture is uploaded from these (ui/ui_context.h), and
+  // ImGui's RGBA form, when someone asks for it, is made from them (white, alpha = coverage).
   unsigned char* pixels = nullptr;
   int width = 0, height = 0;
-  atlas.GetTexDataAsRGBA32(&pixels, &width, &height);
+  atlas.GetTexDataAsAlpha8(&pixels, &width, &height);
   if (width > fonts.max_texture || height > fonts.max_texture) {
     char scale[32];
     std::snprintf(scale, sizeof scale, "%g", static_cast<double>(fonts.scale));
@@ -279,12 +281,16 @@ void bake_ring(ImFontAtlas& atlas, Fonts& fonts) {
             const float d = std::sqrt(px * px + py * py);
             inside += (d <= r_out && d >= r_in) ? 1 : 0;
           }
-        unsigned char* p =
-            pixels + (static_cast<std::size_t>(rect->Y + y) * static_cast<std::size_t>(width) +
-                      static_cast<std::size_t>(rect->X + x)) *
-                         4;
-        p[0] = p[1] = p[2] = 255;
-        p[3] = static_cast<unsigned char>(inside * 255 / 16);
+        const std::size_t at =
+            static_cast<std::size_t>(rect->Y + y) * static_cast<std::size_t>(width) +
+            static_cast<std::size_t>(rect->X + x);
+        const auto coverage = static_cast<unsigned char>(inside * 255 / 16);
+        pixels[at] = coverage;
+        if (atlas.TexPixelsRGBA32) {  // an RGBA copy made before: keep it the same
+          unsigned char* p = reinterpret_cast<unsigned char*>(atlas.TexPixelsRGBA32 + at);
+          p[0] = p[1] = p[2] = 255;
+          p[3] = coverage;
+        }
       }
     }
     ring.uv0 = ImVec2(static_cast<float>(rect->X) / static_cast<float>(width),

@@ -71,8 +71,8 @@ struct Fonts {
   }
 };
 
-// Draws the rings into the built atlas's pixels and sets their UVs. Call after the atlas is built
-// (GetTexDataAsRGBA32) and before it is uploaded.
+// Builds the atlas (GetTexDataAsAlpha8), draws the rings into its pixels and sets their UVs.
+// Call before the atlas is uploaded.
 void bake_ring(ImFontAtlas& atlas, Fonts& fonts);
 
 // Builds the atlas for `scale`: DejaVu Sans (fonts-dejavu-core, in `font_dir`) with Latin,

@@ -1,5 +1,6 @@
 #include "ui/ui_context.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <new>
 #include <utility>
@@ -82,6 +83,7 @@ UiContext::UiContext(bool with_gl) : with_gl_(with_gl) {
 
 UiContext::~UiContext() {
   ImGui::SetCurrentContext(context_);
+  font_texture_.reset();  // while the GL context is still current
   if (backend_ready_) ImGui_ImplOpenGL3_Shutdown();
   ImGui::DestroyContext(context_);
 }
@@ -90,24 +92,27 @@ void UiContext::prepare(float scale, Theme theme) {
   ImGui::SetCurrentContext(context_);
   if (scale != built_scale_) {
     ImGuiIO& io = ImGui::GetIO();
-    // The first time, the backend's device objects (shaders, buffers, font texture) are made
-    // together, as its NewFrame would make them lazily. Afterwards only the font texture is
-    // replaced: destroying and re-creating all of them while running left every later frame
-    // blank on Mesa (measured: vertices submitted, nothing drawn; tests/app/test_offscreen.cpp
-    // "the UI scale and the theme change while running").
-    if (backend_ready_ && device_objects_) ImGui_ImplOpenGL3_DestroyFontsTexture();
-    fonts_ = load_fonts(*io.Fonts, scale, ui_font_dir(), max_texture_);
-    io.FontDefault = fonts_.body;
-    bake_ring(*io.Fonts, fonts_);  // builds the atlas; the backend uploads these same pixels
-    if (backend_ready_ && device_objects_) {
-      ImGui_ImplOpenGL3_CreateFontsTexture();
-    } else if (backend_ready_) {
+    if (backend_ready_ && !device_objects_) {
+      // The backend's shaders and buffers, made once, as its NewFrame would make them lazily;
+      // made while the atlas is still empty, so the RGBA font texture it makes with them holds
+      // ImGui's small built-in font only, and is replaced below. Destroying and re-creating the
+      // device objects while running left every later frame blank on Mesa (measured: vertices
+      // submitted, nothing drawn; tests/app/test_offscreen.cpp "the UI scale and the theme
+      // change while running"), so only the font texture is ever replaced.
       ImGui_ImplOpenGL3_CreateDeviceObjects();
+      ImGui_ImplOpenGL3_DestroyFontsTexture();
       device_objects_ = true;
     }
-    // The texture holds the atlas now; its two CPU copies (alpha and RGBA, 335 MB at scale 6)
-    // are not needed until the next rebuild, which makes them again.
-    if (backend_ready_) io.Fonts->ClearTexData();
+    font_texture_.reset();
+    fonts_ = load_fonts(*io.Fonts, scale, ui_font_dir(), max_texture_);
+    io.FontDefault = fonts_.body;
+    bake_ring(*io.Fonts, fonts_);  // builds the atlas
+    if (backend_ready_) {
+      upload_font_texture();
+      // The texture holds the atlas now; its CPU copy (67 MB at scale 6) is not needed until
+      // the next rebuild, which makes it again.
+      io.Fonts->ClearTexData();
+    }
     built_scale_ = -1.0f;  // style below
   }
   if (scale != built_scale_ || theme != built_theme_) {
@@ -115,6 +120,33 @@ void UiContext::prepare(float scale, Theme theme) {
     built_scale_ = scale;
     built_theme_ = theme;
   }
+}
+
+// The atlas as one channel of coverage (GL_R8), read as white with that alpha through the
+// texture swizzle: the texel ImGui's shader samples is (1, 1, 1, coverage), as from the RGBA32
+// texture the backend would make, at a quarter of the memory — 67 instead of 268 MB at scale 6
+// (UI scale 1.5 in a 4x export), plus the 268 MB RGBA copy the backend converts it through.
+void UiContext::upload_font_texture() {
+  ImGuiIO& io = ImGui::GetIO();
+  unsigned char* pixels = nullptr;
+  int width = 0, height = 0;
+  io.Fonts->GetTexDataAsAlpha8(&pixels, &width, &height);
+  GLint last_texture = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &last_texture);
+  font_texture_ = gl::make_texture();
+  glBindTexture(GL_TEXTURE_2D, font_texture_.id());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, GL_ONE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_G, GL_ONE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_B, GL_ONE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_A, GL_RED);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);  // rows of `width` bytes, any width
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, width, height, 0, GL_RED, GL_UNSIGNED_BYTE, pixels);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(last_texture));
+  io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(font_texture_.id())));
 }
 
 void UiContext::backend_new_frame() {

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "imgui.h"
+#include "render/gl_objects.h"
 #include "ui/theme.h"
 
 namespace rope::app {
@@ -32,11 +33,14 @@ class UiContext {
   bool with_gl() const { return with_gl_; }
 
  private:
+  void upload_font_texture();
+
   ImGuiContext* context_ = nullptr;
   bool with_gl_ = false;
   bool backend_ready_ = false;
   bool device_objects_ = false;  // the GL backend's shaders, buffers and font texture exist
   Fonts fonts_;
+  gl::Texture font_texture_;  // the atlas, GL_R8 read as white + alpha (upload_font_texture)
   float built_scale_ = -1.0f;
   int max_texture_ = 16384;  // GL_MAX_TEXTURE_SIZE with GL; the font atlas must fit it
   Theme built_theme_ = Theme::dark;

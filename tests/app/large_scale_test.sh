@@ -18,4 +18,10 @@ done
 "$rope" screenshot -o "$dir/shot.png" --size 480x270 --ui-scale 1.5 --scale 4 --canvas-only \
   --view pointers --dim 16 > /dev/null
 python3 "$check" "$dir/shot.png" --colour 250 190 50 60 5000
-echo "4x pictures at UI scale 1.5 and 4: text drawn in its colours, no black blocks"
+# Larger than 2x 1080p, so drawn in bands of 512 rows (shell/offscreen_app.h): 3840x2176 is
+# 4 whole bands and one of 128 rows; 129 287 light and 38 996 amber pixels measured, no black.
+"$rope" screenshot -o "$dir/shot.png" --size 960x544 --ui-scale 1.5 --scale 4 --canvas-only \
+  --view pointers --dim 16 > /dev/null
+python3 "$check" "$dir/shot.png" --size 3840x2176 --colour 236 239 244 24 60000 \
+  --colour 250 190 50 60 20000 --at-most 0 0 0 8 100
+echo "4x pictures at UI scale 1.5 and 4, whole and in bands: text drawn in its colours, no black blocks"

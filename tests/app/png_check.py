@@ -40,6 +40,10 @@ def read_png(path):
     for y in range(height):
         f = raw[y * (stride + 1)]
         line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        if f == 0:  # no filter (what rope-lab writes): the bytes are the pixels
+            rows.append(bytes(line))
+            prev = line
+            continue
         for i in range(stride):
             a = line[i - 4] if i >= 4 else 0
             b = prev[i]

@@ -1,8 +1,13 @@
 // Offscreen OpenGL renders checked for content: the pixel at the tip of each query pointer has
 // that pointer's colour, and moving the position moves the tip to where the core puts it.
+#include <stb_image.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <utility>
 #include <vector>
 
@@ -235,4 +240,87 @@ TEST_CASE("the emulated overlay draws each block's pointer where the stored cos 
   REQUIRE(set_param(state.params, "factor", "2").ok());
   app.render(state, 2);
   CHECK_FALSE(app.views().pointers.emulated());
+}
+
+TEST_CASE(
+    "a large picture drawn in bands is the whole picture within 1 level, and its PNG is "
+    "exactly what it read",
+    "[app][gl][png]") {
+  // 400 x 300 at 3x: 1200 x 900 pixels, drawn whole, and in bands of 512 rows (one whole band
+  // and one of 388) when the threshold is lowered to 0; the menu bar, the control panel
+  // (cleared per band) and the canvas all cross the band edge.
+  AppState state;
+  REQUIRE(set_param(state.params, "dim", "8").ok());
+  REQUIRE(set_param(state.params, "trails", "false").ok());
+  state.params.position = 3;
+  // one after the other: each OffscreenApp's context is current from its creation on
+  AppState s1 = state, s2 = state;
+  Image a;
+  {
+    auto whole = OffscreenApp::create(400, 300, 3.0f);
+    REQUIRE(whole.ok());
+    REQUIRE_FALSE(whole.value()->banded());
+    a = whole.value()->render(s1, 3);
+  }
+  auto banded = OffscreenApp::create(400, 300, 3.0f, 0);
+  REQUIRE(banded.ok());
+  REQUIRE(banded.value()->banded());
+  const Image b = banded.value()->render(s2, 3);
+  REQUIRE(a.width == 1200);
+  REQUIRE(a.height == 900);
+  REQUIRE(b.width == a.width);
+  REQUIRE(b.height == a.height);
+  long differ = 0;
+  int max_diff = 0;
+  for (std::size_t i = 0; i < a.rgba.size(); i += 4) {
+    int d = 0;
+    for (std::size_t c = 0; c < 4; ++c)
+      d = std::max(d, std::abs(int{a.rgba[i + c]} - int{b.rgba[i + c]}));
+    if (d > 0) ++differ;
+    max_diff = std::max(max_diff, d);
+  }
+  INFO(differ << " pixels differ, by up to " << max_diff);
+  CHECK(max_diff <= 1);
+  CHECK(differ * 1000 <= static_cast<long>(a.width) * a.height);  // at most 0.1 %
+  // a drawn frame, not a blank one: the canvas colour fills much, but not all, of it
+  const ImVec4 canvas = clear_colour(s2);
+  const auto level = [](float v) { return static_cast<int>(std::lround(v * 255.0f)); };
+  long canvas_pixels = 0;
+  for (std::size_t i = 0; i < b.rgba.size(); i += 4)
+    if (b.rgba[i] == level(canvas.x) && b.rgba[i + 1] == level(canvas.y) &&
+        b.rgba[i + 2] == level(canvas.z))
+      ++canvas_pixels;
+  CHECK(canvas_pixels * 10 > static_cast<long>(b.width) * b.height);
+  CHECK(canvas_pixels * 10 < static_cast<long>(b.width) * b.height * 9);
+
+  // the PNG streamed band by band holds exactly the pixels capture() read
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("rope-lab-banded-" + std::to_string(::getpid()) + ".png");
+  REQUIRE(banded.value()->write_png(path, false).ok());
+  int w = 0, h = 0, channels = 0;
+  unsigned char* data = stbi_load(path.c_str(), &w, &h, &channels, 4);
+  REQUIRE(data != nullptr);
+  CHECK(w == b.width);
+  CHECK(h == b.height);
+  const bool same = std::equal(b.rgba.begin(), b.rgba.end(), data);
+  stbi_image_free(data);
+  CHECK(same);
+
+  // transparent: the file holds the captured pixels with colour divided by alpha
+  state.transparent_background = true;
+  state.show_menu = state.show_controls = false;
+  banded.value()->run(state, 2);
+  Image t = banded.value()->capture();
+  unpremultiply(t);
+  REQUIRE(banded.value()->write_png(path, true).ok());
+  data = stbi_load(path.c_str(), &w, &h, &channels, 4);
+  REQUIRE(data != nullptr);
+  const bool same_straight = std::equal(t.rgba.begin(), t.rgba.end(), data);
+  long clear = 0;  // see-through pixels: the empty canvas
+  for (std::size_t i = 3; i < t.rgba.size(); i += 4)
+    if (t.rgba[i] == 0) ++clear;
+  stbi_image_free(data);
+  CHECK(same_straight);
+  CHECK(clear * 2 > static_cast<long>(t.width) * t.height);
+  std::filesystem::remove(path);
 }
