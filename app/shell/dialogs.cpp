@@ -18,7 +18,9 @@ namespace {}  // namespace
 void draw_notice(const AppState& state, const ViewEnv& env, ImVec2 canvas_pos, ImVec2 canvas_size) {
   const Notice& n = state.notice;
   if (n.shown_at < 0.0 || state.time - n.shown_at > notice_seconds(n)) return;
-  if (state.request_screenshot) return;  // F12's picture is of the canvas, not of the last notice
+  // F12's picture leaves out a confirmation (the last screenshot's path), not an error: a picture
+  // taken while something is wrong says so
+  if (state.request_screenshot && !n.is_error) return;
   const Palette& pal = palette(state.params.theme);
   const float s = env.scale;
   ImFont* font = env.fonts->body;

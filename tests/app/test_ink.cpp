@@ -431,3 +431,18 @@ TEST_CASE("a position the animation left between integers is saved with six deci
   REQUIRE(session_from_json(text, back).ok());
   CHECK(back.position == 465.110473);
 }
+
+TEST_CASE("F12's picture leaves out a confirmation notice, not an error", "[app][notice]") {
+  Lab lab;
+  const auto notice_vertices = [&](bool error, bool capture) {
+    show_notice(lab.state, "Screenshot saved: /tmp/x.png", error);
+    lab.state.request_screenshot = capture;
+    lab.frame();
+    // draw_notice paints on the foreground draw list, and nothing else in this frame does
+    return ImGui::GetForegroundDrawList()->VtxBuffer.Size;
+  };
+  CHECK(notice_vertices(false, false) > 0);
+  CHECK(notice_vertices(false, true) == 0);
+  CHECK(notice_vertices(true, true) > 0);
+  lab.state.request_screenshot = false;
+}
