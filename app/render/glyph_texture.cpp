@@ -14,6 +14,12 @@ ImTextureID GlyphTexture::id() {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    // the page is one byte of coverage a pixel: read as white with that alpha, so the vertex
+    // colour tints it (as the UI font's one-byte atlas, ui/ui_context.cpp)
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, GL_ONE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_G, GL_ONE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_B, GL_ONE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_A, GL_RED);
     glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous));
   }
   // ImGui 1.86's OpenGL3 backend stores a GLuint in the pointer-sized ImTextureID.
@@ -27,14 +33,14 @@ void GlyphTexture::sync(typeset::GlyphAtlas& atlas) {
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous);
   glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
   glBindTexture(GL_TEXTURE_2D, texture_.id());
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   if (width_ != atlas.width() || height_ != atlas.height()) {
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, atlas.width(), atlas.height(), 0, GL_RGBA,
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, atlas.width(), atlas.height(), 0, GL_RED,
                  GL_UNSIGNED_BYTE, atlas.pixels());
     width_ = atlas.width();
     height_ = atlas.height();
   } else {
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE,
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width_, height_, GL_RED, GL_UNSIGNED_BYTE,
                     atlas.pixels());
   }
   glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);

@@ -20,16 +20,15 @@ TEST_CASE("glyph atlas rasterises on demand and caches by glyph, size and phase"
   CHECK(e->width > 5);
   CHECK(e->height > 5);
   CHECK((e->u0 >= 0 && e->u1 <= 1 && e->u0 < e->u1 && e->v0 < e->v1));
-  // The coverage landed where the UVs say (RGB white, alpha = coverage).
+  // The coverage landed where the UVs say (one byte a pixel), and nothing left of the glyph.
   int covered = 0;
   const int px0 = static_cast<int>(e->u0 * 256), py0 = static_cast<int>(e->v0 * 256);
   for (int yy = py0; yy < py0 + e->height; ++yy)
     for (int xx = px0; xx < px0 + e->width; ++xx) {
-      const std::uint8_t* p = atlas.pixels() + (yy * 256 + xx) * 4;
-      CHECK(p[0] == 255);
-      covered += p[3] > 128 ? 1 : 0;
+      covered += atlas.pixels()[yy * 256 + xx] > 128 ? 1 : 0;
     }
   CHECK(covered > 10);
+  CHECK(atlas.pixels()[py0 * 256 + px0 - 1] == 0);  // the 1 px gutter before the glyph
   atlas.mark_clean();
   CHECK(atlas.find(x, 24.0f, 0.0f, 0.0f) == e);    // cached: no new raster, page stays clean
   CHECK(atlas.find(x, 24.05f, 0.01f, 0.0f) == e);  // same quarter-pixel bucket

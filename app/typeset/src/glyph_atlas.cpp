@@ -1,4 +1,4 @@
-// glyph_atlas.cpp — shelf-packed RGBA8 glyph page (glyph_atlas.h).
+// glyph_atlas.cpp — shelf-packed one-byte coverage glyph page (glyph_atlas.h).
 #include "rope/typeset/glyph_atlas.h"
 
 #include <algorithm>
@@ -8,18 +8,13 @@ namespace rope::typeset {
 
 GlyphAtlas::GlyphAtlas(const MathFont& font, int width, int height)
     : font_(&font), width_(std::max(64, width)), height_(std::max(64, height)) {
-  pixels_.assign(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_) * 4, 0);
+  pixels_.assign(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_), 0);
   reset();
 }
 
 void GlyphAtlas::reset() {
   entries_.clear();
-  // RGB = 255 everywhere, A = coverage: bilinear filtering at bitmap edges then blends towards
-  // transparent white, not towards black.
-  for (std::size_t i = 0; i < pixels_.size(); i += 4) {
-    pixels_[i] = pixels_[i + 1] = pixels_[i + 2] = 255;
-    pixels_[i + 3] = 0;
-  }
+  std::fill(pixels_.begin(), pixels_.end(), std::uint8_t{0});
   shelf_x_ = shelf_y_ = 1;
   shelf_h_ = 0;
   full_ = false;
@@ -61,10 +56,9 @@ const AtlasGlyph* GlyphAtlas::find(std::uint32_t glyph, float size_px, float pha
     for (int y = 0; y < e.height; ++y) {
       for (int x = 0; x < e.width; ++x) {
         const std::size_t dst =
-            (static_cast<std::size_t>(shelf_y_ + y) * static_cast<std::size_t>(width_) +
-             static_cast<std::size_t>(shelf_x_ + x)) *
-            4;
-        pixels_[dst + 3] = scratch_.coverage[static_cast<std::size_t>(y * e.width + x)];
+            static_cast<std::size_t>(shelf_y_ + y) * static_cast<std::size_t>(width_) +
+            static_cast<std::size_t>(shelf_x_ + x);
+        pixels_[dst] = scratch_.coverage[static_cast<std::size_t>(y * e.width + x)];
       }
     }
     const float iw = 1.0f / static_cast<float>(width_), ih = 1.0f / static_cast<float>(height_);

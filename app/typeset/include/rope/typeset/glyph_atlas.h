@@ -1,6 +1,7 @@
 // rope/typeset/glyph_atlas.h — a CPU glyph atlas for the GPU path: glyphs rasterised by glyph
-// id on demand into one RGBA8 page (RGB = 255, A = coverage, so a tint colour multiplies in),
-// packed in shelves. No GL: the app uploads the page when dirty() and owns the texture.
+// id on demand into one page of one-byte coverage (the texture reads it as white with that alpha,
+// so a tint colour multiplies in), packed in shelves. No GL: the app uploads the page when dirty()
+// and owns the texture.
 //
 // Entries are keyed by (glyph, size in 1/4 px, x and y subpixel phase in 1/4 px). When the page
 // is full, find() returns nullptr; call reset() at the start of the next frame (every entry is
@@ -44,8 +45,10 @@ class GlyphAtlas {
   void mark_clean() { dirty_ = false; }
   int width() const { return width_; }
   int height() const { return height_; }
-  const std::uint8_t* pixels() const { return pixels_.data(); }  // width*height*4 RGBA8
-  std::size_t size() const { return entries_.size(); }           // number of cached entries
+  // width*height bytes of coverage, rows top to bottom. One byte, not RGBA: the page is 4 MB
+  // instead of 16 (and so is its texture); the texture reads it as white with this alpha.
+  const std::uint8_t* pixels() const { return pixels_.data(); }
+  std::size_t size() const { return entries_.size(); }  // number of cached entries
 
  private:
   const MathFont* font_;
