@@ -323,7 +323,7 @@ void ExportDialog::Draw(AppState& state, const ViewEnv& env) {
       }
       ImGui::SameLine();
       if (ImGui::Button("Close  [Esc]###Close", ImVec2(180 * s, 0))) open = false;
-      ImGui::SameLine();
+      // on a line of its own: beside the buttons it is cut off in a 720 px wide dialog
       ImGui::TextDisabled("Tab / Shift + Tab: the next / previous field");
     }
     export_requested = false;  // a press while an export runs is not kept for later
