@@ -49,7 +49,7 @@ void view_menu(AppState& state) {
   }
   ImGui::Separator();
   model_menu(state);  // View ▸ Model: the presets (shell/model_panel.h)
-  ImGui::MenuItem("Control panel", nullptr, &state.show_controls);
+  ImGui::MenuItem("Control panel", "F9", &state.show_controls);
   if (ImGui::BeginMenu("Theme")) {
     if (ImGui::MenuItem("Dark", nullptr, p.theme == Theme::dark)) p.theme = Theme::dark;
     if (ImGui::MenuItem("Light (projector)", nullptr, p.theme == Theme::light))

@@ -174,6 +174,9 @@ void shortcut_list(ShortcutContext& c, int) {
 void presentation(ShortcutContext& c, int) {
   c.state.params.presentation = !c.state.params.presentation;
 }
+void control_panel(ShortcutContext& c, int) {
+  c.state.show_controls = !c.state.show_controls;
+}
 void full_screen(ShortcutContext& c, int) {
   c.state.fullscreen = !c.state.fullscreen;
 }
@@ -361,6 +364,8 @@ std::vector<Shortcut> make_table() {
   everywhere();
   line("F5", "presentation mode (F5 or Esc leaves)");
   row(GLFW_KEY_F5, kAnyModifiers, presentation);
+  line("F9", "show / hide the control panel (a lesson then takes the whole width)");
+  row(GLFW_KEY_F9, kAnyModifiers, control_panel);
   line("F11", "full screen");
   row(GLFW_KEY_F11, kAnyModifiers, full_screen);
   everywhere();
