@@ -175,6 +175,30 @@ void InkLayer::take_mouse(AppState& state, const ViewEnv& env, ImVec2 pos, ImVec
     if (laser_.size() > 1) state.keep_drawing = true;  // the trail is still fading
   }
 
+  // Which tool is in hand, in a small box at the bottom right of the area, so a lecturer who
+  // looks up from the keyboard knows why a click draws instead of moving a pointer (not in F12's
+  // picture).
+  if (!state.request_screenshot && env.fonts && env.fonts->body) {
+    const char* name = tool == Tool::pen           ? "Pen"
+                       : tool == Tool::highlighter ? "Highlighter"
+                       : tool == Tool::laser       ? "Laser pointer"
+                                                   : "Eraser";
+    const std::string label = std::string(name) + "   Esc puts it down";
+    ImFont* font = env.fonts->body;
+    const ImVec2 ts = font->CalcTextSizeA(font->FontSize, 1e9f, 0.0f, label.c_str());
+    const float dot = 0.35f * font->FontSize, padding = 8.0f * s;
+    const ImVec2 box(ts.x + 3.0f * dot + 2.0f * padding, ts.y + 2.0f * padding);
+    const ImVec2 p0(pos.x + size.x - box.x - 12.0f * s, pos.y + size.y - box.y - 12.0f * s);
+    const ImU32 mark = tool == Tool::pen ? pen_colour(state.ink_colour, state.params.theme)
+                       : tool == Tool::highlighter ? highlighter_colour(state.params.theme)
+                       : tool == Tool::laser       ? kLaser
+                                                   : pal.text;
+    dl->AddRectFilled(p0, ImVec2(p0.x + box.x, p0.y + box.y), pal.panel, 6.0f * s);
+    dl->AddCircleFilled(ImVec2(p0.x + padding + dot, p0.y + padding + 0.5f * ts.y), dot, mark);
+    dl->AddText(font, font->FontSize, ImVec2(p0.x + padding + 3.0f * dot, p0.y + padding), pal.text,
+                label.c_str());
+  }
+
   if (!hovered) return;
   ImGui::SetMouseCursor(ImGuiMouseCursor_None);  // the tool's own mark is the cursor
   switch (tool) {

@@ -196,12 +196,14 @@ void paint_angle(ImDrawList* dl, const Pen& pen, const Fonts& f, ImU32 accent, c
   draw_arc(dl, d.c, d.r * 0.32f, d.aq, d.aq + delta, accent, d.thin,
            std::clamp(static_cast<int>(d.r * 0.32f), 12, 96));
   if (d.r < 80.0f * s || circle_layout) return;
-  // a narrow arc has no room beside it: the label goes opposite, across the centre
-  const bool narrow = std::fabs(delta) < 0.6;
-  const double label_angle = d.aq + 0.5 * delta + (narrow ? kPi : 0.0);
-  const ImVec2 lp = polar(d.c, d.r * 0.32f + 14.0f * s, label_angle);
+  // an arc narrower than its label (the label's width seen from the centre, plus a margin) has
+  // no room between the pointers: the label goes opposite, across the centre
   const std::string label = format_number(delta, NumberStyle::label, 3) + " rad";
   const ImVec2 ts = text_size(f.body, label);
+  const float label_r = d.r * 0.32f + 14.0f * s;
+  const bool narrow = std::fabs(delta) < std::max(0.6, static_cast<double>(ts.x / label_r) + 0.3);
+  const double label_angle = d.aq + 0.5 * delta + (narrow ? kPi : 0.0);
+  const ImVec2 lp = polar(d.c, label_r, label_angle);
   const float dx = static_cast<float>(std::cos(label_angle));
   pen.text(f.body, ImVec2(lp.x - 0.5f * ts.x * (1.0f - dx), lp.y - 0.5f * ts.y), accent, label);
 }
