@@ -72,6 +72,11 @@ Renderbuffer make_renderbuffer();
 Buffer make_buffer();
 VertexArray make_vertex_array();
 
+// For the bound GL_TEXTURE_2D holding one byte of coverage a texel (GL_R8): linear filtering,
+// and a swizzle that makes every sample (1, 1, 1, coverage), so a shader that multiplies the
+// texel by a vertex colour (ImGui's) tints it, at a quarter of an RGBA texture's memory.
+void set_coverage_texture_parameters();
+
 // Compiles and links a program from vertex and fragment source. On failure returns an empty
 // Program and puts the driver's log in *log.
 Program make_program(const std::string& vertex_src, const std::string& fragment_src,

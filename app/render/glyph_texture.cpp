@@ -10,16 +10,11 @@ ImTextureID GlyphTexture::id() {
     GLint previous = 0;
     glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous);
     glBindTexture(GL_TEXTURE_2D, texture_.id());
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    // the page is one byte of coverage a pixel, read as white with that alpha (as the UI
+    // font's atlas, ui/ui_context.cpp)
+    gl::set_coverage_texture_parameters();
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    // the page is one byte of coverage a pixel: read as white with that alpha, so the vertex
-    // colour tints it (as the UI font's one-byte atlas, ui/ui_context.cpp)
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, GL_ONE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_G, GL_ONE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_B, GL_ONE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_A, GL_RED);
     glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous));
   }
   // ImGui 1.86's OpenGL3 backend stores a GLuint in the pointer-sized ImTextureID.
