@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "lessons/quantities.h"
 #include "rope/typeset/parser.h"
@@ -123,6 +124,7 @@ struct Parser {
   std::shared_ptr<FixedValues> fixed = {};  // shared by every step's checks
   Step* step = nullptr;                     // current step
   bool in_paragraph = false;                // the last block is prose still being extended
+  bool in_note = false;  // the line before was a `note:` with text: the next one continues it
 
   void problem(SourcePos pos, std::string message) {
     if (out.problems.size() < kMaxProblems) out.problems.push_back({file, pos, std::move(message)});
@@ -149,6 +151,7 @@ struct Parser {
         continue;
       }
       const std::size_t lead = raw.find_first_not_of(" \t");
+      const bool note_before = std::exchange(in_note, false);
       if (lead == std::string_view::npos) {  // blank: ends a paragraph
         in_paragraph = false;
         continue;
@@ -160,14 +163,15 @@ struct Parser {
         in_paragraph = false;
         continue;
       }
-      if (directive(raw, lead, line_no)) continue;
+      if (directive(raw, lead, line_no, note_before)) continue;
       prose(raw, lead, line_no);
     }
     finish();
   }
 
   // `name: value` at the start of a line, name in [a-z_]. Returns false for prose.
-  bool directive(std::string_view raw, std::size_t lead, int line_no) {
+  // note_before: the line above was a `note:` with text (a `note:` line continues its paragraph).
+  bool directive(std::string_view raw, std::size_t lead, int line_no, bool note_before) {
     std::size_t j = lead;
     while (j < raw.size() && ((raw[j] >= 'a' && raw[j] <= 'z') || raw[j] == '_'))
       ++j;
@@ -187,7 +191,7 @@ struct Parser {
       if (out.lesson.title.empty()) out.lesson.title = std::string(value);
     } else if (name == "step") {
       if (value.empty()) problem(value_at, "step: needs a title");
-      out.lesson.steps.push_back(Step{std::string(value), at, {}, {}, {}, -1, -1, {}, {}});
+      out.lesson.steps.push_back(Step{std::string(value), at, {}, {}, {}, -1, -1, {}, {}, {}});
       step = &out.lesson.steps.back();
     } else if (name == "show") {
       show(raw, vstart, line_no);
@@ -218,12 +222,38 @@ struct Parser {
         step->reveal_check = static_cast<int>(step->checks.size());
         step->reveal_pos = at;
       }
+    } else if (name == "note") {
+      note(value, value_at, note_before);
     } else {
       problem(at, "unknown directive '" + std::string(name) +
-                      ":', expected title:, step:, show:, check:, ask: or reveal: (begin a prose "
-                      "line that starts with a lowercase word and a colon with a backslash)");
+                      ":', expected title:, step:, show:, check:, ask:, reveal: or note: (begin "
+                      "a prose line that starts with a lowercase word and a colon with a "
+                      "backslash)");
     }
     return true;
+  }
+
+  // Lines of one paragraph follow each other; an empty `note:` (or any other line) ends it.
+  void note(std::string_view value, SourcePos value_at, bool continues) {
+    if (step == nullptr) {
+      problem(value_at, "note: must be inside a step (after step:)");
+      return;
+    }
+    if (value.empty()) return;  // a paragraph break
+    in_note = true;
+    if (continues && !step->notes.empty()) {
+      Block& b = step->notes.back();
+      b.text += ' ';
+      b.pieces.push_back({b.text.size(), value_at});
+      b.text += std::string(value);
+      return;
+    }
+    Block b;
+    b.kind = Block::Kind::prose;
+    b.pos = value_at;
+    b.pieces.push_back({0, value_at});
+    b.text = std::string(value);
+    step->notes.push_back(std::move(b));
   }
 
   void show(std::string_view raw, std::size_t i, int line_no) {
@@ -422,6 +452,15 @@ struct Parser {
     }
   }
 
+  // A paragraph's {{name}} values and inline math.
+  void validate_prose(const Block& b) {
+    const ProseSplit split = split_inline_math(b.text);
+    for (const auto& [offset, message] : split.problems)
+      problem(b.position_of(offset), message);
+    for (const ProseSpan& span : split.spans)
+      if (span.kind == ProseSpan::Kind::math) validate_tex(b, span.text, span.offset);
+  }
+
   void apply(const std::vector<Assignment>& list, app::Params& params) {
     for (const Assignment& a : list) {
       if (a.key == "lesson" || a.key == "step" || a.key == "theme" || a.key == "ui_scale" ||
@@ -448,6 +487,10 @@ struct Parser {
         problem(s.pos, "the state of this step is inconsistent: " + v.error().to_string());
       if (s.blocks.empty() && s.checks.empty())
         problem(s.pos, "this step has no text, equation or check");
+      for (const Block& b : s.notes) {  // the lecturer's notes: checked as prose
+        validate_placeholders(b);
+        validate_prose(b);
+      }
       if (s.hides() && s.reveal_block == static_cast<int>(s.blocks.size()) &&
           s.reveal_check == static_cast<int>(s.checks.size()))
         problem(s.reveal_pos, "nothing follows reveal: in this step, so nothing is hidden");
@@ -457,11 +500,7 @@ struct Parser {
           validate_tex(b, b.text, 0);
           continue;
         }
-        const ProseSplit split = split_inline_math(b.text);
-        for (const auto& [offset, message] : split.problems)
-          problem(b.position_of(offset), message);
-        for (const ProseSpan& span : split.spans)
-          if (span.kind == ProseSpan::Kind::math) validate_tex(b, span.text, span.offset);
+        validate_prose(b);
       }
       // the state once revealed: the checks after reveal: are seen there
       app::Params revealed = state;

@@ -2,8 +2,9 @@
 // parsed into steps, and every problem in it reported with file:line:column.
 //
 // A lesson is a title and steps; each step has prose, display equations (TeX with {{name}} live
-// values), the state it shows (`show: view=pointers dim=4`) and optional numeric checks
-// (`check: rope_score == relative_score`). No GL, no ImGui: the loader, `rope-lab lessons
+// values), the state it shows (`show: view=pointers dim=4`), optional numeric checks
+// (`check: rope_score == relative_score`) and the lecturer's notes (`note: ...`). No GL, no ImGui:
+// the loader, `rope-lab lessons
 // --check` and the tests share this code with the derivation view.
 //
 // Usage:
@@ -102,6 +103,9 @@ struct Step {
   // state, so the view beside the lesson can hold its part of the answer back too (a curve, a
   // pointer, a value switched on with the reveal)
   std::vector<Assignment> reveal_show;
+  // `note:` lines — what the lecturer reads in the presenter window (shell/presenter.h), never
+  // drawn on the projected lesson: paragraphs of prose (inline math and {{name}} values allowed)
+  std::vector<Block> notes;
   bool hides() const { return reveal_block >= 0; }
 };
 

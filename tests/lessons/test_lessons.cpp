@@ -94,8 +94,8 @@ TEST_CASE("the loader reports every problem with file:line:column", "[lessons][l
   INFO(Catch::Detail::stringify(m));
   CHECK(has(m,
             "t.lesson:2:1: unknown directive 'intro:', expected title:, step:, show:, check:, "
-            "ask: or reveal: (begin a prose line that starts with a lowercase word and a colon "
-            "with a backslash)"));
+            "ask:, reveal: or note: (begin a prose line that starts with a lowercase word "
+            "and a colon with a backslash)"));
   CHECK(has(m, "t.lesson:4:7: dim: must be an even integer from 2 to 4096, got 7"));
   CHECK(has(m, "t.lesson:4:13: view: must be a view other than derivation"));
   CHECK(has(m, "t.lesson:4:29: frobnicate: is not a parameter of RoPE Lab"));
@@ -163,6 +163,43 @@ TEST_CASE("columns count code points, and multi-line equations map back to their
   INFO(Catch::Detail::stringify(m));
   CHECK(has(m, "c.lesson:3:6: unknown live value {{nope}} (see assets/lessons/FORMAT.md)"));
   CHECK(has(m, "c.lesson:5:5: TeX: unknown command \\zz"));
+}
+
+TEST_CASE("note: lines are the lecturer's paragraphs, never the step's prose", "[lessons][notes]") {
+  const LoadedLesson l = parse_lesson(
+      "title: t\n"
+      "step: s\n"
+      "Prose the class reads.\n"
+      "note: Ask who has seen a rotation matrix.\n"
+      "note: Point at the pink arc, $\\theta = {{theta.0}}$.\n"
+      "note:\n"
+      "note: Second paragraph.\n"
+      "More prose.\n"
+      "note: Third, after prose.\n",
+      "n.lesson", "n");
+  INFO(Catch::Detail::stringify(messages(l)));
+  CHECK(l.problems.empty());
+  REQUIRE(l.lesson.steps.size() == 1);
+  const Step& s = l.lesson.steps[0];
+  REQUIRE(s.notes.size() == 3);
+  CHECK(s.notes[0].text ==
+        "Ask who has seen a rotation matrix. Point at the pink arc, $\\theta = {{theta.0}}$.");
+  CHECK(s.notes[1].text == "Second paragraph.");
+  CHECK(s.notes[2].text == "Third, after prose.");
+  CHECK(s.notes[0].position_of(36).line == 5);  // the second line's first character
+  CHECK(s.notes[0].position_of(36).column == 7);
+  REQUIRE(s.blocks.size() == 2);  // the notes are not prose: two paragraphs, notes between
+  CHECK(s.blocks[0].text == "Prose the class reads.");
+  CHECK(s.blocks[1].text == "More prose.");
+
+  const auto m = messages(parse_lesson(
+      "title: t\nnote: too early\nstep: s\nText.\nnote: {{nope}} and $\\zz$ and $open\n",
+      "b.lesson", "b"));
+  INFO(Catch::Detail::stringify(m));
+  CHECK(has(m, "b.lesson:2:7: note: must be inside a step (after step:)"));
+  CHECK(has(m, "b.lesson:5:9: unknown live value {{nope}} (see assets/lessons/FORMAT.md)"));
+  CHECK(has(m, "b.lesson:5:21: TeX: unknown command \\zz"));
+  CHECK(m.size() == 4);  // and the unclosed '$'
 }
 
 TEST_CASE("the broken lesson files of the test suite all report problems", "[lessons][loader]") {
