@@ -55,6 +55,9 @@ int run_cli(int argc, char** argv) {
   root.add_option("--monitor", gui.monitor,
                   "full screen (F5, F11, --presentation) on monitor N; 1 is the primary")
       ->check(CLI::Range(1, 16));
+  add_bool_flag(root, "--presenter", gui.presenter,
+                "open the presenter window too: the step's notes, its hidden answer and the next "
+                "step, on a second screen (F6)");
   add_state_flags(root, gui_flags);
 
   auto export_cmd = add_export_command(root);

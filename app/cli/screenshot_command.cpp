@@ -22,6 +22,7 @@ struct ScreenshotCommand {
   bool canvas_only = false;
   bool no_ink = false;
   bool transparent = false;
+  bool presenter = false;
   StateFlags flags;
 };
 
@@ -55,6 +56,9 @@ std::shared_ptr<ScreenshotCommand> add_screenshot_command(CLI::App& root) {
   add_bool_flag(*sub, "--no-ink", cmd->no_ink, "leave out the pen strokes the session holds");
   add_bool_flag(*sub, "--transparent", cmd->transparent,
                 "a see-through canvas background (PNG alpha), for slides");
+  add_bool_flag(*sub, "--presenter", cmd->presenter,
+                "the presenter window (notes, hidden answer, next step) instead, with the main "
+                "window at the same size as its projector copy; a step's answer stays hidden");
   add_state_flags(*sub, cmd->flags);
   return cmd;
 }
@@ -89,7 +93,9 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
   }
   if (cmd.no_ink) state.params.ink.clear();
   state.show_menu = state.show_controls = !cmd.canvas_only;
-  state.reveal_all = true;  // a picture of a lesson step shows its answer (FORMAT.md)
+  // A picture of a lesson step shows its answer (FORMAT.md); the presenter's shows the class's
+  // view of it, the answer still hidden, as in the lecture.
+  state.reveal_all = !cmd.presenter;
   state.transparent_background = cmd.transparent;
   if (auto s = apply_state_flags(cmd.flags, state.params); !s) {
     print_error(s.error().to_string());
@@ -106,6 +112,16 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
   }
   // dt 0: the picture is of exactly the requested state, even with --playing
   app.value()->run(state, cmd.frames, 0.0);
+  if (cmd.presenter) {
+    if (cmd.transparent) {
+      print_error("--transparent: the presenter window has no transparent picture");
+      return kExitUsage;
+    }
+    if (auto s = app.value()->presenter_frame(state); !s) {
+      print_error(s.error().to_string());
+      return kExitUsage;
+    }
+  }
   if (report_problems(state)) return kExitFailure;  // never a picture of an error message
   // Straight from the framebuffer to the file, a strip at a time: a 4x picture (7680x4320) is
   // never copied whole into memory.

@@ -71,6 +71,7 @@ void view_menu(AppState& state) {
   ImGui::Separator();
   if (ImGui::MenuItem("Presentation mode", "F5", p.presentation)) p.presentation = !p.presentation;
   ImGui::MenuItem("Full screen", "F11", &state.fullscreen);
+  ImGui::MenuItem("Presenter window (notes, next step)", "F6", &state.show_presenter);
   ImGui::EndMenu();
 }
 

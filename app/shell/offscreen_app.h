@@ -20,6 +20,7 @@
 #include "render/gl_objects.h"
 #include "render/offscreen.h"
 #include "shell/frame.h"
+#include "shell/presenter.h"
 #include "state/app_state.h"
 #include "ui/ui_context.h"
 
@@ -53,6 +54,11 @@ class OffscreenApp {
   };
   // Runs one frame of `dt` seconds (animation advances) and renders it into the framebuffer.
   FrameStats frame(AppState& state, double dt);
+  // Draws the presenter window's page (shell/presenter.h) into the framebuffer, with the last
+  // frame as its copy of the projector: the picture `rope-lab screenshot --presenter` writes.
+  // Not for banded pictures (the last frame must be whole in the framebuffer): an error then.
+  // `frames` frames of the page (ImGui settles a new window's layout over two).
+  Status presenter_frame(AppState& state, int frames = 3);
   // Reads the last frame's pixels.
   Image capture();
   // Writes the last frame as a PNG without a whole copy of it in memory: kStripRows rows at a
@@ -70,6 +76,7 @@ class OffscreenApp {
 
   const std::string& renderer() const { return context_->description(); }
   Views& views() { return *views_; }
+  const Presenter* presenter() const { return presenter_.get(); }  // after presenter_frame
   int pixel_width() const { return width_; }
   int pixel_height() const { return height_; }
 
@@ -89,6 +96,7 @@ class OffscreenApp {
   gl::RenderTarget target_;
   std::unique_ptr<UiContext> ui_;
   std::unique_ptr<Views> views_;
+  std::unique_ptr<Presenter> presenter_;  // made by the first presenter_frame
   float pixel_scale_ = 1.0f;
   int width_ = 0;  // the picture's pixels; the framebuffer is as large or one band high
   int height_ = 0;

@@ -4,31 +4,16 @@
 #include <cmath>
 #include <string>
 
-#include "io/utf8.h"
 #include "state/actions.h"
 #include "state/models.h"
 #include "state/params.h"
+#include "ui/canvas.h"
 #include "ui/theme.h"
 
 namespace rope::app {
 namespace {
 
 constexpr float kPadding = 10.0f;  // px at scale 1, above and below the counter
-
-// `text` cut at a character boundary and ended with "…" so that it fits `width` px in the
-// current font (whole when it fits; empty when not even "…" does).
-std::string elide(const std::string& text, float width) {
-  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
-  std::string cut = text;
-  while (!cut.empty()) {
-    cut = std::string(utf8_prefix(cut, cut.size() - 1));  // the last character off, whole
-    while (!cut.empty() && cut.back() == ' ')
-      cut.pop_back();
-    const std::string candidate = cut + "…";
-    if (ImGui::CalcTextSize(candidate.c_str()).x <= width) return candidate;
-  }
-  return ImGui::CalcTextSize("…").x <= width ? std::string("…") : std::string();
-}
 
 }  // namespace
 

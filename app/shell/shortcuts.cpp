@@ -174,6 +174,9 @@ void shortcut_list(ShortcutContext& c, int) {
 void presentation(ShortcutContext& c, int) {
   c.state.params.presentation = !c.state.params.presentation;
 }
+void presenter_window(ShortcutContext& c, int) {
+  c.state.show_presenter = !c.state.show_presenter;
+}
 void control_panel(ShortcutContext& c, int) {
   c.state.show_controls = !c.state.show_controls;
 }
@@ -364,6 +367,9 @@ std::vector<Shortcut> make_table() {
   everywhere();
   line("F5", "presentation mode (F5 or Esc leaves)");
   row(GLFW_KEY_F5, kAnyModifiers, presentation);
+  line("F6", "the presenter window: the step's notes, its hidden answer, the next step");
+  row(GLFW_KEY_F6, kAnyModifiers, presenter_window);
+  everywhere();
   line("F9", "show / hide the control panel (a lesson then takes the whole width)");
   row(GLFW_KEY_F9, kAnyModifiers, control_panel);
   line("F11", "full screen");

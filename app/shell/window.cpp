@@ -5,17 +5,22 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <memory>
 #include <string>
+#include <utility>
 
 #include "backends/imgui_impl_glfw.h"
 #include "export/png.h"
 #include "export/screenshot_path.h"
 #include "io/exit_codes.h"
+#include "render/background.h"
 #include "render/driver_pin.h"
 #include "render/offscreen.h"
 #include "shell/frame.h"
 #include "shell/key_taps.h"
+#include "shell/presenter.h"
 #include "state/actions.h"
 #include "state/settings.h"
 #include "ui/ui_context.h"
@@ -35,9 +40,11 @@ constexpr int kSettleFrames = 4;
 constexpr double kIdleSeconds = 2.0;
 
 // The window's input: the key queue, and a count of every event (keys, mouse, focus, resize).
+// The presenter window shares it: keys typed there reach the same shortcuts.
 struct WindowInput {
   KeyTaps taps;
   long events = 0;
+  float presenter_wheel = 0.0f;  // the presenter window's scrolling since its last frame
 };
 
 void count_event(GLFWwindow* w) {
@@ -85,6 +92,146 @@ GLFWmonitor* fullscreen_monitor(GLFWwindow* window, int wanted) {
   }
   return glfwGetPrimaryMonitor();
 }
+
+// Callbacks of the main and the presenter window: keys and characters into the shared queue,
+// every event counted.
+void install_input_callbacks(GLFWwindow* window) {
+  glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
+    auto* in = static_cast<WindowInput*>(glfwGetWindowUserPointer(w));
+    in->taps.on_key(key, action, mods);
+    ++in->events;
+  });
+  glfwSetCursorPosCallback(window, [](GLFWwindow* w, double, double) { count_event(w); });
+  glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int, int, int) { count_event(w); });
+  glfwSetScrollCallback(window, [](GLFWwindow* w, double, double) { count_event(w); });
+  glfwSetCursorEnterCallback(window, [](GLFWwindow* w, int) { count_event(w); });
+  glfwSetWindowFocusCallback(window, [](GLFWwindow* w, int) { count_event(w); });
+  glfwSetWindowRefreshCallback(window, [](GLFWwindow* w) { count_event(w); });
+  glfwSetFramebufferSizeCallback(window, [](GLFWwindow* w, int, int) { count_event(w); });
+}
+void install_char_callback(GLFWwindow* window) {
+  glfwSetCharCallback(window, [](GLFWwindow* w, unsigned int c) {
+    auto* in = static_cast<WindowInput*>(glfwGetWindowUserPointer(w));
+    in->taps.on_char(c);
+    ++in->events;
+  });
+}
+
+// The presenter window (shell/presenter.h): a second GLFW window whose GL context shares the
+// main one's objects (the mirror texture, the math glyphs), with an ImGui context of its own.
+// ImGui's GLFW backend keeps its data in the current ImGui context, and the main window's
+// backend callbacks run inside glfwPollEvents: so the main context is made current again
+// after every presenter frame, and the presenter's backend installs no callbacks (its mouse
+// buttons and position are polled; its keys go to the main window's queue).
+class PresenterWindow {
+ public:
+  bool open() const { return window_ != nullptr; }
+
+  // Opens it on a monitor other than the main window's when there is one. Leaves the main
+  // window's GL and ImGui contexts current. On failure returns why.
+  std::string open_beside(GLFWwindow* main, ImGuiContext* main_ui, WindowInput& input, double now) {
+    int mx = 0, my = 0, mw = 0, mh = 0;  // the work area it opens in
+    int count = 0;
+    GLFWmonitor** monitors = glfwGetMonitors(&count);
+    GLFWmonitor* target = count > 0 ? monitors[0] : nullptr;
+    if (count > 1) {  // the first monitor the main window's centre is not on
+      int x = 0, y = 0, w = 0, h = 0;
+      glfwGetWindowPos(main, &x, &y);
+      glfwGetWindowSize(main, &w, &h);
+      for (int i = 0; i < count; ++i) {
+        int ax = 0, ay = 0, aw = 0, ah = 0;
+        glfwGetMonitorWorkarea(monitors[i], &ax, &ay, &aw, &ah);
+        const bool holds_main =
+            x + w / 2 >= ax && x + w / 2 < ax + aw && y + h / 2 >= ay && y + h / 2 < ay + ah;
+        if (!holds_main) {
+          target = monitors[i];
+          break;
+        }
+      }
+    }
+    if (target) glfwGetMonitorWorkarea(target, &mx, &my, &mw, &mh);
+    const int width = mw > 0 ? std::min(1280, mw * 9 / 10) : 1280;
+    const int height = mh > 0 ? std::min(800, mh * 9 / 10) : 800;
+    g_glfw_error.clear();
+    window_ = glfwCreateWindow(width, height, "RoPE Lab: presenter", nullptr, main);
+    if (!window_) return g_glfw_error.empty() ? "no second window could be made" : g_glfw_error;
+    if (mw > 0) glfwSetWindowPos(window_, mx + 40, my + 40);
+    glfwSetWindowUserPointer(window_, &input);
+    install_input_callbacks(window_);
+    install_char_callback(window_);
+    glfwSetScrollCallback(window_, [](GLFWwindow* w, double, double dy) {
+      auto* in = static_cast<WindowInput*>(glfwGetWindowUserPointer(w));
+      in->presenter_wheel += static_cast<float>(dy);
+      ++in->events;
+    });
+    glfwMakeContextCurrent(window_);
+    glfwSwapInterval(0);  // the main window waits for the display; two waits would halve it
+    presenter_ = std::make_unique<Presenter>(true);
+    ImGui::SetCurrentContext(presenter_->ui().context());
+    ImGui_ImplGlfw_InitForOpenGL(window_, false);
+    presenter_->page().restart_clock(now);
+    glfwMakeContextCurrent(main);
+    ImGui::SetCurrentContext(main_ui);
+    return {};
+  }
+
+  void close(GLFWwindow* main, ImGuiContext* main_ui) {
+    if (!window_) return;
+    glfwMakeContextCurrent(window_);
+    ImGui::SetCurrentContext(presenter_->ui().context());
+    ImGui_ImplGlfw_Shutdown();
+    presenter_.reset();
+    glfwDestroyWindow(window_);
+    window_ = nullptr;
+    glfwMakeContextCurrent(main);
+    ImGui::SetCurrentContext(main_ui);
+  }
+
+  bool close_requested() const { return window_ && glfwWindowShouldClose(window_); }
+  // Seconds until the lecture timer shows its next second (the idle window wakes for it).
+  double seconds_to_tick(double now) const {
+    return presenter_ ? presenter_->page().seconds_to_tick(now) : 1e9;
+  }
+
+  // The main frame just drawn, into the mirror (the main context current, before its swap).
+  void capture(int fb_w, int fb_h) {
+    if (!presenter_) return;
+    glReadBuffer(GL_BACK);
+    presenter_->capture_mirror(fb_w, fb_h);
+  }
+
+  // One frame of the page; leaves the main window's contexts current.
+  void draw(AppState& state, Views& views, WindowInput& input, GLFWwindow* main,
+            ImGuiContext* main_ui) {
+    if (!window_) return;
+    int fb_w = 0, fb_h = 0;
+    glfwGetFramebufferSize(window_, &fb_w, &fb_h);
+    if (fb_w <= 0 || fb_h <= 0 || glfwGetWindowAttrib(window_, GLFW_ICONIFIED)) return;
+    glfwMakeContextCurrent(window_);
+    float xs = 1.0f, ys = 1.0f;
+    glfwGetWindowContentScale(window_, &xs, &ys);
+    // the lecturer's own scale: presentation mode enlarges the projected picture only
+    const auto& before = state.before_presentation;
+    const double own = before.active ? before.ui_scale : state.params.ui_scale;
+    const float scale = static_cast<float>(own) * std::max(1.0f, xs);
+    presenter_->ui().prepare(scale, state.params.theme);
+    presenter_->ui().backend_new_frame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::GetIO().MouseWheel += std::exchange(input.presenter_wheel, 0.0f);
+    presenter_->draw(state, views, scale, true);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, fb_w, fb_h);
+    clear_background(clear_colour(state), nullptr, 0, fb_w, fb_h);
+    presenter_->ui().render_draw_data();
+    glfwSwapBuffers(window_);
+    glfwMakeContextCurrent(main);
+    ImGui::SetCurrentContext(main_ui);
+  }
+
+ private:
+  GLFWwindow* window_ = nullptr;
+  std::unique_ptr<Presenter> presenter_;
+};
 
 }  // namespace
 
@@ -145,27 +292,14 @@ int run_window(AppState& state, const GuiOptions& options) {
     // callbacks installed before it).
     WindowInput input;
     glfwSetWindowUserPointer(window, &input);
-    glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
-      auto* in = static_cast<WindowInput*>(glfwGetWindowUserPointer(w));
-      in->taps.on_key(key, action, mods);
-      ++in->events;
-    });
-    glfwSetCursorPosCallback(window, [](GLFWwindow* w, double, double) { count_event(w); });
-    glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int, int, int) { count_event(w); });
-    glfwSetScrollCallback(window, [](GLFWwindow* w, double, double) { count_event(w); });
-    glfwSetCursorEnterCallback(window, [](GLFWwindow* w, int) { count_event(w); });
-    glfwSetWindowFocusCallback(window, [](GLFWwindow* w, int) { count_event(w); });
-    glfwSetWindowRefreshCallback(window, [](GLFWwindow* w) { count_event(w); });
-    glfwSetFramebufferSizeCallback(window, [](GLFWwindow* w, int, int) { count_event(w); });
+    install_input_callbacks(window);
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     // Characters go through the same queue as the keys (in place of the backend's callback).
-    glfwSetCharCallback(window, [](GLFWwindow* w, unsigned int c) {
-      auto* in = static_cast<WindowInput*>(glfwGetWindowUserPointer(w));
-      in->taps.on_char(c);
-      ++in->events;
-    });
+    install_char_callback(window);
     KeyTaps& taps = input.taps;
     Views views;
+    PresenterWindow presenter;
+    state.show_presenter = state.show_presenter || options.presenter;
     if (!ui.fonts().warning.empty()) show_notice(state, ui.fonts().warning, true);
     double last = glfwGetTime();
     int frame = 0;
@@ -173,12 +307,23 @@ int run_window(AppState& state, const GuiOptions& options) {
     int windowed_x = 80, windowed_y = 60, windowed_w = width, windowed_h = height;
     int settle = kSettleFrames;        // frames still to draw after the last event
     std::size_t problems_printed = 0;  // AppState::problems already on stderr
+    double main_drawn_at = 0.0;        // state.time of the main window's last frame
     while (!state.request_quit) {
       if (glfwWindowShouldClose(
               window)) {  // the close button: as Ctrl+Q, asks when work is unsaved
         glfwSetWindowShouldClose(window, GLFW_FALSE);
         ask_to_quit(state);
         if (state.request_quit) break;
+      }
+      if (presenter.close_requested()) state.show_presenter = false;  // its close button
+      if (state.show_presenter && !presenter.open()) {
+        if (const std::string why = presenter.open_beside(window, ui.context(), input, state.time);
+            !why.empty()) {
+          state.show_presenter = false;
+          show_notice(state, "The presenter window cannot be opened: " + why, true);
+        }
+      } else if (!state.show_presenter && presenter.open()) {
+        presenter.close(window, ui.context());
       }
       // Draw only when something changes: input, the animation, work in progress (a recompute,
       // an export), or the few frames ImGui needs to settle after an event. Otherwise sleep
@@ -196,9 +341,26 @@ int run_window(AppState& state, const GuiOptions& options) {
             state.notice.shown_at + notice_seconds(state.notice) - state.time;
         if (state.notice.shown_at >= 0.0 && notice_left > 0.0)
           wait = std::clamp(notice_left + 0.05, 0.05, wait);
+        if (presenter.open())  // the lecture timer's next second
+          wait = std::clamp(presenter.seconds_to_tick(state.time) + 0.02, 0.05, wait);
         glfwWaitEventsTimeout(wait);
       }
       settle = input.events != events_before ? kSettleFrames : std::max(0, settle - 1);
+      // Woken by the lecture timer alone (no event, nothing running): only the presenter window
+      // has something new to show, so the main window and its copy are not drawn again (each
+      // costs milliseconds on llvmpipe) — unless a notice is due to go or kIdleSeconds passed.
+      if (!busy && input.events == events_before && presenter.open()) {
+        const double now = glfwGetTime();
+        const double shown = state.notice.shown_at, until = shown + notice_seconds(state.notice);
+        const bool notice_due =
+            shown >= 0.0 && main_drawn_at <= until && state.time + (now - last) > until;
+        if (!notice_due && state.time + (now - last) - main_drawn_at < kIdleSeconds) {
+          advance_animation(state, now - last);
+          last = now;
+          presenter.draw(state, views, input, window, ui.context());
+          continue;
+        }
+      }
       state.keep_drawing = false;
       int fb_w = 0, fb_h = 0;
       glfwGetFramebufferSize(window, &fb_w, &fb_h);
@@ -241,6 +403,7 @@ int run_window(AppState& state, const GuiOptions& options) {
       taps.before_frame(ImGui::GetIO());
       ImGui::NewFrame();
       advance_animation(state, dt);
+      main_drawn_at = state.time;
       const FrameLayout layout = draw_frame(state, views, ViewEnv{&ui.fonts(), true, scale});
       if (!state.saved) mark_saved(state);  // what the first frame shows (a lesson step entered)
       for (; problems_printed < state.problems.size(); ++problems_printed)  // once each
@@ -255,7 +418,9 @@ int run_window(AppState& state, const GuiOptions& options) {
         state.request_screenshot = false;
         save_window_screenshot(state, fb_w, fb_h);
       }
+      presenter.capture(fb_w, fb_h);
       glfwSwapBuffers(window);
+      presenter.draw(state, views, input, window, ui.context());
       if (options.frames > 0 && ++frame >= options.frames) break;
     }
     if (options.save_settings) {
@@ -274,6 +439,7 @@ int run_window(AppState& state, const GuiOptions& options) {
         std::fprintf(stderr, "rope-lab: warning: settings not saved: %s\n",
                      s.error().to_string().c_str());
     }
+    presenter.close(window, ui.context());
     ImGui_ImplGlfw_Shutdown();  // puts back our key callback, which points at `taps`
     glfwSetKeyCallback(window, nullptr);
     glfwSetCharCallback(window, nullptr);

@@ -14,6 +14,7 @@ struct GuiOptions {
   int height = 0;
   bool save_settings = true;  // write window size, theme, scale and recent files on exit
   int monitor = 0;  // full screen on this monitor (1 = the primary); 0: the one the window is on
+  bool presenter = false;  // open the presenter window at start (AppState::show_presenter)
 };
 
 // Runs the window until it is closed. Returns an exit code (io/exit_codes.h).

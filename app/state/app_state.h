@@ -191,6 +191,9 @@ struct AppState {
   bool show_menu = true;                // false for pictures of the canvas alone (--canvas-only)
   bool transparent_background = false;  // pictures for slides: the canvas is see-through
   bool fullscreen = false;              // F11; presentation mode is always full screen
+  // The presenter window beside the main one (F6, View menu, --presenter; shell/presenter.h):
+  // the step's notes, its hidden answer and the next step, for the lecturer's eyes only.
+  bool show_presenter = false;
 
   // The pen, highlighter, laser pointer or eraser in the lecturer's hand (shell/ink_layer.h);
   // none: the mouse works the views. Not saved: a session opens with the mouse free.

@@ -1,5 +1,7 @@
 #include "ui/canvas.h"
 
+#include "io/utf8.h"
+
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -63,6 +65,19 @@ std::string nobreak(const std::string& text) {
 
 ImVec2 text_size(const ImFont* font, const std::string& text) {
   return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, text.data(), text.data() + text.size());
+}
+
+std::string elide(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  std::string cut = text;
+  while (!cut.empty()) {
+    cut = std::string(utf8_prefix(cut, cut.size() - 1));  // the last character off, whole
+    while (!cut.empty() && cut.back() == ' ')
+      cut.pop_back();
+    const std::string candidate = cut + "…";
+    if (ImGui::CalcTextSize(candidate.c_str()).x <= width) return candidate;
+  }
+  return ImGui::CalcTextSize("…").x <= width ? std::string("…") : std::string();
 }
 
 std::vector<std::string> wrap_text(const ImFont* font, const std::string& text, float width) {

@@ -52,6 +52,9 @@ ImVec2 text_size(const ImFont* font, const std::string& text);
 std::vector<std::string> wrap_text(const ImFont* font, const std::string& text, float width);
 // Size of the wrapped text: the widest line, and the font size times the number of lines.
 ImVec2 wrapped_size(const ImFont* font, const std::string& text, float width);
+// `text` cut at a character boundary and ended with "…" so that it fits `width` px in ImGui's
+// current font (whole when it fits; empty when not even "…" does).
+std::string elide(const std::string& text, float width);
 // The first font of `fonts` (give them largest first) in which `text` wraps to at most
 // `max_lines` lines of at most `width` px; the last font if none does.
 ImFont* fit_font(std::initializer_list<ImFont*> fonts, const std::string& text, float width,

@@ -513,6 +513,33 @@ void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library&
   if (!env.math) own_math_.end_frame(env.has_gl);
 }
 
+void DerivationView::DrawBlocks(const Params& params, const ViewEnv& env,
+                                std::span<const lessons::Block> blocks, float width,
+                                ImFont* prose_font) {
+  results_ = Results{};
+  math_ = env.math ? env.math : &own_math_;
+  if (!env.math) own_math_.begin_frame();
+  const Palette& pal = palette(params.theme);
+  const lessons::QuantityContext& values = values_.get(inputs_of(params), compute);
+  const Pass pass{env, pal, *env.fonts, values, true};
+  const float s = env.scale;
+  int eq = 0;
+  for (const lessons::Block& b : blocks) {
+    if (b.kind == lessons::Block::Kind::equation) {
+      const std::string id = "##blockeq" + std::to_string(eq++);
+      draw_formula(pass, b.text, kEquationPx * s, pal.text, width, true, id.c_str(), true);
+    } else {
+      ImGui::PushFont(prose_font ? prose_font : env.fonts->large);
+      if (b.kind == lessons::Block::Kind::question) ImGui::PushStyleColor(ImGuiCol_Text, pal.key);
+      draw_prose(pass, b, width);
+      if (b.kind == lessons::Block::Kind::question) ImGui::PopStyleColor();
+      ImGui::PopFont();
+    }
+    ImGui::Dummy(ImVec2(0, 6.0f * s));
+  }
+  if (!env.math) own_math_.end_frame(env.has_gl);
+}
+
 // No lesson of the name Params::lesson gives: say so, and list the lessons there are.
 void DerivationView::draw_lesson_choice(AppState& state, const ViewEnv& env,
                                         lessons::Library& library) {

@@ -35,6 +35,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,13 @@ struct DerivationView {
 
   void Draw(AppState& state, const ViewEnv& env, lessons::Library& library);
   void DrawControls(AppState& state, const ViewEnv& env, lessons::Library& library);
+  // Blocks of a step drawn at the cursor, `width` px wide, with the live values at
+  // `params`: prose and questions in `prose_font` (inline math typeset), equations at
+  // kEquationPx. The presenter window draws a step's notes, its hidden answer and the next
+  // step's opening with it (shell/presenter.h). Results are those of these blocks.
+  // prose_font: the font of prose and questions (null: the large one).
+  void DrawBlocks(const Params& params, const ViewEnv& env, std::span<const lessons::Block> blocks,
+                  float width, ImFont* prose_font = nullptr);
 
   // Read-only results of the last Draw, for tests.
   struct Mark {
