@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include <imgui_internal.h>  // BringWindowToDisplayBack (ImGui 1.86 has no public call for it)
 
@@ -89,6 +90,7 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& outer) {
   ImVec2 canvas_pos(panel_w, top);
   ImVec2 canvas_size(std::max(1.0f, io.DisplaySize.x - panel_w), height);
   const ImVec2 ink_pos = canvas_pos, ink_size = canvas_size;  // the lesson and its view together
+  std::optional<InkPanels> ink_panels;                        // a lesson step's two parts
   if (state.params.view == ViewId::derivation) {              // lesson left, the step's view right
     // entered after the keys, the menu and the control panel, which may move it, before what
     // shows it: the lesson panel, the step's view and the presentation bar
@@ -97,9 +99,10 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& outer) {
     draw_lesson_panel(state, views, env, canvas_pos, ImVec2(lesson_w, height));
     canvas_pos.x += lesson_w;
     canvas_size.x = std::max(1.0f, canvas_size.x - lesson_w);
+    ink_panels = InkPanels{ink_pos, ImVec2(lesson_w, height), canvas_pos, canvas_size};
   }
   draw_canvas(state, views, env, canvas_pos, canvas_size);
-  views.ink.Draw(state, env, ink_pos, ink_size);
+  views.ink.Draw(state, env, ink_pos, ink_size, ink_panels ? &*ink_panels : nullptr);
   if (bar_h > 0.0f)
     views.bar.Draw(state, views.library, env, ImVec2(0.0f, top + height),
                    ImVec2(io.DisplaySize.x, bar_h));

@@ -27,22 +27,46 @@ float stroke_width(InkKind kind, float scale) {
   return (kind == InkKind::highlighter ? kHighlighterWidth : kPenWidth) * scale;
 }
 
+// The screen rectangle of one anchor (state/ink.h): ink units to px and back.
 struct Area {
   ImVec2 pos, size;
+  InkAnchor anchor = InkAnchor::area;
   ImVec2 to_screen(InkPoint p) const {
     return ImVec2(pos.x + size.x * static_cast<float>(p.x) / kInkUnits,
                   pos.y + size.y * static_cast<float>(p.y) / kInkUnits);
   }
   InkPoint to_ink(ImVec2 q) const {
-    const auto unit = [](float v, float origin, float extent) {
+    const double lo = ink_min(anchor), hi = ink_max(anchor);
+    const auto unit = [&](float v, float origin, float extent) {
       const double f = extent > 0.0f ? static_cast<double>((v - origin) / extent) : 0.0;
-      return static_cast<std::int32_t>(std::lround(std::clamp(f, 0.0, 1.0) * kInkUnits));
+      return static_cast<std::int32_t>(std::lround(std::clamp(f * kInkUnits, lo, hi)));
     };
     return InkPoint{unit(q.x, pos.x, size.x), unit(q.y, pos.y, size.y)};
   }
 };
 
-void paint_stroke(ImDrawList* dl, const InkStroke& s, const Area& area, Theme theme, float scale) {
+}  // namespace
+
+// Each anchor's rectangle this frame: the lesson step's two parts, or the whole area for both
+// when there is no lesson.
+struct Areas {
+  Area area, lesson, view;
+  const Area& of(InkAnchor a) const {
+    return a == InkAnchor::lesson ? lesson : a == InkAnchor::view ? view : area;
+  }
+  InkFrames frames() const {
+    InkFrames f;
+    for (const Area* a : {&area, &lesson, &view})
+      f[static_cast<std::size_t>(a->anchor)] = InkFrame{a->pos.x, a->pos.y, a->size.x, a->size.y};
+    return f;
+  }
+};
+
+namespace {
+
+void paint_stroke(ImDrawList* dl, const InkStroke& s, const Areas& areas, Theme theme,
+                  float scale) {
+  const Area& area = areas.of(s.anchor);
   const ImU32 colour = stroke_colour(s, theme);
   const float width = stroke_width(s.kind, scale);
   if (s.points.size() == 1) {
@@ -90,7 +114,8 @@ ImU32 highlighter_colour(Theme theme) {
   return theme == Theme::dark ? IM_COL32(255, 214, 0, 150) : IM_COL32(255, 214, 0, 110);
 }
 
-void InkLayer::Draw(AppState& state, const ViewEnv& env, ImVec2 pos, ImVec2 size) {
+void InkLayer::Draw(AppState& state, const ViewEnv& env, ImVec2 pos, ImVec2 size,
+                    const InkPanels* panels) {
   using Tool = AppState::InkTool;
   const std::string page = ink_page(state.params);
   // A dialog over the canvas keeps the mouse: the tool waits until it closes.
@@ -112,24 +137,31 @@ void InkLayer::Draw(AppState& state, const ViewEnv& env, ImVec2 pos, ImVec2 size
   ImGui::SetNextWindowSize(size);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   if (ImGui::Begin("Ink", nullptr, flags)) {
-    const Area area{pos, size};
+    Areas areas{
+        {pos, size, InkAnchor::area}, {pos, size, InkAnchor::lesson}, {pos, size, InkAnchor::view}};
+    if (panels) {
+      areas.lesson.pos = panels->lesson_pos;
+      areas.lesson.size = panels->lesson_size;
+      areas.view.pos = panels->view_pos;
+      areas.view.size = panels->view_size;
+    }
     const Theme theme = state.params.theme;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     for (const auto& stroke : state.params.ink.strokes(page))
-      paint_stroke(dl, *stroke, area, theme, env.scale);
-    if (in_hand) take_mouse(state, env, pos, size, page);
-    if (current_) paint_stroke(dl, *current_, area, theme, env.scale);
+      paint_stroke(dl, *stroke, areas, theme, env.scale);
+    if (in_hand) take_mouse(state, env, areas, panels != nullptr, page);
+    if (current_) paint_stroke(dl, *current_, areas, theme, env.scale);
   }
   ImGui::End();
   ImGui::PopStyleVar();
 }
 
-void InkLayer::take_mouse(AppState& state, const ViewEnv& env, ImVec2 pos, ImVec2 size,
+void InkLayer::take_mouse(AppState& state, const ViewEnv& env, const Areas& areas, bool lesson,
                           const std::string& page) {
   using Tool = AppState::InkTool;
   const ImGuiIO& io = ImGui::GetIO();
   const float s = env.scale;
-  const Area area{pos, size};
+  const ImVec2 pos = areas.area.pos, size = areas.area.size;
   const Palette& pal = palette(state.params.theme);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImGui::SetCursorScreenPos(pos);
@@ -142,9 +174,14 @@ void InkLayer::take_mouse(AppState& state, const ViewEnv& env, ImVec2 pos, ImVec
   if (tool == Tool::pen || tool == Tool::highlighter) {
     const InkKind kind = tool == Tool::pen ? InkKind::pen : InkKind::highlighter;
     if (ImGui::IsItemActivated()) {
-      current_ = InkStroke{kind, state.ink_colour, {area.to_ink(mouse)}};
+      // on a lesson step, anchored to the part it begins in (state/ink.h)
+      const InkAnchor anchor = !lesson                      ? InkAnchor::area
+                               : mouse.x < areas.view.pos.x ? InkAnchor::lesson
+                                                            : InkAnchor::view;
+      current_ = InkStroke{kind, state.ink_colour, {areas.of(anchor).to_ink(mouse)}, anchor};
       current_page_ = page;
     } else if (active && current_ && current_->points.size() < kMaxInkPoints) {
+      const Area& area = areas.of(current_->anchor);
       const ImVec2 last = area.to_screen(current_->points.back());
       const float dx = mouse.x - last.x, dy = mouse.y - last.y;
       if (dx * dx + dy * dy >= kMinStep * kMinStep * s * s)
@@ -155,8 +192,7 @@ void InkLayer::take_mouse(AppState& state, const ViewEnv& env, ImVec2 pos, ImVec
       current_.reset();
     }
   } else if (tool == Tool::eraser && active) {
-    state.params.ink.erase_near(page, area.to_ink(mouse), kEraserRadius * s, size.x / kInkUnits,
-                                size.y / kInkUnits);
+    state.params.ink.erase_near(page, mouse.x, mouse.y, kEraserRadius * s, areas.frames());
   }
 
   if (tool == Tool::laser) {

@@ -30,9 +30,16 @@ inline constexpr double kLaserTrailSeconds = 0.35;
 ImU32 pen_colour(InkColour c, Theme theme);
 ImU32 highlighter_colour(Theme theme);
 
+// A lesson step's two parts on screen (px): a stroke begun in one is anchored to it.
+struct InkPanels {
+  ImVec2 lesson_pos, lesson_size, view_pos, view_size;
+};
+
 class InkLayer {
  public:
-  void Draw(AppState& state, const ViewEnv& env, ImVec2 pos, ImVec2 size);
+  // pos, size: the ink area; panels: a lesson step's parts (null: a view, no lesson).
+  void Draw(AppState& state, const ViewEnv& env, ImVec2 pos, ImVec2 size,
+            const InkPanels* panels = nullptr);
 
   // The stroke being drawn (button still held), if any: tests read it.
   const std::optional<InkStroke>& drawing() const { return current_; }
@@ -42,7 +49,8 @@ class InkLayer {
     ImVec2 at;    // px
     double time;  // s, the app clock
   };
-  void take_mouse(AppState& state, const ViewEnv& env, ImVec2 pos, ImVec2 size,
+  // lesson: the page is a lesson step (a stroke is anchored to the part it begins in)
+  void take_mouse(AppState& state, const ViewEnv& env, const struct Areas& areas, bool lesson,
                   const std::string& page);
 
   std::optional<InkStroke> current_;

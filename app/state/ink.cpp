@@ -27,9 +27,11 @@ double distance2_to_segment(Scaled p, Scaled a, Scaled b) {
   return ex * ex + ey * ey;
 }
 
-bool passes_near(const InkStroke& s, Scaled at, double radius, double sx, double sy) {
+bool passes_near(const InkStroke& s, Scaled at, double radius, const InkFrame& f) {
   const double r2 = radius * radius;
-  const auto scaled = [&](InkPoint p) { return Scaled{p.x * sx, p.y * sy}; };
+  const auto scaled = [&](InkPoint p) {
+    return Scaled{f.x + p.x * f.width / kInkUnits, f.y + p.y * f.height / kInkUnits};
+  };
   if (s.points.size() == 1) {
     const Scaled p = scaled(s.points[0]);
     return distance2_to_segment(at, p, p) <= r2;
@@ -59,14 +61,14 @@ void Ink::add(const std::string& page, InkStroke stroke) {
   it->second.push_back(std::make_shared<const InkStroke>(std::move(stroke)));
 }
 
-int Ink::erase_near(const std::string& page, InkPoint at, double radius, double x_scale,
-                    double y_scale) {
+int Ink::erase_near(const std::string& page, double x, double y, double radius,
+                    const InkFrames& frames) {
   const auto it = pages_.find(page);
   if (it == pages_.end()) return 0;
   auto& list = it->second;
-  const Scaled centre{at.x * x_scale, at.y * y_scale};
-  const auto removed = std::erase_if(
-      list, [&](const StrokePtr& s) { return passes_near(*s, centre, radius, x_scale, y_scale); });
+  const auto removed = std::erase_if(list, [&](const StrokePtr& s) {
+    return passes_near(*s, Scaled{x, y}, radius, frames[static_cast<std::size_t>(s->anchor)]);
+  });
   if (list.empty()) pages_.erase(it);
   return static_cast<int>(removed);
 }
@@ -83,6 +85,28 @@ bool Ink::operator==(const Ink& other) const {
       if (a->second[i] != b->second[i] && *a->second[i] != *b->second[i]) return false;
   }
   return true;
+}
+
+const char* ink_anchor_name(InkAnchor a) {
+  switch (a) {
+    case InkAnchor::lesson:
+      return "lesson";
+    case InkAnchor::view:
+      return "view";
+    case InkAnchor::area:
+    case InkAnchor::count:
+      break;
+  }
+  return "area";
+}
+
+bool ink_anchor_from_name(std::string_view name, InkAnchor& out) {
+  for (const InkAnchor a : {InkAnchor::area, InkAnchor::lesson, InkAnchor::view})
+    if (name == ink_anchor_name(a)) {
+      out = a;
+      return true;
+    }
+  return false;
 }
 
 std::string ink_page(const Params& params) {

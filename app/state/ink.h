@@ -1,11 +1,16 @@
 // state/ink.h — what the lecturer draws over the canvas with the pen and the highlighter: strokes,
 // kept per page (a view, or one step of one lesson) until erased or cleared, saved in sessions.
 //
-// Coordinates are fixed-point fractions of the ink area (the canvas right of the control panel,
-// lesson and step's view together): x from 0 at the left edge to kInkUnits at the right, y from
-// 0 at the top to kInkUnits at the bottom. Fractions rather than pixels, so a stroke stays over
-// the same part of the picture in a window, in presentation mode and in a 4× picture; integers
-// rather than doubles, so a session saves and restores a stroke exactly.
+// Coordinates are fixed-point fractions of the panel the stroke is anchored to: x from 0 at its
+// left edge to kInkUnits at the right, y from 0 at the top to kInkUnits at the bottom. A stroke
+// on a view is anchored to the ink area (the canvas right of the control panel); on a lesson
+// step, to the part it began in — the lesson's text or the step's view — because the two
+// panels change shape differently (presentation mode hides the control panel: the lesson gets
+// wider, and the view's dials move with the view's own width, not the whole canvas's). A
+// stroke that runs on past its panel's edge keeps going (coordinates from −kInkUnits to
+// 2 kInkUnits). Fractions rather than pixels, so a stroke stays over the same part of the
+// picture in a window, in presentation mode and in a 4× picture; integers rather than doubles,
+// so a session saves and restores a stroke exactly.
 //
 // A finished stroke never changes, so it is shared (shared_ptr<const>): Params is copied into
 // every undo step (state/history.h), and copying the ink copies pointers, not points.
@@ -16,6 +21,7 @@
 // Sessions save it beside the parameters (state/session.h: "ink").
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -44,10 +50,28 @@ struct InkPoint {
   bool operator==(const InkPoint&) const = default;
 };
 
+// What a stroke's coordinates are fractions of (above).
+enum class InkAnchor : std::uint8_t { area, lesson, view, count };
+
+// The screen rectangle (px) an anchor stands for in this frame.
+struct InkFrame {
+  double x = 0, y = 0, width = kInkUnits, height = kInkUnits;
+};
+using InkFrames = std::array<InkFrame, static_cast<std::size_t>(InkAnchor::count)>;
+
+// The coordinates a stroke anchored there may take (a stroke may run past its panel's edge).
+inline constexpr std::int32_t ink_min(InkAnchor a) {
+  return a == InkAnchor::area ? 0 : -kInkUnits;
+}
+inline constexpr std::int32_t ink_max(InkAnchor a) {
+  return a == InkAnchor::area ? kInkUnits : 2 * kInkUnits;
+}
+
 struct InkStroke {
   InkKind kind = InkKind::pen;
   InkColour colour = InkColour::red;  // the highlighter is always yellow: its colour is ignored
   std::vector<InkPoint> points;       // at least one; one point is a dot
+  InkAnchor anchor = InkAnchor::area;
   bool operator==(const InkStroke&) const = default;
 };
 
@@ -62,11 +86,10 @@ class Ink {
 
   // Appends a stroke (nothing when the page is full or the stroke has no point).
   void add(const std::string& page, InkStroke stroke);
-  // Removes every stroke of `page` that passes within `radius` of `at`, distances measured with
-  // x scaled by x_scale and y by y_scale (pass the ink area's px per ink unit to erase within a
-  // radius in px); returns how many were removed.
-  int erase_near(const std::string& page, InkPoint at, double radius, double x_scale = 1.0,
-                 double y_scale = 1.0);
+  // Removes every stroke of `page` that passes within `radius` px of the screen point (x, y),
+  // each stroke placed on screen by the frame of its anchor; returns how many were removed.
+  int erase_near(const std::string& page, double x, double y, double radius,
+                 const InkFrames& frames);
   void clear_page(const std::string& page);
   void clear() { pages_.clear(); }
 
@@ -84,5 +107,7 @@ std::string ink_page(const Params& params);
 const char* ink_colour_name(InkColour c);  // "red", "blue", "green", "text"
 // The colour with that name; false when there is none.
 bool ink_colour_from_name(std::string_view name, InkColour& out);
+const char* ink_anchor_name(InkAnchor a);  // "area", "lesson", "view"
+bool ink_anchor_from_name(std::string_view name, InkAnchor& out);
 
 }  // namespace rope::app

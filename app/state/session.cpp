@@ -24,7 +24,8 @@ Error session_error(std::string message) {
   return Error{"session", std::move(message)};
 }
 
-// "ink": {"PAGE": [{"kind": "pen", "colour": "red", "points": [x0, y0, x1, y1, ...]}, ...]}
+// "ink": {"PAGE": [{"kind": "pen", "colour": "red", "points": [x0, y0, x1, y1, ...]}, ...]},
+// and "anchor": "lesson" or "view" for a stroke on a lesson step (absent: the whole ink area)
 nlohmann::ordered_json ink_json(const Ink& ink) {
   nlohmann::ordered_json pages = nlohmann::ordered_json::object();
   for (const auto& [page, strokes] : ink.pages()) {
@@ -39,6 +40,7 @@ nlohmann::ordered_json ink_json(const Ink& ink) {
       s["kind"] = stroke->kind == InkKind::pen ? "pen" : "highlighter";
       s["colour"] = ink_colour_name(stroke->colour);
       s["points"] = std::move(xy);
+      if (stroke->anchor != InkAnchor::area) s["anchor"] = ink_anchor_name(stroke->anchor);
       list.push_back(std::move(s));
     }
     pages[page] = std::move(list);
@@ -66,7 +68,7 @@ Status ink_from(const nlohmann::json& doc, Ink& out) {
       const std::string at = where + ", stroke " + std::to_string(i + 1);
       if (!s.is_object()) return session_error(at + " must be an object");
       for (const auto& [key, _] : s.items())
-        if (key != "kind" && key != "colour" && key != "points")
+        if (key != "kind" && key != "colour" && key != "points" && key != "anchor")
           return session_error(at + " has an unknown key \"" + key + "\"");
       InkStroke stroke;
       const auto kind = s.find("kind");
@@ -77,6 +79,11 @@ Status ink_from(const nlohmann::json& doc, Ink& out) {
       if (colour == s.end() || !colour->is_string() ||
           !ink_colour_from_name(colour->get<std::string>(), stroke.colour))
         return session_error(at + ": \"colour\" must be \"red\", \"blue\", \"green\" or \"text\"");
+      if (const auto anchor = s.find("anchor"); anchor != s.end())
+        if (!anchor->is_string() || *anchor == "area" ||
+            !ink_anchor_from_name(anchor->get<std::string>(), stroke.anchor))
+          return session_error(at + ": \"anchor\" must be \"lesson\" or \"view\"");
+      const long long lo = ink_min(stroke.anchor), hi = ink_max(stroke.anchor);
       const auto points = s.find("points");
       if (points == s.end() || !points->is_array() || points->empty() || points->size() % 2 != 0 ||
           points->size() > 2 * kMaxInkPoints)
@@ -86,11 +93,10 @@ Status ink_from(const nlohmann::json& doc, Ink& out) {
       for (std::size_t k = 0; k < points->size(); k += 2) {
         const nlohmann::json& x = (*points)[k];
         const nlohmann::json& y = (*points)[k + 1];
-        if (!x.is_number_integer() || !y.is_number_integer() || x.get<long long>() < 0 ||
-            x.get<long long>() > kInkUnits || y.get<long long>() < 0 ||
-            y.get<long long>() > kInkUnits)
-          return session_error(at + ": every coordinate must be an integer from 0 to " +
-                               std::to_string(kInkUnits));
+        if (!x.is_number_integer() || !y.is_number_integer() || x.get<long long>() < lo ||
+            x.get<long long>() > hi || y.get<long long>() < lo || y.get<long long>() > hi)
+          return session_error(at + ": every coordinate must be an integer from " +
+                               std::to_string(lo) + " to " + std::to_string(hi));
         stroke.points.push_back(InkPoint{static_cast<std::int32_t>(x.get<long long>()),
                                          static_cast<std::int32_t>(y.get<long long>())});
       }

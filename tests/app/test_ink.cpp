@@ -136,15 +136,26 @@ TEST_CASE("ink is kept per page, erased near a point, and compared by content", 
   CHECK(ink.strokes("heatmap").empty());
 
   // (500, 40) is 40 units from the first stroke and 4960 from the second
-  CHECK(ink.erase_near("pointers", {500, 40}, 39.0) == 0);
-  CHECK(ink.erase_near("pointers", {500, 40}, 41.0) == 1);
+  const InkFrames units{};  // ink units as px
+  CHECK(ink.erase_near("pointers", 500, 40, 39.0, units) == 0);
+  CHECK(ink.erase_near("pointers", 500, 40, 41.0, units) == 1);
   REQUIRE(ink.strokes("pointers").size() == 1);
   CHECK(ink.strokes("pointers")[0]->colour == InkColour::blue);
   // scaled distances: x counts 2 px a unit, y 0.1 px; (1010, 5100) is 20 px and 10 px away
-  CHECK(ink.erase_near("pointers", {1010, 5000}, 19.0, 2.0, 0.1) == 0);
-  CHECK(ink.erase_near("pointers", {1000, 5100}, 11.0, 2.0, 0.1) == 1);
+  InkFrames scaled{};
+  scaled[0] = InkFrame{0, 0, 2.0 * kInkUnits, 0.1 * kInkUnits};
+  CHECK(ink.erase_near("pointers", 2020, 500, 19.0, scaled) == 0);
+  CHECK(ink.erase_near("pointers", 2000, 510, 11.0, scaled) == 1);
   CHECK(ink.strokes("pointers").empty());
   CHECK(ink.page_count() == 1);  // an emptied page is gone
+  // a stroke is placed by its anchor's frame: (5000, 5000) of a view at (1000, 0), 500 px wide
+  InkStroke dot = line_stroke(InkKind::pen, InkColour::red, {{5000, 5000}});
+  dot.anchor = InkAnchor::view;
+  ink.add("03-rope-2d/1", dot);
+  InkFrames split{};
+  split[static_cast<std::size_t>(InkAnchor::view)] = InkFrame{1000, 0, 500, 500};
+  CHECK(ink.erase_near("03-rope-2d/1", 250, 250, 5.0, split) == 0);  // the lesson's spot
+  CHECK(ink.erase_near("03-rope-2d/1", 1250, 250, 5.0, split) == 1);
 
   // equal content, different storage: equal; one point different: not
   Ink a, b;
@@ -185,7 +196,11 @@ TEST_CASE("ink is saved in a session and restored exactly; sessions without it s
   CHECK_THAT(session_to_json(p), !Catch::Contains("\"ink\""));
   p.ink.add("pointers", line_stroke(InkKind::pen, InkColour::blue, {{0, 10000}, {2500, 7}}));
   p.ink.add("03-rope-2d/1", line_stroke(InkKind::highlighter, InkColour::red, {{9999, 1}}));
+  InkStroke on_view = line_stroke(InkKind::pen, InkColour::green, {{-300, 5000}, {19000, 2}});
+  on_view.anchor = InkAnchor::view;  // anchored to the step's view, past its left edge
+  p.ink.add("03-rope-2d/1", on_view);
   const std::string text = session_to_json(p);
+  CHECK_THAT(text, Catch::Contains("\"anchor\": \"view\""));
   CHECK_THAT(text, Catch::Contains("\"version\": 2"));
   Params back;
   REQUIRE(session_from_json(text, back).ok());
@@ -194,6 +209,8 @@ TEST_CASE("ink is saved in a session and restored exactly; sessions without it s
   REQUIRE(back.ink.strokes("pointers").size() == 1);
   CHECK(back.ink.strokes("pointers")[0]->points[1] == InkPoint{2500, 7});
   CHECK(back.ink.strokes("03-rope-2d/1")[0]->kind == InkKind::highlighter);
+  CHECK(back.ink.strokes("03-rope-2d/1")[0]->anchor == InkAnchor::area);
+  CHECK(*back.ink.strokes("03-rope-2d/1")[1] == on_view);
 
   // a session without ink takes away the ink there was
   Params none;
@@ -225,6 +242,13 @@ TEST_CASE("broken ink in a session is refused with what is allowed, the state un
       {R"("ink": {"pointers": [{"kind": "pen", "colour": "red", "points": [1, 2], "w": 3}]})",
        "unknown key \"w\""},
       {R"("ink": {"": []})", "1 to 200 characters"},
+      {R"("ink": {"l/1": [{"kind": "pen", "colour": "red", "points": [1, 2], "anchor": "x"}]})",
+       "\"anchor\" must be \"lesson\" or \"view\""},
+      {R"("ink": {"l/1": [{"kind": "pen", "colour": "red", "points": [1, 2], "anchor": 1}]})",
+       "\"anchor\" must be \"lesson\" or \"view\""},
+      {R"("ink": {"l/1": [{"kind": "pen", "colour": "red", "points": [1, 20001],
+                           "anchor": "view"}]})",
+       "integer from -10000 to 20000"},
   };
   for (const auto& [ink, message] : cases) {
     INFO(ink);
@@ -299,6 +323,45 @@ TEST_CASE("the pen draws a stroke with the mouse, over the views, one undo step"
   CHECK(lab.state.ink_tool == AppState::InkTool::laser);
   lab.press(GLFW_KEY_L);
   CHECK(lab.state.ink_tool == AppState::InkTool::none);
+}
+
+// A stroke on a lesson step is anchored to the part it begins in: drawn at the centre of the
+// step's view, it is still there when F9 hides the control panel (the lesson gets wider, the
+// view moves and narrows); the eraser at the view's new centre finds it. Anchored to the whole
+// area, it would be 150 px away.
+TEST_CASE("a stroke on a lesson step stays over its panel when the layout changes", "[ink][app]") {
+  Lab lab;
+  lab.p.view = ViewId::derivation;
+  lab.p.lesson = "03-rope-2d";
+  lab.p.step = 1;
+  lab.frames(2);
+  const auto canvas = [] {
+    ImGuiWindow* w = ImGui::FindWindowByName("Canvas");
+    REQUIRE(w != nullptr);
+    return ImRect(w->Pos, ImVec2(w->Pos.x + w->Size.x, w->Pos.y + w->Size.y));
+  };
+  const ImRect before = canvas();
+  lab.press(GLFW_KEY_W);
+  const ImVec2 centre(std::floor(before.GetCenter().x), std::floor(before.GetCenter().y));
+  lab.drag({centre, ImVec2(centre.x + 1.0f, centre.y)});
+  const auto& strokes = lab.p.ink.strokes("03-rope-2d/1");
+  REQUIRE(strokes.size() == 1);
+  CHECK(strokes[0]->anchor == InkAnchor::view);
+  CHECK(std::abs(strokes[0]->points[0].x - 5000) <= 20);
+  CHECK(std::abs(strokes[0]->points[0].y - 5000) <= 20);
+  // a stroke begun on the lesson's text is the lesson's
+  lab.drag({lab.at(0.1f, 0.5f), lab.at(0.12f, 0.5f)});
+  REQUIRE(lab.p.ink.strokes("03-rope-2d/1").size() == 2);
+  CHECK(lab.p.ink.strokes("03-rope-2d/1")[1]->anchor == InkAnchor::lesson);
+
+  lab.press(GLFW_KEY_F9);  // the control panel goes: every panel moves
+  const ImRect after = canvas();
+  REQUIRE(after.Min.x < before.Min.x - 100.0f);
+  lab.press(GLFW_KEY_X);
+  const ImVec2 moved(std::floor(after.GetCenter().x), std::floor(after.GetCenter().y));
+  lab.drag({moved});
+  REQUIRE(lab.p.ink.strokes("03-rope-2d/1").size() == 1);
+  CHECK(lab.p.ink.strokes("03-rope-2d/1")[0]->anchor == InkAnchor::lesson);
 }
 
 TEST_CASE("without a tool the mouse works the views; the laser leaves nothing behind",
