@@ -79,7 +79,11 @@ Status OffscreenApp::presenter_frame(AppState& state, int frames) {
   target_.bind();
   glReadBuffer(GL_COLOR_ATTACHMENT0);
   presenter_->capture_mirror(width_, height_);
-  const float scale = static_cast<float>(state.params.ui_scale) * pixel_scale_;
+  // the lecturer's own scale, as the window's presenter: presentation mode enlarges the
+  // projected picture only
+  const auto& before = state.before_presentation;
+  const double own = before.active ? before.ui_scale : state.params.ui_scale;
+  const float scale = static_cast<float>(own) * pixel_scale_;
   for (int i = 0; i < std::max(1, frames); ++i) {
     presenter_->ui().prepare(scale, state.params.theme);
     ImGuiIO& io = ImGui::GetIO();

@@ -22,9 +22,13 @@ constexpr ImGuiWindowFlags kPage =
     ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollbar |
     ImGuiWindowFlags_NoScrollWithMouse;
 
-constexpr float kMirrorShare = 0.5f;  // the left column (projector copy, next step): of the width
-constexpr float kMirrorHeight =
-    0.58f;  // the projector copy at most this share of the body's height
+// The left column (the projector's copy, the next step) takes this share of the width; the copy
+// at most this share of the body's height.
+constexpr float kMirrorShare = 0.5f;
+constexpr float kMirrorHeight = 0.58f;
+// The next step's equations, px at scale 1: in proportion to its prose (the body font), as the
+// lesson's are to theirs.
+constexpr float kNextEquationPx = DerivationView::kEquationPx * 19.0f / 26.0f;
 
 // "12:04", or "1:02:03" past an hour; negative times count as 0.
 std::string clock_text(double seconds) {
@@ -292,9 +296,12 @@ void PresenterPage::draw_next(AppState& state, Views& views, const ViewEnv& env)
     ImGui::PopStyleColor();
   }
   ImGui::PopFont();
-  ImGui::PushFont(f.title);
-  ImGui::TextUnformatted(elide(std::to_string(next.step) + " · " + step.title, width).c_str());
+  ImGui::PushFont(f.large);  // the whole title, wrapped: it names what comes
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted((std::to_string(next.step) + " · " + step.title).c_str());
+  ImGui::PopTextWrapPos();
   ImGui::PopFont();
+  ImGui::Dummy(ImVec2(0, 2.0f * env.scale));
   // what the step opens with, up to its hidden part, clipped to the room left
   ImGui::BeginChild("next", ImVec2(width, std::max(1.0f, ImGui::GetContentRegionAvail().y)), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
@@ -302,7 +309,7 @@ void PresenterPage::draw_next(AppState& state, Views& views, const ViewEnv& env)
       step.hides() ? static_cast<std::size_t>(step.reveal_block) : step.blocks.size();
   ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
   next_.DrawBlocks(next, env, std::span(step.blocks).first(std::min(shown, step.blocks.size())),
-                   width, f.body);
+                   width, f.body, kNextEquationPx);
   ImGui::PopStyleColor();
   // what does not fit fades out instead of ending in half a line
   const ImVec2 wmin = ImGui::GetWindowPos();

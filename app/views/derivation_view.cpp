@@ -515,7 +515,7 @@ void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library&
 
 void DerivationView::DrawBlocks(const Params& params, const ViewEnv& env,
                                 std::span<const lessons::Block> blocks, float width,
-                                ImFont* prose_font) {
+                                ImFont* prose_font, float equation_px) {
   results_ = Results{};
   math_ = env.math ? env.math : &own_math_;
   if (!env.math) own_math_.begin_frame();
@@ -527,7 +527,8 @@ void DerivationView::DrawBlocks(const Params& params, const ViewEnv& env,
   for (const lessons::Block& b : blocks) {
     if (b.kind == lessons::Block::Kind::equation) {
       const std::string id = "##blockeq" + std::to_string(eq++);
-      draw_formula(pass, b.text, kEquationPx * s, pal.text, width, true, id.c_str(), true);
+      const float px = (equation_px > 0.0f ? equation_px : kEquationPx) * s;
+      draw_formula(pass, b.text, px, pal.text, width, true, id.c_str(), true);
     } else {
       ImGui::PushFont(prose_font ? prose_font : env.fonts->large);
       if (b.kind == lessons::Block::Kind::question) ImGui::PushStyleColor(ImGuiCol_Text, pal.key);

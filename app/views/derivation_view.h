@@ -67,9 +67,10 @@ struct DerivationView {
   // `params`: prose and questions in `prose_font` (inline math typeset), equations at
   // kEquationPx. The presenter window draws a step's notes, its hidden answer and the next
   // step's opening with it (shell/presenter.h). Results are those of these blocks.
-  // prose_font: the font of prose and questions (null: the large one).
+  // prose_font: the font of prose and questions (null: the large one); equation_px: the
+  // equations' size at scale 1 (0: kEquationPx).
   void DrawBlocks(const Params& params, const ViewEnv& env, std::span<const lessons::Block> blocks,
-                  float width, ImFont* prose_font = nullptr);
+                  float width, ImFont* prose_font = nullptr, float equation_px = 0.0f);
 
   // Read-only results of the last Draw, for tests.
   struct Mark {
