@@ -11,7 +11,7 @@
 #include "cli/screenshot_command.h"
 #include "cli/state_flags.h"
 #include "export/gif.h"
-#include "export/mp4.h"
+#include "export/mp4_module.h"
 #include "export/sweep.h"
 #include "io/atomic_file.h"
 #include "io/number_format.h"
@@ -124,7 +124,7 @@ int run_animate_command(const AnimateCommand& cmd) {
   state.params.playing = false;  // the sweep sets m itself
   // One of the two writers; both take frames with add() and give the file's bytes with finish().
   std::optional<GifWriter> gif;
-  std::optional<Mp4Writer> video;
+  std::optional<Mp4Export> video;
   if (mp4)
     video.emplace(app.pixel_width(), app.pixel_height(), cmd.fps);
   else

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# `cmake --install` puts the binary, its data, the desktop entry and the icon under a prefix,
-# and the installed binary uses the installed data (not the source tree).
+# `cmake --install` puts the binary, its MP4 module, its data, the desktop entry and the icon
+# under a prefix, and the installed binary uses the installed data (not the source tree).
 set -euo pipefail
 build=$1
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 prefix="$dir/prefix"
 cmake --install "$build" --prefix "$prefix" >/dev/null
+module=$(cd "$prefix" && find . -path '*/rope-lab/librope_mp4.so' | head -1)
+[[ -n "$module" ]] || { echo "missing after install: librope_mp4.so (lib*/rope-lab/)"; exit 1; }
 for f in bin/rope-lab share/applications/rope-lab.desktop \
          share/icons/hicolor/scalable/apps/rope-lab.svg \
          share/rope-lab/shaders/heatmap.vert share/rope-lab/shaders/heatmap.frag \
@@ -18,4 +20,7 @@ grep -qF "Lessons are read from $prefix/share/rope-lab/lessons" <<<"$help" || {
   echo "the installed binary does not read its installed lessons:"; echo "$help" | tail -2; exit 1; }
 "$prefix/bin/rope-lab" lessons --check >/dev/null
 "$prefix/bin/rope-lab" screenshot -o "$dir/heatmap.png" --view heatmap --size 640x400 >/dev/null
-echo "installed under $prefix: binary, shaders, lessons, desktop entry and icon; data found"
+"$prefix/bin/rope-lab" animate -o "$dir/sweep.mp4" --to 2 --fps 4 --seconds 1 --size 160x96 >/dev/null
+[[ -s "$dir/sweep.mp4" ]] || { echo "the installed binary wrote no MP4"; exit 1; }
+echo "installed under $prefix: binary, MP4 module ($module), shaders, lessons, desktop entry" \
+  "and icon; data found"
