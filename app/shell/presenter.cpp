@@ -268,8 +268,8 @@ void PresenterPage::draw_next(AppState& state, Views& views, const ViewEnv& env)
   const Palette& pal = palette(p.theme);
   const Fonts& f = *env.fonts;
   lessons::Library& library = views.library;
+  if (current_step(library, p) == nullptr) return;  // a view: no steps to come
   label("NEXT", pal.text_dim, f);
-  if (current_step(library, p) == nullptr) return;
   const bool last = p.step >= library.step_count(p) && !library.next_is_new_lesson(p);
   if (last) {
     ImGui::PushFont(f.large);

@@ -188,6 +188,13 @@ class PresenterWindow {
   }
 
   bool close_requested() const { return window_ && glfwWindowShouldClose(window_); }
+  // Whether this frame of the main window is copied and the presenter drawn: every frame, but
+  // while the animation plays at most kAnimatingFps a second — the copy and a second window cost
+  // as much again as the main frame on llvmpipe, and the lecturer's glance needs no 60 fps.
+  bool due(bool animating) const {
+    constexpr double kAnimatingFps = 15.0;
+    return window_ && (!animating || glfwGetTime() - drawn_at_ >= 1.0 / kAnimatingFps);
+  }
   // Seconds until the lecture timer shows its next second (the idle window wakes for it).
   double seconds_to_tick(double now) const {
     return presenter_ ? presenter_->page().seconds_to_tick(now) : 1e9;
@@ -224,6 +231,7 @@ class PresenterWindow {
     clear_background(clear_colour(state), nullptr, 0, fb_w, fb_h);
     presenter_->ui().render_draw_data();
     glfwSwapBuffers(window_);
+    drawn_at_ = glfwGetTime();
     glfwMakeContextCurrent(main);
     ImGui::SetCurrentContext(main_ui);
   }
@@ -231,6 +239,7 @@ class PresenterWindow {
  private:
   GLFWwindow* window_ = nullptr;
   std::unique_ptr<Presenter> presenter_;
+  double drawn_at_ = -1.0;  // glfwGetTime() of the last frame drawn, s
 };
 
 }  // namespace
@@ -418,9 +427,10 @@ int run_window(AppState& state, const GuiOptions& options) {
         state.request_screenshot = false;
         save_window_screenshot(state, fb_w, fb_h);
       }
-      presenter.capture(fb_w, fb_h);
+      const bool presenter_due = presenter.due(state.params.playing);
+      if (presenter_due) presenter.capture(fb_w, fb_h);
       glfwSwapBuffers(window);
-      presenter.draw(state, views, input, window, ui.context());
+      if (presenter_due) presenter.draw(state, views, input, window, ui.context());
       if (options.frames > 0 && ++frame >= options.frames) break;
     }
     if (options.save_settings) {
