@@ -23,20 +23,25 @@ ImTextureID GlyphTexture::id() {
 
 void GlyphTexture::sync(typeset::GlyphAtlas& atlas) {
   (void)id();
-  if (!atlas.dirty()) return;
+  const bool resized = width_ != atlas.width() || height_ != atlas.height();
+  if (!atlas.dirty() && !resized) return;
   GLint previous = 0, alignment = 4;
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &previous);
   glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
   glBindTexture(GL_TEXTURE_2D, texture_.id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  if (width_ != atlas.width() || height_ != atlas.height()) {
+  if (resized) {  // storage only: the rows with glyphs are uploaded below, no other row is read
     glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, atlas.width(), atlas.height(), 0, GL_RED,
-                 GL_UNSIGNED_BYTE, atlas.pixels());
+                 GL_UNSIGNED_BYTE, nullptr);
     width_ = atlas.width();
     height_ = atlas.height();
-  } else {
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width_, height_, GL_RED, GL_UNSIGNED_BYTE,
-                    atlas.pixels());
+  }
+  // the changed rows only: a new glyph used to send the whole 4 MB page
+  if (atlas.dirty()) {
+    const int top = atlas.dirty_top(), rows = atlas.dirty_bottom() - atlas.dirty_top();
+    glTexSubImage2D(
+        GL_TEXTURE_2D, 0, 0, top, width_, rows, GL_RED, GL_UNSIGNED_BYTE,
+        atlas.pixels() + static_cast<std::size_t>(top) * static_cast<std::size_t>(width_));
   }
   glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
   glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previous));

@@ -11,12 +11,14 @@ using namespace rope::typeset;
 TEST_CASE("glyph atlas rasterises on demand and caches by glyph, size and phase", "[atlas]") {
   const MathFont& f = *test::font();
   GlyphAtlas atlas(f, 256, 256);
-  CHECK(atlas.dirty());
-  atlas.mark_clean();
+  CHECK_FALSE(atlas.dirty());  // an empty page: nothing to upload yet
   const std::uint32_t x = f.glyph_for(0x1D465);
   const AtlasGlyph* e = atlas.find(x, 24.0f, 0.0f, 0.0f);
   REQUIRE(e != nullptr);
   CHECK(atlas.dirty());
+  // the dirty rows: the glyph's, with the empty row above and below it
+  CHECK(atlas.dirty_top() == static_cast<int>(e->v0 * 256) - 1);
+  CHECK(atlas.dirty_bottom() == static_cast<int>(e->v0 * 256) + e->height + 1);
   CHECK(e->width > 5);
   CHECK(e->height > 5);
   CHECK((e->u0 >= 0 && e->u1 <= 1 && e->u0 < e->u1 && e->v0 < e->v1));

@@ -3,22 +3,26 @@
 
 #include <algorithm>
 #include <cmath>
+#include <new>
 
 namespace rope::typeset {
 
 GlyphAtlas::GlyphAtlas(const MathFont& font, int width, int height)
     : font_(&font), width_(std::max(64, width)), height_(std::max(64, height)) {
-  pixels_.assign(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_), 0);
-  reset();
+  pixels_.reset(static_cast<std::uint8_t*>(
+      std::calloc(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_), 1)));
+  if (!pixels_) throw std::bad_alloc();  // as the vector it replaces would
+  mark_clean();
 }
 
 void GlyphAtlas::reset() {
   entries_.clear();
-  std::fill(pixels_.begin(), pixels_.end(), std::uint8_t{0});
+  const int used = std::min(height_, shelf_y_ + shelf_h_ + 1);  // the rows glyphs were put in
+  std::fill_n(pixels_.get(), static_cast<std::size_t>(used) * static_cast<std::size_t>(width_),
+              std::uint8_t{0});
   shelf_x_ = shelf_y_ = 1;
   shelf_h_ = 0;
   full_ = false;
-  dirty_ = true;
 }
 
 const AtlasGlyph* GlyphAtlas::find(std::uint32_t glyph, float size_px, float phase_x,
@@ -66,9 +70,10 @@ const AtlasGlyph* GlyphAtlas::find(std::uint32_t glyph, float size_px, float pha
     e.v0 = static_cast<float>(shelf_y_) * ih;
     e.u1 = static_cast<float>(shelf_x_ + e.width) * iw;
     e.v1 = static_cast<float>(shelf_y_ + e.height) * ih;
+    dirty_top_ = std::min(dirty_top_, shelf_y_ - 1);
+    dirty_bottom_ = std::max(dirty_bottom_, std::min(height_, shelf_y_ + e.height + 1));
     shelf_x_ += e.width + 1;
     shelf_h_ = std::max(shelf_h_, e.height);
-    dirty_ = true;
   }
   return &entries_.emplace(key, e).first->second;
 }
