@@ -82,6 +82,10 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
     print_error("--output: needs a file name");
     return kExitUsage;
   }
+  if (cmd.presenter && cmd.transparent) {
+    print_error("--transparent: the presenter window has no transparent picture");
+    return kExitUsage;
+  }
   AppState state;
   if (!cmd.session.empty()) {
     if (auto s = load_session(cmd.session, state.params); !s) {
@@ -110,13 +114,16 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
     print_error(app.error().message);
     return kExitFailure;
   }
+  if (cmd.presenter && app.value()->banded()) {  // refused before any frame is drawn
+    print_error("--presenter: a presenter picture has at most 3840x2160 pixels; --size " +
+                cmd.size + " at --scale " + format_number(cmd.scale, NumberStyle::csv) + " has " +
+                std::to_string(app.value()->pixel_width()) + "x" +
+                std::to_string(app.value()->pixel_height()));
+    return kExitUsage;
+  }
   // dt 0: the picture is of exactly the requested state, even with --playing
   app.value()->run(state, cmd.frames, 0.0);
   if (cmd.presenter) {
-    if (cmd.transparent) {
-      print_error("--transparent: the presenter window has no transparent picture");
-      return kExitUsage;
-    }
     if (auto s = app.value()->presenter_frame(state); !s) {
       print_error(s.error().to_string());
       return kExitUsage;

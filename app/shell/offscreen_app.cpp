@@ -72,9 +72,8 @@ OffscreenApp::FrameStats OffscreenApp::frame(AppState& state, double dt) {
 
 Status OffscreenApp::presenter_frame(AppState& state, int frames) {
   if (banded_)
-    return Error{"size", "a presenter picture is at most " + std::to_string(kMaxWholePixels) +
-                             " pixels (3840x2160); this one has " + std::to_string(width_) + "x" +
-                             std::to_string(height_)};
+    return Error{"size", "a presenter picture has at most 3840x2160 pixels; this one has " +
+                             std::to_string(width_) + "x" + std::to_string(height_)};
   if (!presenter_) presenter_ = std::make_unique<Presenter>(true);
   target_.bind();
   glReadBuffer(GL_COLOR_ATTACHMENT0);
