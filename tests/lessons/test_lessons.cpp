@@ -220,7 +220,8 @@ TEST_CASE("the broken lesson files of the test suite all report problems", "[les
   CHECK_FALSE(missing.usable());
 }
 
-TEST_CASE("every shipped lesson loads without problems", "[lessons][shipped]") {
+TEST_CASE("every shipped lesson loads without problems, and every step has notes",
+          "[lessons][shipped]") {
   const auto all = shipped();
   REQUIRE(all.size() == 15);
   for (const LoadedLesson& l : all) {
@@ -228,6 +229,10 @@ TEST_CASE("every shipped lesson loads without problems", "[lessons][shipped]") {
     CHECK(l.problems.empty());
     CHECK_FALSE(l.lesson.title.empty());
     CHECK(l.lesson.steps.size() >= 3);
+    for (const Step& s : l.lesson.steps) {  // the presenter window has something for each
+      INFO(s.title);
+      CHECK_FALSE(s.notes.empty());
+    }
   }
 }
 
