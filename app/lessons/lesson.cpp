@@ -115,6 +115,16 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+// A block of one source line's text starting at `at` (more lines may be appended to it).
+Block line_block(Block::Kind kind, std::string_view text, SourcePos at) {
+  Block b;
+  b.kind = kind;
+  b.pos = at;
+  b.pieces.push_back({0, at});
+  b.text = std::string(text);
+  return b;
+}
+
 // [SECTION] the line parser
 
 struct Parser {
@@ -203,12 +213,7 @@ struct Parser {
       } else if (value.empty()) {
         problem(value_at, "ask: needs a question");
       } else {
-        Block b;
-        b.kind = Block::Kind::question;
-        b.pos = value_at;
-        b.pieces.push_back({0, value_at});
-        b.text = std::string(value);
-        step->blocks.push_back(std::move(b));
+        step->blocks.push_back(line_block(Block::Kind::question, value, value_at));
       }
     } else if (name == "reveal") {
       if (step == nullptr) {
@@ -248,12 +253,7 @@ struct Parser {
       b.text += std::string(value);
       return;
     }
-    Block b;
-    b.kind = Block::Kind::prose;
-    b.pos = value_at;
-    b.pieces.push_back({0, value_at});
-    b.text = std::string(value);
-    step->notes.push_back(std::move(b));
+    step->notes.push_back(line_block(Block::Kind::prose, value, value_at));
   }
 
   void show(std::string_view raw, std::size_t i, int line_no) {
@@ -416,12 +416,8 @@ struct Parser {
       b.pieces.push_back({b.text.size(), {line_no, column_at(raw, begin)}});
       b.text += std::string(body);
     } else {
-      Block b;
-      b.kind = Block::Kind::prose;
-      b.pos = {line_no, column_at(raw, begin)};
-      b.pieces.push_back({0, b.pos});
-      b.text = std::string(body);
-      step->blocks.push_back(std::move(b));
+      step->blocks.push_back(
+          line_block(Block::Kind::prose, body, {line_no, column_at(raw, begin)}));
     }
     in_paragraph = true;
   }
