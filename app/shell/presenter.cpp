@@ -8,7 +8,6 @@
 #include <span>
 
 #include "lessons/lesson.h"
-#include "render/gl.h"
 #include "state/params.h"
 #include "ui/canvas.h"
 #include "ui/theme.h"
@@ -359,37 +358,15 @@ void PresenterPage::draw_footer(AppState& state, Views& views, const ViewEnv& en
 
 Presenter::Presenter(bool with_gl) : ui_(with_gl) {}
 
-Presenter::~Presenter() {
-  mirror_.reset();
-}
-
-void Presenter::capture_mirror(int fb_w, int fb_h) {
-  if (!ui_.with_gl() || fb_w <= 0 || fb_h <= 0) return;
-  GLint last = 0;
-  glGetIntegerv(GL_TEXTURE_BINDING_2D, &last);
-  if (!mirror_) mirror_ = gl::make_texture();
-  glBindTexture(GL_TEXTURE_2D, mirror_.id());
-  if (fb_w != mirror_w_ || fb_h != mirror_h_) {
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, fb_w, fb_h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_A, GL_ONE);  // opaque, as on the projector
-    mirror_w_ = fb_w;
-    mirror_h_ = fb_h;
-  }
-  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, fb_w, fb_h);
-  glGenerateMipmap(GL_TEXTURE_2D);
-  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(last));
-}
+Presenter::~Presenter() = default;
 
 void Presenter::draw(AppState& state, Views& views, float scale, bool wall_clock) {
   ImGui::SetCurrentContext(ui_.context());
   ImGui::NewFrame();
   views.math.begin_frame();
   const ViewEnv env{&ui_.fonts(), ui_.with_gl(), scale, &views.math};
-  page_.Draw(state, views, env, PresenterMirror{mirror_.id(), mirror_w_, mirror_h_}, wall_clock);
+  page_.Draw(state, views, env, PresenterMirror{mirror_.id(), mirror_.width(), mirror_.height()},
+             wall_clock);
   views.math.end_frame(ui_.with_gl());
   ImGui::Render();
 }

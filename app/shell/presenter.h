@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "render/gl_objects.h"
+#include "render/mirror_texture.h"
 #include "shell/frame.h"
 #include "state/app_state.h"
 #include "ui/ui_context.h"
@@ -89,16 +89,17 @@ class Presenter {
   const PresenterPage& page() const { return page_; }
 
   // Copies the bound read framebuffer's fb_w x fb_h pixels (the main frame just drawn) into the
-  // mirror texture, with mipmaps: a 1920 px frame shown 600 px wide stays smooth.
-  void capture_mirror(int fb_w, int fb_h);
+  // copy the page shows (render/mirror_texture.h); nothing without GL.
+  void capture_mirror(int fb_w, int fb_h) {
+    if (ui_.with_gl()) mirror_.capture(fb_w, fb_h);
+  }
   // One frame of the page between the presenter context's NewFrame and Render (does both).
   void draw(AppState& state, Views& views, float scale, bool wall_clock);
 
  private:
   UiContext ui_;
   PresenterPage page_;
-  gl::Texture mirror_;
-  int mirror_w_ = 0, mirror_h_ = 0;
+  MirrorTexture mirror_;
 };
 
 }  // namespace rope::app

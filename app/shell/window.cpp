@@ -129,26 +129,20 @@ class PresenterWindow {
 
   // Opens it on a monitor other than the main window's when there is one. Leaves the main
   // window's GL and ImGui contexts current. On failure returns why.
-  std::string open_beside(GLFWwindow* main, ImGuiContext* main_ui, WindowInput& input, double now) {
+  // wanted_monitor: --monitor, the projector's number (0: the one the main window is on).
+  std::string open_beside(GLFWwindow* main, int wanted_monitor, ImGuiContext* main_ui,
+                          WindowInput& input, double now) {
     int mx = 0, my = 0, mw = 0, mh = 0;  // the work area it opens in
     int count = 0;
     GLFWmonitor** monitors = glfwGetMonitors(&count);
+    // the first monitor that is not the projector (the one presentation mode fills), if any
+    GLFWmonitor* projector = fullscreen_monitor(main, wanted_monitor);
     GLFWmonitor* target = count > 0 ? monitors[0] : nullptr;
-    if (count > 1) {  // the first monitor the main window's centre is not on
-      int x = 0, y = 0, w = 0, h = 0;
-      glfwGetWindowPos(main, &x, &y);
-      glfwGetWindowSize(main, &w, &h);
-      for (int i = 0; i < count; ++i) {
-        int ax = 0, ay = 0, aw = 0, ah = 0;
-        glfwGetMonitorWorkarea(monitors[i], &ax, &ay, &aw, &ah);
-        const bool holds_main =
-            x + w / 2 >= ax && x + w / 2 < ax + aw && y + h / 2 >= ay && y + h / 2 < ay + ah;
-        if (!holds_main) {
-          target = monitors[i];
-          break;
-        }
+    for (int i = 0; i < count; ++i)
+      if (monitors[i] != projector) {
+        target = monitors[i];
+        break;
       }
-    }
     if (target) glfwGetMonitorWorkarea(target, &mx, &my, &mw, &mh);
     const int width = mw > 0 ? std::min(1280, mw * 9 / 10) : 1280;
     const int height = mh > 0 ? std::min(800, mh * 9 / 10) : 800;
@@ -326,7 +320,8 @@ int run_window(AppState& state, const GuiOptions& options) {
       }
       if (presenter.close_requested()) state.show_presenter = false;  // its close button
       if (state.show_presenter && !presenter.open()) {
-        if (const std::string why = presenter.open_beside(window, ui.context(), input, state.time);
+        if (const std::string why =
+                presenter.open_beside(window, options.monitor, ui.context(), input, state.time);
             !why.empty()) {
           state.show_presenter = false;
           show_notice(state, "The presenter window cannot be opened: " + why, true);
