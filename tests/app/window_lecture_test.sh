@@ -16,15 +16,14 @@
 # the root window. Without that wait, 4 of 8 runs on 2026-11-24 lost the first one or two → taps
 # (m = 98 or 99 for 100), idle machine or not; with it, 4 of 4 were exact. The lecture runs a
 # second time if the first is not exact (its failure printed in full first), so a tap lost to a
-# cause not found yet shows in the log without failing CI; the second run must be exact.
+# cause not found yet shows in the log without failing CI; the second run must be exact
+# (second_chance in xvfb.sh).
 set -euo pipefail
 rope=$1
 command -v xdotool >/dev/null || { echo "xdotool is not installed (scripts/deps.sh)"; exit 77; }
-if [ -z "${ROPE_LECTURE_ATTEMPT:-}" ]; then
-  if ROPE_LECTURE_ATTEMPT=1 bash "$0" "$@"; then exit 0; fi
-  echo "the first run failed (above); running the lecture once more"
-  ROPE_LECTURE_ATTEMPT=2 exec bash "$0" "$@"
-fi
+# shellcheck source=xvfb.sh
+source "$(dirname "$0")/xvfb.sh"
+second_chance "$0" "$@"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 # HOME: the session dialog offers $HOME/rope-lab-session.json, so Ctrl+S then Enter saves there
@@ -138,7 +137,6 @@ wait_for bash -c "! kill -0 $pid 2>/dev/null" || fail "Ctrl+Q did not quit"
 wait "$pid" || fail "exit status $?"
 echo "$sent" > "$dir/sent.txt"
 DRIVE
-source "$(dirname "$0")/xvfb.sh"
 with_xvfb 1920x1080 bash "$dir/drive.sh" "$rope" "$dir"
 
 python3 - "$dir" "$XDG_PICTURES_DIR/RoPE Lab" <<'PY'

@@ -8,26 +8,18 @@
 # Usage: window_presenter_test.sh PATH/TO/rope-lab   (run by ctest; needs Xvfb and xdotool)
 #
 # In the fresh-clone CI of 2026-11-25 one run (the ASan build) found no display: the app said
-# "X11: Failed to open display :0" right after the server reported it. The test now waits until
-# the server answers a client (xdotool) before it starts the app, and runs once more if the
-# first run fails (its failure printed first), as the lecture test does.
+# "X11: Failed to open display :0" right after the server reported it. start_xvfb now waits until
+# the server answers a client, and the test runs once more if the first run fails
+# (second_chance in xvfb.sh), as the lecture test does.
 set -euo pipefail
 rope=$1
 command -v xdotool >/dev/null || { echo "xdotool is not installed (scripts/deps.sh)"; exit 77; }
-if [ -z "${ROPE_PRESENTER_ATTEMPT:-}" ]; then
-  if ROPE_PRESENTER_ATTEMPT=1 bash "$0" "$@"; then exit 0; fi
-  echo "the first run failed (above); running it once more"
-  ROPE_PRESENTER_ATTEMPT=2 exec bash "$0" "$@"
-fi
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=xvfb.sh
 source "$here/xvfb.sh"
+second_chance "$0" "$@"
 dir=$(mktemp -d)
 start_xvfb 1920x1080 || exit 1
-for _ in $(seq 200); do  # the server answers a client
-  xdotool getdisplaygeometry >/dev/null 2>&1 && break
-  sleep 0.05
-done
 trap 'kill "$pid" 2>/dev/null || true; stop_xvfb; rm -rf "$dir"' EXIT
 export HOME="$dir" XDG_CONFIG_HOME="$dir/config" XDG_PICTURES_DIR="$dir/pictures"
 session="$dir/rope-lab-session.json"
