@@ -97,6 +97,14 @@ Status apply_state_flags(const StateFlags& flags, Params& params) {
       if (auto s = set_param(trial, name, text); !s)
         return Error{flag_name(s.error().parameter), s.error().message};
     }
+  // `rope-lab --lesson 3` means the lesson on screen: a lesson or step asked for without a view
+  // opens the view that shows lessons; an explicit --view still wins.
+  const auto given = [&flags](std::string_view n) {
+    for (const auto& entry : flags.given)
+      if (entry.first == n) return true;
+    return false;
+  };
+  if ((given("lesson") || given("step")) && !given("view")) trial.view = ViewId::derivation;
   if (auto s = validate_params(trial); !s)
     return Error{flag_name(s.error().parameter), s.error().message};
   params = std::move(trial);

@@ -447,7 +447,8 @@ const std::array kSpecs = std::to_array<ParamSpec>({
      ROPE_TEXT(query_word)},
     {"key_word", K::text, kNoRange, "a word of both sentences", "sentence demo: the key word",
      ROPE_TEXT(key_word)},
-    {"lesson", K::text, kNoRange, "lesson name", "lesson shown by the derivation view",
+    {"lesson", K::text, kNoRange, "lesson name",
+     "lesson to show (without --view: opens the derivation view)",
      [](Params& p, std::string_view t) -> Status {
        constexpr std::size_t kMaxName = 100;
        if (t.size() > kMaxName) return error("lesson", "must be at most 100 characters");
@@ -455,7 +456,8 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        return {};
      },
      [](const Params& p) { return p.lesson; }},
-    {"step", K::integer, whole(1, 1000), nullptr, "lesson step, counted from 1", ROPE_INT(step)},
+    {"step", K::integer, whole(1, 1000), nullptr,
+     "lesson step, counted from 1 (without --view: opens the derivation view)", ROPE_INT(step)},
     {"show_view", K::choice, kNoRange, "any view but derivation",
      "derivation: the view drawn beside the lesson",
      [](Params& p, std::string_view t) -> Status {

@@ -58,7 +58,9 @@ struct Header {
   std::string scaling;  // with a scaling on: the method, and what the lines show
 };
 
-Header header_text(const Params& p, int half, int incomplete, int first_incomplete) {
+// `rotating`: the pairs that turn under a rotary fraction below 1 (the count is of those, and
+// their marks are all filled: the boundary is the dashed line), or -1 for the whole head.
+Header header_text(const Params& p, int half, int incomplete, int first_incomplete, int rotating) {
   Header h;
   h.d_base = nobreak("d = " + std::to_string(p.dim)) + " " +
              nobreak("(" + std::to_string(half) + " blocks),") + "  " +
@@ -68,11 +70,14 @@ Header header_text(const Params& p, int half, int incomplete, int first_incomple
   h.context =
       "context length " +
       nobreak(format_number(static_cast<double>(p.context_length), NumberStyle::tick) + ":") +
-      "  " + nobreak(std::to_string(incomplete) + " of " + std::to_string(half)) +
+      "  " +
+      nobreak(std::to_string(incomplete) + " of " +
+              (rotating >= 0 ? "the " + std::to_string(rotating) + " rotating"
+                             : std::to_string(half))) +
       (incomplete == 1 ? " block does" : " blocks do") + " not complete one turn within it" +
-      (first_incomplete >= 0
-           ? " " + nobreak("(i ≥ " + std::to_string(first_incomplete) + ",") + " hollow marks)"
-           : "");
+      (first_incomplete >= 0 ? " " + nobreak("(i ≥ " + std::to_string(first_incomplete) + ",") +
+                                   (rotating >= 0 ? " right of the dashed line)" : " hollow marks)")
+                             : "");
   return h;
 }
 
@@ -234,7 +239,7 @@ SpectrumView::Model SpectrumView::compute(const Inputs& in) {
 // Both meanings of the rotary fraction: one curve each over the pairs that rotate, on both
 // plots, with a label at its slowest pair; the meaning in use drawn thicker.
 void SpectrumView::paint_partial(const Model& m, const Layout& lay, const Canvas& canvas,
-                                 const std::array<plot::Frame, 2>& frames) {
+                                 const std::array<plot::Frame, 2>& frames, double context) {
   ImDrawList* dl = canvas.draw_list;
   const Partial& b = m.both;
   const float s = lay.s;
@@ -315,11 +320,37 @@ void SpectrumView::paint_partial(const Model& m, const Layout& lay, const Canvas
     }
   }
   if (still) {
-    const plot::Frame& top = frames[0];
-    plot::vline(dl, top, pairs - 0.5, lay.pal.text_dim, std::max(1.0f, std::round(s)), true);
-    legend(top, label_y[0], lay.pal.text_dim,
-           {"dashed: i ≥ " + std::to_string(pairs) + " not rotated",
-            "i ≥ " + std::to_string(pairs) + ": still"});
+    // The still pairs have no θ on a log axis and no wavelength: their part of each plot is
+    // empty, and says why in its middle (a legend line when the part is too narrow for that).
+    const std::string first = "i ≥ " + std::to_string(pairs);
+    const std::array<std::string, 2> words = {first + ": not rotated (θᵢ = 0)",
+                                              first + ": not rotated (no turn at all)"};
+    bool said = false;
+    for (std::size_t k = 0; k < 2; ++k) {
+      const plot::Frame& fr = frames[k];
+      plot::vline(dl, fr, pairs - 0.5, lay.pal.text_dim, std::max(1.0f, std::round(s)), true);
+      const float x0 = fr.x.to_px(pairs - 0.5), x1 = fr.area_max.x;
+      const ImVec2 size = text_size(lay.f.body, words[k]);
+      if (x1 - x0 < size.x + 2 * pad.x + 16 * s) continue;
+      // the middle of the plot; in the wavelength plot, clear of the context line and its
+      // label: halfway between them and the plot's farther edge
+      float y = 0.5f * (fr.area_min.y + fr.area_max.y - size.y);
+      if (k == 1) {
+        const float line = fr.y.to_px(context);
+        const float clear = size.y + 2 * pad.y + 8 * s;
+        if (y + size.y + pad.y + 4 * s > line - clear && y - pad.y - 4 * s < line + 4 * s)
+          y = line - fr.area_min.y > fr.area_max.y - line
+                  ? 0.5f * (fr.area_min.y + line - clear - size.y)
+                  : 0.5f * (line + fr.area_max.y - size.y);
+      }
+      plot::label_box(dl, lay.st, lay.f.body,
+                      ImVec2(std::round(0.5f * (x0 + x1 - size.x) - pad.x), std::round(y)),
+                      lay.pal.text_dim, words[k]);
+      said = true;
+    }
+    if (!said)
+      legend(frames[0], label_y[0], lay.pal.text_dim,
+             {"dashed: " + first + " not rotated", first + ": still"});
   }
 }
 
@@ -334,7 +365,11 @@ SpectrumView::Layout SpectrumView::layout(const Model& m, const Params& p, const
                                           const ViewEnv& env) {
   const float s = env.scale;
   Layout lay(canvas, env, p.theme);
-  lay.text = header_text(p, static_cast<int>(m.thetas.size()), m.incomplete, m.first_incomplete);
+  const int rotating = !m.partial ? -1
+                                  : (m.both.style == RotaryStyle::neox ? m.both.neox_pairs
+                                                                       : m.both.proportional_pairs);
+  lay.text =
+      header_text(p, static_cast<int>(m.thetas.size()), m.incomplete, m.first_incomplete, rotating);
   if (m.partial) {  // the two curves in words: filled marks for the meaning in use
     const Partial& b = m.both;
     const auto part = [&](RotaryStyle st, const std::vector<double>& th, int pairs,
@@ -432,9 +467,17 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
     plot::line(dl, bot, m.index, m.wavelengths, lay.pal.key, thick);
   }
   plot::hline(dl, bot, ctx, lay.pal.accent, std::max(1.0f, std::round(2.0f * s)), true);
-  plot::label_box(dl, lay.st, f.body,
-                  ImVec2(bot.area_min.x + 8 * s, bot.y.to_px(ctx) - f.body->FontSize - 8 * s),
-                  lay.pal.accent, "context length " + format_number(ctx, NumberStyle::tick));
+  {
+    // above the line at the left, unless the wavelengths cross it in the left half (a rotary
+    // fraction below 1 puts all the rotating pairs there): then at the right end
+    const std::string words = "context length " + format_number(ctx, NumberStyle::tick);
+    const float y = bot.y.to_px(ctx) - f.body->FontSize - 8 * s;
+    const bool right = m.first_incomplete >= 0 && 2 * m.first_incomplete < half;
+    const float w = text_size(f.body, words).x + 2 * plot::label_box_padding(lay.st).x;
+    plot::label_box(dl, lay.st, f.body,
+                    ImVec2(right ? bot.area_max.x - 8 * s - w : bot.area_min.x + 8 * s, y),
+                    lay.pal.accent, words);
+  }
   if (m.first_incomplete >= 0) mark_boundary(dl, lay, frames, m.first_incomplete);
   const float r = std::clamp(0.3f * (top.area_max.x - top.area_min.x) / static_cast<float>(half),
                              2.0f * s, 6.0f * s);
@@ -447,7 +490,7 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
       plot::marker(dl, bot, m.index[u], m.wavelengths[u], c, r, !inc);
     }
   }
-  if (m.partial) paint_partial(m, lay, canvas, frames);
+  if (m.partial) paint_partial(m, lay, canvas, frames, ctx);
   if (!scaled_pos.empty()) {  // θ′ and λ′ as lines over the marks, named inside the plots
     const ImU32 c = lay.pal.text;
     plot::line(dl, top, m.index_scaled, scaled_pos, c, thick);

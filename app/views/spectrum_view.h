@@ -86,7 +86,7 @@ struct SpectrumView {
   static std::array<plot::Frame, 2> paint(const Model& m, const Layout& lay, const Canvas& canvas,
                                           const Params& p);
   static void paint_partial(const Model& m, const Layout& lay, const Canvas& canvas,
-                            const std::array<plot::Frame, 2>& frames);
+                            const std::array<plot::Frame, 2>& frames, double context);
   static void hover(const Model& m, const Layout& lay, const plot::Frame& fr, const Canvas& canvas,
                     double context);
   const Model& model() const;  // the cached model, or an empty one before the first Draw

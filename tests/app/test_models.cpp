@@ -347,3 +347,25 @@ TEST_CASE("the spectrum draws both meanings at the same fraction", "[app][models
   CHECK(v.both_meanings().proportional[15] ==
         Approx(std::pow(10000.0, -30.0 / 128.0)).epsilon(1e-14));
 }
+
+TEST_CASE("flags: a lesson or step asked for without --view opens the lesson, --view wins",
+          "[app][cli]") {
+  Params p;
+  REQUIRE(p.view == ViewId::pointers);
+  REQUIRE(apply_flags(p, {"--lesson", "13", "--step", "2"}));
+  CHECK(p.view == ViewId::derivation);
+  CHECK(p.lesson == "13");
+  CHECK(p.step == 2);
+
+  Params q;
+  REQUIRE(apply_flags(q, {"--step", "3"}));
+  CHECK(q.view == ViewId::derivation);
+
+  Params r;
+  REQUIRE(apply_flags(r, {"--view", "heatmap", "--lesson", "3"}));
+  CHECK(r.view == ViewId::heatmap);
+
+  Params s;  // no lesson asked for: the view is left alone
+  REQUIRE(apply_flags(s, {"--dim", "32"}));
+  CHECK(s.view == ViewId::pointers);
+}
