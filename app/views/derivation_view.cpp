@@ -24,6 +24,7 @@
 #include "state/params.h"
 #include "ui/canvas.h"
 #include "ui/theme.h"
+#include "views/vector_editor.h"
 
 namespace rope::app {
 namespace {
@@ -810,6 +811,12 @@ void DerivationView::DrawControls(AppState& state, const ViewEnv& env, lessons::
   if (ImGui::Button("Restart step")) lessons::Library::restart(state);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Put every value back to what this step shows");
   ImGui::TextDisabled("← / →, Page Up / Down: step   Home / End");
+  // q and k here too: a step's prose may ask for another vector (lesson 14: all ones)
+  ImGui::Spacing();
+  ImGui::TextUnformatted("Query q");
+  vector_editor("query", p.query, false, p);
+  ImGui::TextUnformatted("Key k");
+  vector_editor("key", p.key, true, p);
 }
 
 }  // namespace rope::app

@@ -18,6 +18,7 @@
 #include "state/params.h"
 #include "ui/canvas.h"
 #include "ui/theme.h"
+#include "views/vector_editor.h"
 #include "views/view_precision.h"
 #include "views/view_scaling.h"
 
@@ -316,43 +317,6 @@ void legend_icon(ImDrawList* dl, int item, ImVec2 left, ImU32 demo, ImU32 accent
   } else {
     paint_emulated(dl, ImVec2(lx, mid), ImVec2(lx + 34 * s, mid), emulated, std::round(3 * s));
   }
-}
-
-// The editor of q or k (`choice`, a member of p): its preset, and every value in a list.
-void vector_editor(const char* label, VectorChoice& choice, bool is_key, const Params& p) {
-  ImGui::PushID(label);
-  static const char* kNames[] = {"unit first component", "all ones", "seeded random", "custom"};
-  int preset = static_cast<int>(choice.preset);
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::Combo("##preset", &preset, kNames, 4)) {
-    if (preset == static_cast<int>(VectorPreset::custom)) {
-      choice.values = effective_vector(choice, p, is_key);
-    }
-    choice.preset = static_cast<VectorPreset>(preset);
-  }
-  if (ImGui::TreeNode("values", "edit the %d values", p.dim)) {
-    std::vector<double> v = effective_vector(choice, p, is_key);
-    ImGui::BeginChild("vals", ImVec2(0, static_cast<float>(std::min(8, p.dim)) *
-                                            ImGui::GetFrameHeightWithSpacing()));
-    bool changed = false;
-    for (int j = 0; j < p.dim; ++j) {
-      ImGui::PushID(j);
-      ImGui::SetNextItemWidth(-1);
-      char item[16];
-      std::snprintf(item, sizeof item, "[%d]", j);
-      changed |= ImGui::InputDouble(item, &v[static_cast<std::size_t>(j)], 0.1, 1.0, "%.6g");
-      ImGui::PopID();
-    }
-    ImGui::EndChild();
-    if (changed) {
-      bool finite = true;
-      for (double x : v)
-        finite = finite && std::isfinite(x) && std::fabs(x) <= 1e6;
-      if (finite) choice = VectorChoice{VectorPreset::custom, v};
-    }
-    ImGui::TreePop();
-  }
-  ImGui::PopID();
 }
 
 }  // namespace

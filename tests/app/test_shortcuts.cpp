@@ -1341,3 +1341,36 @@ TEST_CASE("the shortcut table: no key press fires two rows, each line's rows are
   CHECK(digits->label ==
         "1 … " + std::to_string(std::min<std::size_t>(numbered_views().size(), 9)));
 }
+
+TEST_CASE("the lesson panel sets q and k to a preset and stays on the step", "[app][lessons]") {
+  Lab lab;
+  lab.p.view = ViewId::derivation;
+  lab.p.lesson = "14-three-codes";
+  lab.p.step = 4;
+  lab.frames(2);
+  REQUIRE(lab.views.library.current_index(lab.p) >= 0);
+  REQUIRE(lab.p.query.preset == VectorPreset::random);  // the step's own vectors
+  // the editors sit under the lesson list: scroll the panel to its end
+  ImGuiWindow* panel = ImGui::FindWindowByName("Controls");
+  REQUIRE(panel != nullptr);
+  panel->Scroll.y = panel->ScrollMax.y;
+  panel->ScrollTarget.y = FLT_MAX;
+  lab.frames(2);
+  for (const char* which : {"query", "key"}) {
+    INFO(which << ", panel scrolled to " << panel->Scroll.y << " of " << panel->ScrollMax.y);
+    lab.find_widget(widget_id("Controls", {which, "##preset"}), 0.5f * 400.0f);
+    lab.click();
+    lab.frame();
+    // the open list is a popup window of its own, "##Combo_00"; ImGui's Combo pushes each
+    // entry's index before its Selectable, and entry 1 is "all ones"
+    const int entry = 1;
+    const ImGuiID list = ImHashData(&entry, sizeof entry, ImHashStr("##Combo_00"));
+    lab.find_widget(ImHashStr("all ones", 0, list), 0.5f * 400.0f);
+    lab.click();
+  }
+  CHECK(lab.p.query.preset == VectorPreset::ones);
+  CHECK(lab.p.key.preset == VectorPreset::ones);
+  CHECK(lab.p.view == ViewId::derivation);  // still the same step: the panel changed q, k only
+  CHECK(lab.p.step == 4);
+  CHECK(lab.p.lesson == "14-three-codes");
+}
