@@ -497,7 +497,23 @@ std::string quantity_label(std::string_view name) {
     return std::string(stem == "decay_min" ? "\\min" : "\\max") + "_{" + std::string(a[2]) +
            "\\le r\\le " + std::string(a[3]) + "} D(r)";
   }
-  return q->label;
+  // The arguments written in, so that two checks of one quantity at different arguments say
+  // which is which: theta.28 -> \theta_{28}, stored.bf16.257 -> fl_bf16(257),
+  // distinct.bf16.256.511 -> the count over [256, 511].
+  const auto a = split_arguments(rest);
+  std::string label = q->label;
+  if (stem == "stored" && a.size() == 2)
+    return "\\mathrm{fl}_{\\text{" + std::string(a[0]) + "}}(" + std::string(a[1]) + ")";
+  if (stem == "distinct" && a.size() == 3)
+    return "N_{\\text{distinct}}[" + std::string(a[1]) + ", " + std::string(a[2]) + "]";
+  const std::string_view table_name = q->name;
+  if (table_name.ends_with(".K") && !a.empty() && all_digits(a.back(), 9)) {
+    const std::string index = "_{" + std::string(a.back()) + "}";
+    for (std::size_t at = label.find("_K"); at != std::string::npos;
+         at = label.find("_K", at + index.size()))
+      label.replace(at, 2, index);
+  }
+  return label;
 }
 
 bool fixed_quantity(std::string_view name) {

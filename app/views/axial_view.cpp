@@ -101,7 +101,7 @@ std::string readout_text(const AxialView::Panel& a, const AxialView::Panel& b, d
          "   " +
          nobreak("moved, key at " + patch_words(b.key) + ": score " +
                  format_number(after, NumberStyle::label, 6)) +
-         "   " + nobreak("both: offset (Δr, Δc) = " + patch_words(off));
+         "   " + nobreak("both: key − query = " + patch_words(off));
 }
 
 }  // namespace
@@ -329,7 +329,7 @@ void AxialView::hover(const Model& m, const std::vector<Panel>& drawn, const Lay
     ImGui::Text("patch (r, c) = (%d, %d)", r, c);
     ImGui::Text("score with the query at (%.0f, %.0f): %s", pn.query.row, pn.query.column,
                 full_number(cell(pn, m.n, r, c)).c_str());
-    ImGui::Text("offset (Δr, Δc) = (%.0f, %.0f)", r - pn.query.row, c - pn.query.column);
+    ImGui::Text("key − query = (%.0f, %.0f)", r - pn.query.row, c - pn.query.column);
     ImGui::EndTooltip();
   }
 }

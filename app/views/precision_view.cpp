@@ -191,7 +191,11 @@ Header header_of(const Params& p, const Now& now) {
            nobreak("m·θ" + i + " = " + value_text(a.exact_angle, 10) + " rad") + " ";
   h.pair += std::isfinite(a.angle)
                 ? nobreak("stored as " + value_text(a.angle) + ",") + " " +
-                      nobreak("error " + error_text(a.wrapped_error) + " rad")
+                      nobreak("error " + error_text(a.wrapped_error) + " rad") +
+                      // the error is of the direction: whole turns between the two do not count
+                      (std::fabs((a.angle - a.exact_angle) - a.wrapped_error) > 1e-9
+                           ? " " + nobreak("(mod 2π)")
+                           : std::string())
                 : nobreak("stored as ∞:") + " " + nobreak("the angle overflowed");
   h.score =
       nobreak("score (Rₘq)·(Rₙk):") + " " +

@@ -713,3 +713,21 @@ TEST_CASE("quantities of the rewritten checks: values worked out by hand",
     CHECK(v(one_word, "out_qkv_move_change")[0] == Approx(std::max(std::fabs(dx), std::fabs(dy))));
   }
 }
+
+TEST_CASE("a check's label names the index and the arguments it is evaluated at", "[lessons]") {
+  CHECK(quantity_label("theta.28") == "\\theta_{28}");
+  CHECK(quantity_label("ratio.35") == "\\theta'_{35}/\\theta_{35}");
+  CHECK(quantity_label("lp_error.1") == "\\tilde\\phi_{1} - m\\theta_{1}");
+  CHECK(quantity_label("case_error.bf16.128.10000.100000.0") == "\\tilde\\phi_{0} - M\\theta_{0}");
+  CHECK(quantity_label("stored.bf16.257") == "\\mathrm{fl}_{\\text{bf16}}(257)");
+  CHECK(quantity_label("distinct.bf16.256.511") == "N_{\\text{distinct}}[256, 511]");
+  CHECK(quantity_label("decay_at.128.10000.256") == "D(256)");
+  CHECK(quantity_label("rope_score") ==
+        "(\\boldsymbol{R}_m\\boldsymbol{q})^\\top(\\boldsymbol{R}_n\\boldsymbol{k})");
+  CHECK(quantity_label("no_such_quantity").empty());
+  // each label still sets as TeX
+  for (const char* name : {"theta.28", "stored.bf16.257", "distinct.bf16.256.511"}) {
+    INFO(name);
+    CHECK(rope::typeset::parse(quantity_label(name)).diagnostics.empty());
+  }
+}
