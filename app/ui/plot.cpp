@@ -291,17 +291,35 @@ Frame axes(ImDrawList* dl, const Style& st, ImVec2 rect_min, ImVec2 rect_max, Ax
   const float ay = f.area_max.y + 0.5f;
   dl->AddLine(ImVec2(ax, f.area_min.y), ImVec2(ax, ay), st.axis, one);
   dl->AddLine(ImVec2(ax, ay), ImVec2(f.area_max.x, ay), st.axis, one);
-  // ticks and their labels
-  float last_right = -1e9f;
+  // ticks and their labels: every tick labelled, or every k-th with the smallest k at which no
+  // two labels overlap (dropping only the labels that collide would leave uneven steps, such
+  // as 2000 … 8000 then 12 000, where the wider labels begin)
+  struct TickLabel {
+    float px, lx, w;
+    std::string text;
+  };
+  std::vector<TickLabel> xl;
   for (double v : xt) {
     const float px = std::round(f.x.to_px(v)) + 0.5f;
-    dl->AddLine(ImVec2(px, ay), ImVec2(px, ay + tick_len), st.axis, one);
-    const std::string t = axis_label(v, x);
+    std::string t = axis_label(v, x);
     const float w = text_size(st.tick_font, t).x;
-    const float lx = std::round(px - 0.5f * w);
-    if (lx < last_right + gap) continue;  // never overlap labels
-    pen.text(st.tick_font, ImVec2(lx, ay + tick_len + 0.5f * gap), st.text_dim, t);
-    last_right = lx + w;
+    xl.push_back({px, std::round(px - 0.5f * w), w, std::move(t)});
+  }
+  const auto fits_every = [&](std::size_t k) {
+    float last_right = -1e9f;
+    for (std::size_t i = 0; i < xl.size(); i += k) {
+      if (xl[i].lx < last_right + gap) return false;
+      last_right = xl[i].lx + xl[i].w;
+    }
+    return true;
+  };
+  std::size_t every = 1;
+  while (every < xl.size() && !fits_every(every))
+    ++every;
+  for (std::size_t i = 0; i < xl.size(); ++i) {
+    dl->AddLine(ImVec2(xl[i].px, ay), ImVec2(xl[i].px, ay + tick_len), st.axis, one);
+    if (i % every == 0)
+      pen.text(st.tick_font, ImVec2(xl[i].lx, ay + tick_len + 0.5f * gap), st.text_dim, xl[i].text);
   }
   float last_top = 1e9f, last_bottom = -1e9f;  // the last y label drawn
   for (double v : yt) {

@@ -113,11 +113,28 @@ ImVec2 beside(const Page& pg, const plot::Frame& fr, float x, ImFont* font, cons
   return ImVec2(std::max(lx, fr.area_min.x + lp.x), y);
 }
 
+// The vertical extent, in px, of every curve drawn between x0 and x1 px: what a label there
+// would cover. {max, lowest} when no curve reaches that span.
+std::pair<float, float> curves_between(const std::vector<DecayView::Curve>& curves,
+                                       const plot::Frame& fr, float x0, float x1) {
+  float top = fr.area_max.y, bottom = fr.area_min.y;
+  const double r0 = std::max(0.0, std::floor(fr.x.from_px(x0))), r1 = std::ceil(fr.x.from_px(x1));
+  for (const DecayView::Curve& c : curves)
+    for (double r = r0; r <= r1 && r < static_cast<double>(c.values.size()); r += 1.0) {
+      const float y = fr.y.to_px(c.values[static_cast<std::size_t>(r)] * c.scale);
+      top = std::min(top, y);
+      bottom = std::max(bottom, y);
+    }
+  return {top, bottom};
+}
+
 // The current distance r = |n - m| as a dashed line, and D(r) there on the current curve:
 // above the point if that is clear of the legend, else below it if that is clear of the
-// distance's label, else just above that label.
-void mark_distance(const DecayView::Curve& c, const Page& pg, const plot::Frame& fr,
-                   float legend_bottom, ImDrawList* dl, double r) {
+// distance's label, else just above that label; and where the other curves pass under the
+// label's place, above them all or below them all instead, when either fits.
+void mark_distance(const std::vector<DecayView::Curve>& curves, const Page& pg,
+                   const plot::Frame& fr, float legend_bottom, ImDrawList* dl, double r) {
+  const DecayView::Curve& c = curves.front();
   const Fonts& f = pg.f;
   const float s = pg.s;
   const float lx = fr.x.to_px(r);
@@ -139,7 +156,24 @@ void mark_distance(const DecayView::Curve& c, const Page& pg, const plot::Frame&
   float ly = py - h - 12 * s;
   if (ly - lp.y < legend_bottom + 6 * s) ly = py + 12 * s;
   if (ly + h + lp.y > dist_y - lp.y - 4 * s) ly = dist_y - 2 * lp.y - 4 * s - h;
-  plot::label_box(dl, pg.st, f.large, beside(pg, fr, lx, f.large, label, ly), colour, label);
+  const ImVec2 at = beside(pg, fr, lx, f.large, label, ly);
+  const float w = text_size(f.large, label).x;
+  const auto [top, bottom] = curves_between(curves, fr, at.x - lp.x, at.x + w + lp.x);
+  const bool covers = ly - lp.y < bottom + 4 * s && ly + h + lp.y > top - 4 * s;
+  if (covers && curves.size() > 1) {
+    const float above = top - 8 * s - h - lp.y;  // over every curve
+    const float below = bottom + 8 * s + lp.y;   // under every curve
+    const float moved = above - lp.y >= legend_bottom + 6 * s       ? above
+                        : below + h + lp.y <= dist_y - lp.y - 4 * s ? below
+                                                                    : ly;
+    if (moved != ly) {  // a thin leader from the point to the label that left it
+      ly = moved;
+      const float edge = ly > py ? ly - lp.y : ly + h + lp.y;
+      dl->AddLine(ImVec2(lx, py), ImVec2(std::clamp(lx, at.x - lp.x, at.x + w + lp.x), edge),
+                  with_alpha(colour, 0.7f), std::max(1.0f, std::round(1.5f * s)));
+    }
+  }
+  plot::label_box(dl, pg.st, f.large, ImVec2(at.x, ly), colour, label);
 }
 
 }  // namespace
@@ -298,7 +332,7 @@ plot::Frame DecayView::paint(const Model& m, const Layout& lay, const Canvas& ca
   const float legend_bottom =
       lay.legend_inside ? plot::legend(dl, lay.st, fr, lay.legend, 1) : fr.area_min.y;
   const double r_now = std::fabs(p.key_position - p.position);
-  if (r_now <= p.max_distance) mark_distance(m.curves.front(), lay, fr, legend_bottom, dl, r_now);
+  if (r_now <= p.max_distance) mark_distance(m.curves, lay, fr, legend_bottom, dl, r_now);
   return fr;
 }
 

@@ -9,6 +9,7 @@
 #include <functional>
 
 #include "io/number_format.h"
+#include "io/placeholders.h"
 #include "lessons/lesson.h"
 #include "lessons/quantities.h"
 #include "rope/random.h"
@@ -256,12 +257,9 @@ TEST_CASE("every shipped equation and check label typesets without error nodes",
       for (const std::string& tex : sources) {
         INFO(l.lesson.id << " step " << s + 1 << ": " << tex);
         rope::typeset::Values values;
-        for (std::size_t i = 0; (i = tex.find("{{", i)) != std::string::npos;) {
-          const auto close = tex.find("}}", i);
-          const std::string name = tex.substr(i + 2, close - i - 2);
-          values[name] = ctx.tex_value(name);
-          i = close;
-        }
+        for (const rope::app::Placeholder& ph : rope::app::find_placeholders(tex))
+          values[std::string(ph.key())] =
+              ctx.tex_value(ph.name, rope::app::placeholder_digits(ph).digits);
         const auto parsed = rope::typeset::parse(tex, values);
         CHECK(parsed.diagnostics.empty());
         CHECK(error_nodes(parsed.nodes) == 0);
