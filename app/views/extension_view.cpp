@@ -538,16 +538,44 @@ void ExtensionView::paint_plots(const Model& m, const Layout& lay, const Canvas&
     std::string text;
   };
   std::vector<Pending> labels;
+  // In a short plot (a lesson's half canvas) the side asked for may not fit: then the other
+  // side, then the other end, and last the label over its own line; never off the plot, never
+  // over another label.
   const auto line_label = [&](const plot::Frame& fr, double v, const std::string& text, bool right,
                               bool below, ImU32 colour) {
     plot::hline(dl, fr, v, colour, thin, true);
     const float w = text_size(f.body, text).x;
+    const float th = f.body->FontSize;
     const ImVec2 lp = plot::label_box_padding(st);
-    const float lx = right ? fr.area_max.x - w - lp.x - 6 * s : fr.area_min.x + lp.x + 6 * s;
     const float py = fr.y.to_px(v);
-    const float ly = below ? py + lp.y + 3 * s : py - f.body->FontSize - lp.y - 3 * s;
-    if (ly - lp.y >= fr.area_min.y && ly + f.body->FontSize + lp.y <= fr.area_max.y)
-      labels.push_back({ImVec2(lx, ly), colour, text});
+    if (py < fr.area_min.y || py > fr.area_max.y) return;
+    const auto place = [&](bool at_right, int side) {  // side: 1 below, -1 above, 0 over the line
+      return ImVec2(
+          at_right ? fr.area_max.x - w - lp.x - 6 * s : fr.area_min.x + lp.x + 6 * s,
+          side > 0   ? py + lp.y + 3 * s
+          : side < 0 ? py - th - lp.y - 3 * s
+                     : std::clamp(py - 0.5f * th, fr.area_min.y + lp.y, fr.area_max.y - th - lp.y));
+    };
+    const auto free = [&](ImVec2 at) {
+      if (at.y - lp.y < fr.area_min.y || at.y + th + lp.y > fr.area_max.y) return false;
+      for (const Pending& o : labels) {
+        const float ow = text_size(f.body, o.text).x;
+        if (at.x - lp.x < o.pos.x + ow + lp.x && o.pos.x - lp.x < at.x + w + lp.x &&
+            at.y - lp.y < o.pos.y + th + lp.y && o.pos.y - lp.y < at.y + th + lp.y)
+          return false;
+      }
+      return true;
+    };
+    const int side = below ? 1 : -1;
+    for (const auto& [at_right, sd] :
+         {std::pair{right, side}, std::pair{right, -side}, std::pair{!right, side},
+          std::pair{!right, -side}, std::pair{right, 0}, std::pair{!right, 0}}) {
+      const ImVec2 at = place(at_right, sd);
+      if (free(at)) {
+        labels.push_back({at, colour, text});
+        return;
+      }
+    }
   };
   const bool wider = m.factor > 1.0;  // s·L above L
   line_label(frames_[0], m.context, "L = " + count(m.context), false, wider, pal.text);
