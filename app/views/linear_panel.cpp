@@ -188,7 +188,9 @@ void LinearPanel::Draw(AppState& state, const ViewEnv& env) {
   ImDrawList* dl = canvas.draw_list;
   const double big_s = grid(dl, left, cell, m.d, m.d, m.summary, pg.pal.text_dim, true);
   const double big_z = grid(dl, right, cell, m.n, m.d, m.running_z, pg.pal.text_dim, false);
-  const float row_y = right.y + cell * static_cast<float>(m.row);
+  // the row of running sums the query reads: its own with causal on, else the last (all keys)
+  const int z_row = m.causal ? m.row : m.n - 1;
+  const float row_y = right.y + cell * static_cast<float>(z_row);
   dl->AddRect(ImVec2(right.x - 2 * s, row_y - 1 * s),
               ImVec2(right.x + cell * static_cast<float>(m.d) + 2 * s, row_y + cell + 1 * s),
               pg.pal.query, 0.0f, 0, std::max(1.0f, std::round(2 * s)));
