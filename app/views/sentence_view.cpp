@@ -10,6 +10,8 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <tuple>
+#include <vector>
 
 #include "io/number_format.h"
 #include "rope/frequencies.h"
@@ -305,26 +307,73 @@ void paint_verdict(const Layout& lay, ImDrawList* dl) {
   }
 }
 
-// Labels beyond the two tips, kept inside the plane and apart from each other: the query's,
-// then the key's (moved under or over the query's if they overlap), as boxes (x0, y0, x1, y1).
+// Labels near the two tips, inside the plane, off both arrows and the angle's arc (radius
+// arc_r around the origin o, from angle arc_a0 to arc_a1), and apart from each other: for each
+// label, of the eight places around its tip the first that covers nothing, else the one covering
+// least. As boxes (x0, y0, x1, y1), the query's first.
 std::array<ImVec4, 2> place_labels(const plot::Frame& fr, ImVec2 o, ImVec2 tq, ImVec2 tk,
-                                   ImVec2 size_q, ImVec2 size_k, float s) {
-  const auto place = [&](ImVec2 tip, ImVec2 ts) {
-    const float gap = 6 * s;
-    float lx = tip.x >= o.x ? tip.x + gap : tip.x - gap - ts.x;
-    float ly = tip.y <= o.y ? tip.y - ts.y : tip.y;
-    lx = std::clamp(lx, fr.area_min.x + gap, std::max(fr.area_min.x, fr.area_max.x - ts.x));
-    ly = std::clamp(ly, fr.area_min.y, std::max(fr.area_min.y, fr.area_max.y - ts.y));
-    return ImVec4(lx, ly, lx + ts.x, ly + ts.y);
-  };
-  const ImVec4 bq = place(tq, size_q);
-  ImVec4 bk = place(tk, size_k);
-  if (bk.x < bq.z && bq.x < bk.z && bk.y < bq.w && bq.y < bk.w) {  // overlap: move the key's
-    const float h = bk.w - bk.y;
-    const bool below = bq.w + h <= fr.area_max.y;
-    bk.y = below ? bq.w : bq.y - h;
-    bk.w = bk.y + h;
+                                   ImVec2 size_q, ImVec2 size_k, float arc_r, double arc_a0,
+                                   double arc_a1, float s) {
+  const float gap = 6 * s;
+  std::vector<ImVec2> ink;  // points of the arrows, every 3 px
+  for (const ImVec2 tip : {tq, tk}) {
+    const float len = std::hypot(tip.x - o.x, tip.y - o.y);
+    const int n = std::max(1, static_cast<int>(len / (3 * s)));
+    for (int i = 0; i <= n; ++i) {
+      const float t = static_cast<float>(i) / static_cast<float>(n);
+      ink.emplace_back(o.x + t * (tip.x - o.x), o.y + t * (tip.y - o.y));
+    }
   }
+  // and of the angle's arc, as draw_arc strokes it
+  const int arc_n = std::max(
+      2, static_cast<int>(std::fabs(arc_a1 - arc_a0) * static_cast<double>(arc_r / (3 * s))));
+  for (int i = 0; i <= arc_n; ++i)
+    ink.push_back(polar(o, arc_r, arc_a0 + (arc_a1 - arc_a0) * i / arc_n));
+  const auto covered = [&](const ImVec4& b, const ImVec4* other) {
+    int c = 0;
+    for (const ImVec2& p : ink)
+      c += p.x >= b.x - 2 * s && p.x <= b.z + 2 * s && p.y >= b.y - 2 * s && p.y <= b.w + 2 * s;
+    if (other && b.x < other->z && other->x < b.z && b.y < other->w && other->y < b.w) c += 1000;
+    return c;
+  };
+  const auto place = [&](ImVec2 tip, ImVec2 ts, const ImVec4* other) {
+    // outward first: the side of the tip away from the origin
+    const float sx = tip.x >= o.x ? 1.0f : -1.0f, sy = tip.y <= o.y ? -1.0f : 1.0f;
+    const auto box = [&](float dx, float dy) {  // dx, dy in {-1, 0, 1}: where, from the tip
+      float lx = dx > 0 ? tip.x + gap : dx < 0 ? tip.x - gap - ts.x : tip.x - 0.5f * ts.x;
+      float ly = dy > 0 ? tip.y + gap : dy < 0 ? tip.y - gap - ts.y : tip.y - 0.5f * ts.y;
+      lx = std::clamp(lx, fr.area_min.x + gap, std::max(fr.area_min.x, fr.area_max.x - ts.x));
+      ly = std::clamp(ly, fr.area_min.y, std::max(fr.area_min.y, fr.area_max.y - ts.y));
+      return ImVec4(lx, ly, lx + ts.x, ly + ts.y);
+    };
+    const std::array<ImVec2, 8> order = {ImVec2(sx, sy),  ImVec2(sx, 0),   ImVec2(0, sy),
+                                         ImVec2(-sx, sy), ImVec2(sx, -sy), ImVec2(0, -sy),
+                                         ImVec2(-sx, 0),  ImVec2(-sx, -sy)};
+    std::vector<ImVec4> boxes;
+    for (const ImVec2& d : order)
+      boxes.push_back(box(d.x, d.y));
+    // then the plane's corners, the tip's side first: far from the tip, but clear (the colour
+    // and a leader line say whose it is)
+    const float cx0 = fr.area_min.x + gap, cx1 = fr.area_max.x - gap - ts.x;
+    const float cy0 = fr.area_min.y + gap, cy1 = fr.area_max.y - gap - ts.y;
+    for (const ImVec2& c : {ImVec2(sx > 0 ? cx1 : cx0, sy < 0 ? cy0 : cy1),
+                            ImVec2(sx > 0 ? cx1 : cx0, sy < 0 ? cy1 : cy0),
+                            ImVec2(sx > 0 ? cx0 : cx1, sy < 0 ? cy0 : cy1),
+                            ImVec2(sx > 0 ? cx0 : cx1, sy < 0 ? cy1 : cy0)})
+      boxes.emplace_back(c.x, c.y, c.x + ts.x, c.y + ts.y);
+    ImVec4 best = boxes[0];
+    int best_cost = covered(best, other);
+    for (std::size_t i = 1; i < boxes.size() && best_cost > 0; ++i) {
+      const int c = covered(boxes[i], other);
+      if (c < best_cost) {
+        best = boxes[i];
+        best_cost = c;
+      }
+    }
+    return best;
+  };
+  const ImVec4 bq = place(tq, size_q, nullptr);
+  const ImVec4 bk = place(tk, size_k, &bq);
   return {bq, bk};
 }
 
@@ -370,14 +419,22 @@ std::array<std::optional<plot::Frame>, 2> paint_planes(
     const ImVec2 tk(fr.x.to_px(sd.k0.x), fr.y.to_px(sd.k0.y));
     const float thick = std::max(1.0f, std::round(4.0f * s));
     const double aq = std::atan2(sd.q0.y, sd.q0.x);
-    draw_arc(dl, o, 0.3f * side_px * 0.5f, aq, aq + sd.angle, pal.accent,
-             std::max(1.0f, std::round(3.0f * s)));
+    const float arc_r = 0.3f * side_px * 0.5f;
+    draw_arc(dl, o, arc_r, aq, aq + sd.angle, pal.accent, std::max(1.0f, std::round(3.0f * s)));
     draw_arrow(dl, o, tq, pal.query, thick, 18 * s);
     draw_arrow(dl, o, tk, pal.key, thick, 18 * s);
     ImFont* lf = side_px >= 260.0f * s ? f.large : f.body;
     const std::string lq = "Rₘq “" + lay.query_word + "”";
     const std::string lk = "Rₙk “" + lay.key_word + "”";
-    const auto [bq, bk] = place_labels(fr, o, tq, tk, text_size(lf, lq), text_size(lf, lk), s);
+    const auto [bq, bk] = place_labels(fr, o, tq, tk, text_size(lf, lq), text_size(lf, lk), arc_r,
+                                       aq, aq + sd.angle, s);
+    // a label that had to leave its tip gets a thin leader to it
+    for (const auto& [b, tip, colour] :
+         {std::tuple{bq, tq, pal.query}, std::tuple{bk, tk, pal.key}}) {
+      const ImVec2 near(std::clamp(tip.x, b.x, b.z), std::clamp(tip.y, b.y, b.w));
+      if (std::hypot(near.x - tip.x, near.y - tip.y) > 20 * s)
+        dl->AddLine(near, tip, with_alpha(colour, 0.6f), std::max(1.0f, std::round(s)));
+    }
     pen.text(lf, ImVec2(bq.x, bq.y), pal.query, lq);
     pen.text(lf, ImVec2(bk.x, bk.y), pal.key, lk);
     frames[static_cast<std::size_t>(side)] = fr;
