@@ -501,7 +501,14 @@ void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library&
   // paint: the step in a child window at the shrink factor, measured as it is laid out
   ViewEnv fitted = env;
   fitted.scale = s * fit;
-  ImGui::BeginChild("step", ImVec2(0, content_h), false);
+  // At a factor measured to fit, no scroll bar: ImGui decides it from the last frame's height,
+  // which may be a larger factor the search tried and found too tall, and on a projector a bar
+  // beside a step that fits looks as if something were cut off. A step that does not fit even
+  // at kMinFit keeps its bar.
+  const bool known_to_fit =
+      fit <= shrink_.fits && (shrink_.fits > kMinFit || shrink_.overflow <= 1.0f);
+  ImGui::BeginChild("step", ImVec2(0, content_h), false,
+                    known_to_fit ? ImGuiWindowFlags_NoScrollbar : ImGuiWindowFlags_None);
   ImGui::SetWindowFontScale(fit);
   draw_step(Pass{fitted, pal, f, values, revealed_ || state.reveal_all},
             steps[static_cast<std::size_t>(step - 1)]);

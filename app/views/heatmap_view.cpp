@@ -38,14 +38,16 @@ const char* encoding_title(Encoding e) {
   return "?";
 }
 
-const char* mode_text(ScoreMode m) {
+// `encoded`: a position encoding is drawn (one, or the three side by side)
+std::string mode_text(ScoreMode m, bool encoded) {
+  const std::string plain = encoded ? "" : ", no position encoding";
   switch (m) {
     case ScoreMode::raw:
-      return "raw scores q′ₘ·k′ₙ (′: encoded)";
+      return encoded ? "raw scores q′ₘ·k′ₙ (′: encoded)" : "raw scores qₘ·kₙ" + plain;
     case ScoreMode::scaled:
-      return "scaled scores q′ₘ·k′ₙ/√d (′: encoded)";
+      return encoded ? "scaled scores q′ₘ·k′ₙ/√d (′: encoded)" : "scaled scores qₘ·kₙ/√d" + plain;
     case ScoreMode::softmax:
-      return "softmax over each row (attention weights)";
+      return "softmax over each row (attention weights)" + plain;
   }
   return "?";
 }
@@ -478,13 +480,16 @@ HeatmapView::Layout HeatmapView::layout(const Params& p, const Canvas& canvas,
   Layout lay(canvas, env, p.theme);
   const float s = lay.s;
   const int n_shown = shown_.empty() ? 0 : shown_.front().n;
+  // the base only matters with an encoding; softmax rows are weights, not scores
+  const bool encoded = p.compare || p.encoding != Encoding::none;
   lay.head =
-      "Attention scores " + nobreak("S[m][n]:") + "  " +
+      std::string(p.score_mode == ScoreMode::softmax ? "Attention weights " : "Attention scores ") +
+      nobreak("S[m][n]:") + "  " +
       nobreak("N = " + std::to_string(p.content == Content::sentence ? n_shown : p.positions) +
               ",") +
-      "  " + nobreak("d = " + std::to_string(p.dim) + ",") + "  " +
-      nobreak("base = " + format_number(p.base, NumberStyle::tick));
-  lay.sub = std::string(mode_text(p.score_mode)) +
+      "  " + nobreak("d = " + std::to_string(p.dim) + (encoded ? "," : "")) +
+      (encoded ? "  " + nobreak("base = " + format_number(p.base, NumberStyle::tick)) : "");
+  lay.sub = mode_text(p.score_mode, encoded) +
             (p.causal ? ",  causal mask (keys after the query hidden)" : "");
   lay.content = content_text(p);
   const ScalingParams sp = view_scaling(p);
