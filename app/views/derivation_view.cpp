@@ -678,12 +678,16 @@ void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step, st
       ImGui::PopStyleColor();
       ImGui::PopFont();
     } else {
-      const std::string lv = "{{" + c.left + "}}";
-      const std::string rv = "{{" + c.right + "}}";
-      const std::string left = lessons::quantity_label(c.left) + " = " + lv;
-      const std::string right = c.relation == lessons::Relation::equal
-                                    ? lessons::quantity_label(c.right) + " = " + rv
-                                    : "\\le\\ " + lessons::quantity_label(c.right) + " = " + rv;
+      // A side that is a number written in the lesson shows only that number ("r = 0.075 ≤
+      // 1"), "expected 1" beside an equality; any other side its label and value.
+      const bool equal = c.relation == lessons::Relation::equal;
+      const auto side = [&](const std::string& name) {
+        if (name.starts_with("number."))
+          return std::string(equal ? "\\text{expected}\\ " : "") + "{{" + name + "}}";
+        return lessons::quantity_label(name) + " = {{" + name + "}}";
+      };
+      const std::string left = side(c.left);
+      const std::string right = equal ? side(c.right) : "\\le\\ " + side(c.right);
       const std::string id = "##check" + std::to_string(i);
       const ImVec2 at(ImGui::GetCursorScreenPos().x + mark_w, ImGui::GetCursorScreenPos().y);
       // One row when both sides fit it ("a = 1,  b = 1" or "a = 32  ≤ b = 36.7"), baselines
