@@ -63,6 +63,53 @@ std::string nobreak(const std::string& text) {
   return out;
 }
 
+namespace {
+
+bool ascii_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+// A digit at `at`, or a minus sign (ASCII or U+2212, "\xE2\x88\x92") followed by one.
+bool number_starts(const std::string& t, std::size_t at) {
+  if (at < t.size() && ascii_digit(t[at])) return true;
+  if (at + 1 < t.size() && t[at] == '-' && ascii_digit(t[at + 1])) return true;
+  return t.compare(at, 3, "\xE2\x88\x92") == 0 && at + 3 < t.size() && ascii_digit(t[at + 3]);
+}
+
+}  // namespace
+
+std::string glue_prose(const std::string& text) {
+  std::string out;
+  out.reserve(text.size() + 16);
+  const std::size_t n = text.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (text[i] != ' ' || i == 0 || i + 1 >= n || text[i - 1] == ' ') {
+      out += text[i];
+      continue;
+    }
+    const char before = text[i - 1];
+    // a thin group: digit, space, exactly three digits
+    const bool group = ascii_digit(before) && i + 3 < n && ascii_digit(text[i + 1]) &&
+                       ascii_digit(text[i + 2]) && ascii_digit(text[i + 3]) &&
+                       (i + 4 >= n || !ascii_digit(text[i + 4]));
+    // either side of "=" or "·" (U+00B7, "\xC2\xB7") standing between two words
+    const bool op_after =
+        text.compare(i + 1, 2, "= ") == 0 || text.compare(i + 1, 3, "\xC2\xB7 ") == 0;
+    const bool op_before =
+        (before == '=' && i >= 2 && text[i - 2] == ' ') ||
+        (i >= 3 && text.compare(i - 2, 2, "\xC2\xB7") == 0 && text[i - 3] == ' ');
+    // ", " inside "(a, b)" of numbers, the pair at most 16 bytes long
+    bool pair = false;
+    if (before == ',' && i >= 2 && ascii_digit(text[i - 2]) && number_starts(text, i + 1)) {
+      const std::size_t open = text.rfind('(', i), close = text.find(')', i);
+      pair = open != std::string::npos && close != std::string::npos && close - open <= 16 &&
+             text.find_first_of("()", open + 1) == close;
+    }
+    out += (group || op_after || op_before || pair) ? kNbsp : " ";
+  }
+  return out;
+}
+
 ImVec2 text_size(const ImFont* font, const std::string& text) {
   return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, text.data(), text.data() + text.size());
 }

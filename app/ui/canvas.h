@@ -44,6 +44,10 @@ void draw_text_centred(ImDrawList* dl, ImFont* font, ImVec2 top_centre, ImU32 co
 inline constexpr const char* kNbsp = "\u00A0";
 // `text` with every ASCII space replaced by kNbsp.
 std::string nobreak(const std::string& text);
+// Prose with the spaces a reader would not break at made kNbsp: inside a number written with
+// thin groups ("500 000"), around "=" and "·" ("L = 2048", "base · 2π"), and after the comma
+// of a short parenthesised pair of numbers ("(2, 3)", "(3, −2)"). Other spaces stay breaks.
+std::string glue_prose(const std::string& text);
 
 // Size of one line of text in `font` at its own size, px.
 ImVec2 text_size(const ImFont* font, const std::string& text);

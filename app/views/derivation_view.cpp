@@ -295,7 +295,7 @@ void DerivationView::draw_prose(const Pass& pass, const lessons::Block& block, f
       add(std::move(p));
       continue;
     }
-    const std::string text = expand_prose(span.text, pass.values);
+    const std::string text = glue_prose(expand_prose(span.text, pass.values));
     std::size_t i = 0;
     while (i < text.size()) {
       if (text[i] == ' ') {

@@ -539,8 +539,7 @@ void ExtensionView::paint_plots(const Model& m, const Layout& lay, const Canvas&
   };
   std::vector<Pending> labels;
   // In a short plot (a lesson's half canvas) the side asked for may not fit: then the other
-  // side, then the other end, and last the label over its own line; never off the plot, never
-  // over another label.
+  // end, and last the label over its own line; never off the plot, never over another label.
   const auto line_label = [&](const plot::Frame& fr, double v, const std::string& text, bool right,
                               bool below, ImU32 colour) {
     plot::hline(dl, fr, v, colour, thin, true);
@@ -567,9 +566,10 @@ void ExtensionView::paint_plots(const Model& m, const Layout& lay, const Canvas&
       return true;
     };
     const int side = below ? 1 : -1;
-    for (const auto& [at_right, sd] :
-         {std::pair{right, side}, std::pair{right, -side}, std::pair{!right, side},
-          std::pair{!right, -side}, std::pair{right, 0}, std::pair{!right, 0}}) {
+    // never the other side of the line: with two lines close together the label would sit
+    // on the wrong one
+    for (const auto& [at_right, sd] : {std::pair{right, side}, std::pair{!right, side},
+                                       std::pair{right, 0}, std::pair{!right, 0}}) {
       const ImVec2 at = place(at_right, sd);
       if (free(at)) {
         labels.push_back({at, colour, text});

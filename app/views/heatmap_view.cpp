@@ -47,7 +47,7 @@ std::string mode_text(ScoreMode m, bool encoded) {
     case ScoreMode::scaled:
       return encoded ? "scaled scores q′ₘ·k′ₙ/√d (′: encoded)" : "scaled scores qₘ·kₙ/√d" + plain;
     case ScoreMode::softmax:
-      return "softmax over each row (attention weights)" + plain;
+      return "softmax over each row" + plain;
   }
   return "?";
 }

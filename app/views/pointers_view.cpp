@@ -500,9 +500,16 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
   lay.width = std::max(1.0f, canvas.size.x - 2 * lay.pad);
   lay.xa = canvas.origin.x + lay.pad;
   lay.top = canvas.origin.y + lay.pad;
-  lay.line1 = nobreak("m = " + position_text(p.position)) + "      " +
-              nobreak("n = " + position_text(p.key_position)) + "      " +
-              nobreak("n − m = " + position_text(p.key_position - p.position));
+  // m, n and n − m in the title font, with less room between them before a smaller font
+  const auto line1 = [&](const char* gap) {
+    return nobreak("m = " + position_text(p.position)) + gap +
+           nobreak("n = " + position_text(p.key_position)) + gap +
+           nobreak("n − m = " + position_text(p.key_position - p.position));
+  };
+  lay.line1 = line1("      ");
+  if (text_size(f.title, lay.line1).x > lay.width &&
+      text_size(f.title, line1("   ")).x <= lay.width)
+    lay.line1 = line1("   ");
   lay.head = fit_font({f.title, f.large}, lay.line1, lay.width, 1);
   lay.a = nobreak("(Rₘq)·(Rₙk) = " + format_number(sc.score, NumberStyle::label, 6));
   lay.b = nobreak("q·(Rₙ₋ₘk) = " + format_number(sc.relative, NumberStyle::label, 6));

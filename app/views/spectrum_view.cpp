@@ -468,11 +468,13 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
   }
   plot::hline(dl, bot, ctx, lay.pal.accent, std::max(1.0f, std::round(2.0f * s)), true);
   {
-    // above the line at the left, unless the wavelengths cross it in the left half (a rotary
-    // fraction below 1 puts all the rotating pairs there): then at the right end
+    // above the line at the left, unless the wavelengths cross it in the left half or a rotary
+    // fraction leaves the right half still: then at the right end
     const std::string words = "context length " + format_number(ctx, NumberStyle::tick);
     const float y = bot.y.to_px(ctx) - f.body->FontSize - 8 * s;
-    const bool right = m.first_incomplete >= 0 && 2 * m.first_incomplete < half;
+    const int rotating = std::max(m.both.neox_pairs, m.both.proportional_pairs);
+    const bool right = (m.first_incomplete >= 0 && 2 * m.first_incomplete < half) ||
+                       (m.partial && 2 * rotating <= half);
     const float w = text_size(f.body, words).x + 2 * plot::label_box_padding(lay.st).x;
     plot::label_box(dl, lay.st, f.body,
                     ImVec2(right ? bot.area_max.x - 8 * s - w : bot.area_min.x + 8 * s, y),
