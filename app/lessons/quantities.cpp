@@ -506,6 +506,8 @@ std::string quantity_label(std::string_view name) {
     return "\\mathrm{fl}_{\\text{" + std::string(a[0]) + "}}(" + std::string(a[1]) + ")";
   if (stem == "distinct" && a.size() == 3)
     return "N_{\\text{distinct}}[" + std::string(a[1]) + ", " + std::string(a[2]) + "]";
+  // a case_* quantity names its formats: fix and fp32 side by side must not read the same
+  if (stem.starts_with("case_") && !a.empty()) label += "\\;[\\text{" + std::string(a[0]) + "}]";
   const std::string_view table_name = q->name;
   // "last" is the slowest block, d/2 - 1 at the state the check runs in
   if (table_name.ends_with(".K") && !a.empty() && (all_digits(a.back(), 9) || a.back() == "last")) {

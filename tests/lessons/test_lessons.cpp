@@ -717,7 +717,8 @@ TEST_CASE("a check's label names the index and the arguments it is evaluated at"
   CHECK(quantity_label("ratio.35") == "\\theta'_{35}/\\theta_{35}");
   CHECK(quantity_label("rotations.last") == "r_{d/2-1}");
   CHECK(quantity_label("lp_error.1") == "\\tilde\\phi_{1} - m\\theta_{1}");
-  CHECK(quantity_label("case_error.bf16.128.10000.100000.0") == "\\tilde\\phi_{0} - M\\theta_{0}");
+  CHECK(quantity_label("case_error.bf16.128.10000.100000.0") ==
+        "\\tilde\\phi_{0} - M\\theta_{0}\\;[\\text{bf16}]");
   CHECK(quantity_label("stored.bf16.257") == "\\mathrm{fl}_{\\text{bf16}}(257)");
   CHECK(quantity_label("distinct.bf16.256.511") == "N_{\\text{distinct}}[256, 511]");
   CHECK(quantity_label("decay_at.128.10000.256") == "D(256)");
