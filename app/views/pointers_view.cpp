@@ -190,8 +190,9 @@ void paint_trail(ImDrawList* dl, const Fonts& f, const Dial& d, double m, double
 }
 
 // The arc between the two pointers; on big dials in the grid its angle in rad beside it.
+// `trail`: positions of query trail drawn (0: none), a ring the label keeps off.
 void paint_angle(ImDrawList* dl, const Pen& pen, const Fonts& f, ImU32 accent, const Dial& d,
-                 bool circle_layout, float s) {
+                 bool circle_layout, double trail, float s) {
   if (!(d.r >= 32.0f * s && d.rq > 0.0f && d.rk > 0.0f)) return;  // on smaller dials a smudge
   const double delta = wrap(d.ak - d.aq);
   draw_arc(dl, d.c, d.r * 0.32f, d.aq, d.aq + delta, accent, d.thin,
@@ -201,12 +202,56 @@ void paint_angle(ImDrawList* dl, const Pen& pen, const Fonts& f, ImU32 accent, c
   // no room between the pointers: the label goes opposite, across the centre
   const std::string label = format_number(delta, NumberStyle::label, 3) + " rad";
   const ImVec2 ts = text_size(f.body, label);
-  const float label_r = d.r * 0.32f + 14.0f * s;
-  const bool narrow = std::fabs(delta) < std::max(0.6, static_cast<double>(ts.x / label_r) + 0.3);
-  const double label_angle = d.aq + 0.5 * delta + (narrow ? kPi : 0.0);
-  const ImVec2 lp = polar(d.c, label_r, label_angle);
-  const float dx = static_cast<float>(std::cos(label_angle));
-  pen.text(f.body, ImVec2(lp.x - 0.5f * ts.x * (1.0f - dx), lp.y - 0.5f * ts.y), accent, label);
+  const float label_r0 = d.r * 0.32f + 14.0f * s;
+  const bool narrow = std::fabs(delta) < std::max(0.6, static_cast<double>(ts.x / label_r0) + 0.3);
+  // The label's box at a direction and radius: its side nearest the centre at the radius,
+  // reaching outward. Wide and short, it fits inside the rim better towards the top or bottom:
+  // directions from the arc's middle (across the centre for a narrow arc) outward, within the
+  // arc (or within 60° of the opposite direction), each drawn in towards the arc while its far
+  // corner would cross the rim; the first that fits, else the middle one as close as it goes.
+  const auto box_at = [&](double angle, float radius) {
+    const ImVec2 lp = polar(d.c, radius, angle);
+    const float dx = static_cast<float>(std::cos(angle));
+    return ImVec2(lp.x - 0.5f * ts.x * (1.0f - dx), lp.y - 0.5f * ts.y);
+  };
+  const auto far_corner = [&](ImVec2 at) {
+    float far = 0.0f;
+    for (const float x : {at.x, at.x + ts.x})
+      for (const float y : {at.y, at.y + ts.y})
+        far = std::max(far, std::hypot(x - d.c.x, y - d.c.y));
+    return far;
+  };
+  const float inner = d.r * 0.32f + 4.0f * s;  // just outside the arc
+  const float rim = d.r - 4.0f * s;
+  // inside the rim, and off the query's trail ring (its dots lie at radius rq)
+  const auto clear = [&](ImVec2 at) {
+    const float far = far_corner(at);
+    if (far > rim) return false;
+    if (!(trail > 0.0)) return true;
+    const float nx = std::clamp(d.c.x, at.x, at.x + ts.x) - d.c.x;
+    const float ny = std::clamp(d.c.y, at.y, at.y + ts.y) - d.c.y;
+    const float near = std::hypot(nx, ny);
+    return near > d.rq + 6.0f * s || far < d.rq - 6.0f * s;
+  };
+  const auto fitted = [&](double angle) {  // the box drawn in as far as needed (or possible)
+    float radius = label_r0;
+    while (radius > inner && !clear(box_at(angle, radius)))
+      radius = std::max(inner, radius - 2.0f * s);
+    return box_at(angle, radius);
+  };
+  const double middle = d.aq + 0.5 * delta + (narrow ? kPi : 0.0);
+  const double reach = narrow ? kPi / 3.0 : 0.35 * std::fabs(delta);  // either way from middle
+  ImVec2 at = fitted(middle);
+  for (int k = 1; k <= 6 && !clear(at); ++k)
+    for (const double sign : {1.0, -1.0}) {
+      const ImVec2 b = fitted(middle + sign * reach * k / 6.0);
+      if (clear(b)) {
+        at = b;
+        break;
+      }
+    }
+  if (!clear(at)) at = box_at(middle, label_r0);  // nowhere clear: where it always went
+  pen.text(f.body, at, accent, label);
 }
 
 // Key: thin line with a ring at the tip; query: solid arrow. On small dials the filled shapes
@@ -696,7 +741,7 @@ void PointersView::paint_dials(const Model& m, const Scores& sc, const Layout& l
       paint_original(dl, c, polar(c, d.rq, m.q_angle[u] + p.position * d.th0), d.col, d.thick);
     if (m.scaled && d.rk > 0.0f && r >= 20.0f * s)
       paint_original(dl, c, polar(c, d.rk, m.k_angle[u] + p.key_position * d.th0), d.col, d.thick);
-    paint_angle(dl, canvas.pen, lay.f, pal.accent, d, lay.circle, s);
+    paint_angle(dl, canvas.pen, lay.f, pal.accent, d, lay.circle, trail, s);
     tips_[u] = paint_pointers(dl, d, s);
     if (sc.emulated && r >= 12.0f * s) {  // over the exact pointers: both show where they part
       const double qa = sc.q_angle_emulated[u], ka = sc.k_angle_emulated[u];
