@@ -182,9 +182,15 @@ float readout(const Pen& pen, const Scene& sn, const HeatmapScores& sc, ImVec2 p
             4 * s;
   }
   if (sc.inputs.content == Content::shared && !compact) {
+    // softmax divides each row by its own sum, over a row's own keys: a RoPE diagonal's
+    // weights then differ where rows see different sets of offsets (near the edges)
+    const bool weights = sc.inputs.score_mode == ScoreMode::softmax;
     const char* why = sc.inputs.encoding == Encoding::rope
-                          ? "RoPE: S[m][n] = q·R(n−m)k depends on n − m only, so every diagonal "
-                            "holds one value."
+                          ? (weights ? "RoPE: the scores q·R(n−m)k depend on n − m only; the "
+                                       "softmax divides each row by its own sum, over its own "
+                                       "keys, so a diagonal's weights differ from row to row."
+                                     : "RoPE: S[m][n] = q·R(n−m)k depends on n − m only, so "
+                                       "every diagonal holds one value.")
                           : (sc.inputs.encoding == Encoding::sinusoidal
                                  ? "Sinusoidal: S = q·k + q·PEₙ + k·PEₘ + PEₘ·PEₙ; the middle "
                                    "terms depend on m and n themselves, so diagonals vary."
