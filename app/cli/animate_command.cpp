@@ -109,10 +109,11 @@ int run_animate_command(const AnimateCommand& cmd) {
     if (!f) return usage(f.error().to_string());
     from = f.value();
   }
+  // --from and --to are positions m: the table's row judges them, with its message
   for (const auto& [name, v] : {std::pair{"--from", from}, std::pair{"--to", to.value()}})
-    if (std::fabs(v) > 1e9)
-      return usage(std::string(name) + ": must be a number from -1e9 to 1e9, got " +
-                   format_number(v, NumberStyle::csv));
+    if (!param_range("position").contains(v))
+      return usage(std::string(name) + ": must be " + param_allowed(*find_param("position")) +
+                   ", got " + format_number(v, NumberStyle::csv));
 
   auto created =
       OffscreenApp::create(size.value().first, size.value().second, static_cast<float>(cmd.scale));

@@ -154,10 +154,10 @@ constexpr const char* kScalingNames[] = {
 // rotary_style never receives them) on top of `p`'s extension (a preset's values or the
 // defaults), through the app's own setters: same rules, same messages. A scaling parameter
 // without --scaling, or a preset that supplies the method, means nothing and is an error.
-// Returns θ and θ′ for d and base (state/scaling_params.h: rotary_frequencies, what the views
-// use); an error in a LongRoPE list read from a file names the file's flag.
-Result<ScaledFrequencies> read_extension(const ExportArgs& args, int dim, double base, Params& p,
-                                         bool has_model) {
+// Returns θ and θ′ for d and base (state/scaling_params.h: drawn_frequencies, what the views
+// and lessons use); an error in a LongRoPE list read from a file names the file's flag.
+Result<DrawnFrequencies> read_extension(const ExportArgs& args, int dim, double base, Params& p,
+                                        bool has_model) {
   if (arg(args, "scaling").empty() && !has_model)
     for (const char* name : kScalingNames) {
       const std::string_view n = name;
@@ -169,25 +169,14 @@ Result<ScaledFrequencies> read_extension(const ExportArgs& args, int dim, double
   for (const char* name : kScalingNames)
     if (!arg(args, name).empty())
       if (auto st = set_param(p, name, arg(args, name)); !st) return st.error();
-  auto sf = rotary_frequencies(dim, base, p.extension);
-  if (!sf) {
-    Error e = sf.error();
+  auto f = drawn_frequencies(dim, base, p.extension);
+  if (f && f.value().error) {
+    Error e = *f.value().error;
     for (const char* list : {"long_factor", "short_factor"})
       if (e.parameter == list && !arg(args, e.parameter + "_file").empty()) e.parameter += "_file";
     return e;
   }
-  return sf;
-}
-
-// The decay and heatmap views turn the whole head: the only rotary fraction their datasets take
-// is p-RoPE's, the parameter of --scaling proportional.
-Status whole_head(const ExportArgs& args, const Params& p) {
-  if (!arg(args, "rotary_fraction").empty() &&
-      p.extension.scaling.method != ScalingMethod::proportional)
-    return Error{"rotary_fraction",
-                 "applies here only with --scaling proportional (p-RoPE's fraction): this "
-                 "dataset, like its view, rotates the whole head"};
-  return {};
+  return f;
 }
 
 // Whether a table gets its scaled columns: --scaling was given (even none) or a preset scales.
@@ -200,7 +189,7 @@ bool scaled_table(const ExportArgs& args, const Params& p) {
 // --model NAME starts from the preset's values (state/models.h); every flag given beside it
 // wins. A partial rotation (--rotary-fraction, --rotary-style, or the preset's) gives theta = 0
 // to the pairs that do not rotate in the three-column table (their wavelength is "inf"), as the
-// app's views use it (state/scaling_params.h: rotary_frequencies).
+// app's views use it (state/scaling_params.h: drawn_frequencies).
 Result<CsvTable> build_frequencies(const ExportArgs& args) {
   Params p;
   p.extension = ExtensionParams{};
@@ -234,7 +223,7 @@ Result<CsvTable> build_frequencies(const ExportArgs& args) {
     return CsvTable{
         {"i", "theta", "wavelength"},
         rows,
-        [thetas = std::move(sf).value().theta_scaled](std::int64_t r, std::span<double> cells) {
+        [thetas = std::move(sf).value().theta_drawn](std::int64_t r, std::span<double> cells) {
           const double t = thetas[static_cast<std::size_t>(r)];
           cells[0] = static_cast<double>(r);
           cells[1] = t;
@@ -246,7 +235,7 @@ Result<CsvTable> build_frequencies(const ExportArgs& args) {
                   rows,
                   [f = std::move(sf).value(), context](std::int64_t r, std::span<double> cells) {
                     const auto i = static_cast<std::size_t>(r);
-                    const double t = f.theta[i], t2 = f.theta_scaled[i];
+                    const double t = f.theta[i], t2 = f.theta_drawn[i];
                     cells[0] = static_cast<double>(r);
                     cells[1] = t;
                     cells[2] = wavelength(t);
@@ -301,8 +290,8 @@ Result<CsvTable> build_decay(const ExportArgs& args) {
   p.extension = ExtensionParams{};
   auto sf = read_extension(args, dim, base, p, false);
   if (!sf) return sf.error();
-  if (auto st = whole_head(args, p); !st) return st.error();
-  auto curve = decay_curve(dim, base, r_max.value());
+  // θ after the partial rotation (the whole head's without one), as the view draws D(r)
+  auto curve = decay_curve_thetas(sf.value().theta, r_max.value());
   if (!curve) return curve.error();
   const auto rows = static_cast<std::int64_t>(curve.value().size());
   if (!scaled_table(args, p))
@@ -312,7 +301,7 @@ Result<CsvTable> build_decay(const ExportArgs& args) {
                       cells[0] = static_cast<double>(r);
                       cells[1] = values[static_cast<std::size_t>(r)];
                     }};
-  auto scaled = decay_curve_thetas(sf.value().theta_scaled, r_max.value());
+  auto scaled = decay_curve_thetas(sf.value().theta_drawn, r_max.value());
   if (!scaled) return scaled.error();
   return CsvTable{{"distance", "value", "value_scaled"},
                   rows,
@@ -344,22 +333,14 @@ Result<CsvTable> build_rotate(const ExportArgs& args) {
   p.extension = ExtensionParams{};
   auto sf = read_extension(args, dim, base.value(), p, false);
   if (!sf) return sf.error();
-  // θ before the scaling: p-RoPE's whole-head θ (its fraction is the method's parameter, which
-  // may be 0), else the partial rotation alone, as the view draws them
+  // θ before the scaling and θ′ (drawn_frequencies), as the view draws them
   const bool scaled = scaled_table(args, p);
-  std::vector<double> theta = sf.value().theta;
-  if (p.extension.scaling.method != ScalingMethod::proportional) {
-    ExtensionParams unscaled = p.extension;
-    unscaled.scaling.method = ScalingMethod::none;
-    auto original = rotary_frequencies(dim, base.value(), unscaled);
-    if (!original) return original.error();
-    theta = std::move(original).value().theta_scaled;
-  }
+  const std::vector<double>& theta = sf.value().theta;
 
   const auto d = static_cast<std::size_t>(dim);
   std::vector<double> y(d), y_scaled(scaled ? d : 0);
   apply_rope<double>(xs, y, m.value(), theta, pairing.value());
-  if (scaled) apply_rope<double>(xs, y_scaled, m.value(), sf.value().theta_scaled, pairing.value());
+  if (scaled) apply_rope<double>(xs, y_scaled, m.value(), sf.value().theta_drawn, pairing.value());
   const auto rows = static_cast<std::int64_t>(d);
   if (!scaled)
     return CsvTable{
@@ -487,13 +468,10 @@ Result<CsvTable> build_scores(const ExportArgs& args) {
                                   std::to_string(kMaxScoreWork) + "); use at most " +
                                   std::to_string(max_score_positions(d)) +
                                   " positions for d = " + std::to_string(d)};
-  auto th = frequencies(d, base.value());
-  if (!th) return th.error();
   Params p;
   p.extension = ExtensionParams{};
   auto sf = read_extension(args, static_cast<int>(d), base.value(), p, false);
   if (!sf) return sf.error();
-  if (auto st = whole_head(args, p); !st) return st.error();
   const bool scaled = scaled_table(args, p);
 
   // Rotate q and k once per position: [N][d] each, then every cell is one dot product.
@@ -510,8 +488,9 @@ Result<CsvTable> build_scores(const ExportArgs& args) {
       apply_rope<double>(k, std::span(out_k).subspan(i * ud, ud), pos, thetas, pairing.value());
     }
   };
-  rotate_all(th.value(), rq, rk);
-  rotate_all(sf.value().theta_scaled, rq2, rk2);
+  // θ after the partial rotation (the whole head's without one), then θ′: as the heatmap view
+  rotate_all(sf.value().theta, rq, rk);
+  rotate_all(sf.value().theta_drawn, rq2, rk2);
   const double a2 = sf.value().attention_factor * sf.value().attention_factor;
   std::vector<std::string> header{"m", "n", "score"};
   if (scaled) header.emplace_back("score_scaled");
@@ -762,8 +741,6 @@ constexpr std::array kRotaryFlags{
                "what the fraction means: neox (theta over int(P*D) dims) or proportional "
                "(full-head theta, the slow pairs still)",
                "neox or proportional (default neox)", ""}};
-// p-RoPE's fraction alone (decay, scores: their views rotate the whole head)
-constexpr std::array kFractionFlags{kRotaryFlags[0]};
 constexpr std::array kFrequencyFlags = join_flags(
     std::array{
         ExportFlag{"model", "NAME",
@@ -791,7 +768,7 @@ constexpr std::array kDecayFlags = join_flags(
                           "context extension: adds value_scaled, D(r) at theta' (the decay "
                           "view's scaled curve)",
                           kScalingAllowed, ""}},
-    kScalingParamFlags, kFractionFlags);
+    kScalingParamFlags, kRotaryFlags);
 constexpr std::array kRotateFlags = join_flags(
     std::array{ExportFlag{"vector", "X0,X1,...", "the vector x; d is the number of entries",
                           kVectorAllowed, nullptr},
@@ -823,7 +800,7 @@ constexpr std::array kScoreOwnFlags{
                "context extension: adds score_scaled, a^2 (R'_m q).(R'_n k) at theta' (the "
                "heatmap's scores)",
                kScalingAllowed, ""}};
-constexpr std::array kScoreFlags = join_flags(kScoreOwnFlags, kScalingParamFlags, kFractionFlags);
+constexpr std::array kScoreFlags = join_flags(kScoreOwnFlags, kScalingParamFlags, kRotaryFlags);
 
 constexpr std::array kAxialFlags{
     ExportFlag{"query", "Q0,Q1,...", "the query q; d is the number of entries",

@@ -15,13 +15,13 @@ std::string join(const std::vector<double>& v) {
   return s;
 }
 
-// The context-extension settings as export flags, as the view uses them: the method and its
-// parameters when a scaling is on (p-RoPE's rotary fraction among them), and (`rotary`, for the
-// views that rotate only part of the head) the rotary fraction and style when it rotates only
-// in part. Nothing when neither applies, so the plain table is exported.
-void add_extension_args(ExportArgs& args, const ExtensionParams& ext, bool rotary) {
+// The context-extension settings as export flags, as the view uses them (every view that rotates
+// takes drawn_frequencies' θ′): the method and its parameters when a scaling is on (p-RoPE's
+// rotary fraction among them), and the rotary fraction and style when the head rotates only in
+// part. Nothing when neither applies, so the plain table is exported.
+void add_extension_args(ExportArgs& args, const ExtensionParams& ext) {
   const bool scaling = ext.scaling.method != ScalingMethod::none;
-  const bool partial = rotary && partial_rotary(ext);
+  const bool partial = partial_rotary(ext);
   const bool proportional = ext.scaling.method == ScalingMethod::proportional;
   for (const char* name : kExtensionParamNames) {
     const std::string_view n = name;
@@ -57,12 +57,12 @@ Result<ViewExport> view_export(const Params& p) {
                     {"position", format_number(p.position, NumberStyle::csv)},
                     {"base", base},
                     {"pairing", pairing}}};
-      add_extension_args(e.args, p.extension, true);
+      add_extension_args(e.args, p.extension);
       return e;
     }
     case ViewId::spectrum: {
       ViewExport e{"frequencies", {{"dim", dim}, {"base", base}}};
-      add_extension_args(e.args, p.extension, true);
+      add_extension_args(e.args, p.extension);
       return e;
     }
     case ViewId::decay: {
@@ -70,7 +70,7 @@ Result<ViewExport> view_export(const Params& p) {
       ViewExport e{
           "decay",
           {{"dim", dim}, {"base", base}, {"max_distance", std::to_string(p.max_distance)}}};
-      add_extension_args(e.args, p.extension, false);
+      add_extension_args(e.args, p.extension);
       return e;
     }
     case ViewId::sinusoidal:
@@ -89,7 +89,7 @@ Result<ViewExport> view_export(const Params& p) {
                     {"positions", std::to_string(p.positions)},
                     {"base", base},
                     {"pairing", pairing}}};
-      add_extension_args(e.args, p.extension, false);
+      add_extension_args(e.args, p.extension);
       return e;
     }
     case ViewId::precision: {

@@ -76,16 +76,17 @@ std::optional<Result<Vec>> model_quantity(const app::Params& p, const Vec& q, co
 
   // The decoupled head: q_C, k_C without RoPE (seeded, as the app's random vectors), and the
   // current q, k as the RoPE part, rotated with the θ′ every view uses.
-  auto sf = app::effective_frequencies(p);
-  if (!sf && sf.error().parameter == "rotary_fraction") {
-    // as the pointers view: a fraction that leaves no whole pair to rotate is reported by the
-    // panel, and every pair keeps rotating meanwhile
+  auto sf = app::drawn_frequencies(p);
+  if (sf && sf.value().error && sf.value().error->parameter == "rotary_fraction") {
+    // a fraction that leaves no whole pair to rotate is reported by the panel, and every pair
+    // keeps rotating meanwhile
     app::Params whole = p;
     whole.extension.scaling.rotary_fraction = 1.0;
-    sf = app::effective_frequencies(whole);
+    sf = app::drawn_frequencies(whole);
   }
   if (!sf) return Result<Vec>(sf.error());
-  const Vec& th = sf.value().theta_scaled;
+  if (sf.value().error) return Result<Vec>(*sf.value().error);
+  const Vec& th = sf.value().theta_drawn;
   const Vec qc = make_vector(VectorSource::random, kMlaNopeDims, {}, p.seed + 1000).value();
   const Vec kc = make_vector(VectorSource::random, kMlaNopeDims, {}, p.seed + 2000).value();
   const double m = p.position, n = p.key_position;

@@ -525,13 +525,13 @@ bool fixed_quantity(std::string_view name) {
          stem == "decay_at" || stem == "decay_min" || stem == "decay_max";
 }
 
-LinearExample linear_example(const app::Params& p) {
+LinearExample linear_example(int dim, std::uint64_t seed) {
   LinearExample ex;
   ex.n = kLinearTokens;
-  ex.d = p.dim;
-  ex.q = random_vectors(ex.n, ex.d, p.seed + 10);
-  ex.k = random_vectors(ex.n, ex.d, p.seed + 11);
-  ex.v = random_vectors(ex.n, ex.d, p.seed + 12);
+  ex.d = dim;
+  ex.q = random_vectors(ex.n, ex.d, seed + 10);
+  ex.k = random_vectors(ex.n, ex.d, seed + 11);
+  ex.v = random_vectors(ex.n, ex.d, seed + 12);
   return ex;
 }
 
@@ -547,10 +547,16 @@ QuantityContext::QuantityContext(const app::Params& params, std::shared_ptr<Fixe
   thetas_ = std::move(th).value();
   q_ = app::effective_vector(p_.query, p_, false);
   k_ = app::effective_vector(p_.key, p_, true);
-  if (auto sf = app::effective_frequencies(p_))
-    scaled_ = std::move(sf).value();
-  else
-    scaling_error_ = sf.error().to_string();
+  auto f = app::drawn_frequencies(p_);  // d and base are valid here
+  if (!f) return;
+  rope_thetas_ = f.value().theta;
+  if (f.value().error) {
+    scaling_error_ = f.value().error->to_string();
+    return;
+  }
+  scaled_ = std::move(f.value().method);
+  scaled_.theta = std::move(f.value().theta);
+  scaled_.theta_scaled = std::move(f.value().theta_drawn);
 }
 
 namespace {
@@ -772,7 +778,7 @@ Result<Vec> decay_family(const Env& e, std::string_view name) {
 // Lesson 9's example (linear_example): core's shared sums against the same rows summed term by
 // term here, with and without RoPE in the numerator (rope/attention.h).
 Result<Vec> linear_family(const Env& e, std::string_view name) {
-  const LinearExample ex = linear_example(e.p);
+  const LinearExample ex = linear_example(e.p.dim, e.p.seed);
   const int n_tok = ex.n, d = ex.d, dv = ex.d;
   const auto row = static_cast<std::size_t>(std::clamp(std::round(e.m()), 0.0, n_tok - 1.0));
   const auto ud = static_cast<std::size_t>(d);
@@ -1063,8 +1069,8 @@ Result<Vec> QuantityContext::evaluate(std::string_view name) const {
   }
 
   if (name == "rope_score")
-    return one(dot(rotated(q_, m, thetas_, pr), rotated(k_, n, thetas_, pr)));
-  if (name == "relative_score") return one(dot(q_, rotated(k_, n - m, thetas_, pr)));
+    return one(dot(rotated(q_, m, rope_thetas_, pr), rotated(k_, n, rope_thetas_, pr)));
+  if (name == "relative_score") return one(dot(q_, rotated(k_, n - m, rope_thetas_, pr)));
   if (name == "content_score") return one(dot(q_, k_));
   if (name == "score_ratio" || name == "score_ratio_next" || name == "score_ratio_gap") {
     const auto ratio = [&](const Vec& q, const Vec& k) {

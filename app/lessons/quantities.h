@@ -14,6 +14,7 @@
 //   CheckOutcome c = run_check(ctx, "rope_score", "relative_score", Relation::equal);
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <span>
@@ -65,7 +66,9 @@ class QuantityContext {
   app::Params p_;
   std::vector<double> thetas_, q_, k_;
   std::string error_;  // set when dim/base are invalid: every quantity fails with it
-  // the context-extension scaling at this state (rope::scaled_frequencies), or why not
+  // θ of app::drawn_frequencies: after the partial rotation, before the method (rope_score)
+  std::vector<double> rope_thetas_;
+  // θ′ and a of app::drawn_frequencies at this state (scaled_score), or why not
   ScaledFrequencies scaled_;
   std::string scaling_error_;
   // fixed quantities already computed (a view asks every frame); never null
@@ -79,7 +82,7 @@ struct LinearExample {
   int n = 0, d = 0;
   std::vector<double> q, k, v;
 };
-LinearExample linear_example(const app::Params& p);
+LinearExample linear_example(int dim, std::uint64_t seed);
 
 struct CheckOutcome {
   bool computed = false;            // both sides evaluated

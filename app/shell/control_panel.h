@@ -3,16 +3,15 @@
 // current view's own DrawControls.
 //
 // Every px constant is at scale 1 and multiplied by env.scale. The panel has no background of
-// its own: clear_frame (shell/frame.h) fills its rectangle. Its sliders take their ends and scale
-// from the parameter table (param_range, state/params.h) and clamp to the parameter's range, so
-// a value typed with Ctrl+click beyond the slider's ends is kept when the parameter allows it.
+// its own: clear_frame (shell/frame.h) fills its rectangle. Its sliders are the table's widgets
+// (ui/param_widgets.h): ends, scale and format from the parameter table, clamped to the
+// parameter's range, so a value typed with Ctrl+click beyond the slider's ends is kept when the
+// parameter allows it.
 //
 // Usage: in draw_frame, when state.show_controls:
 //   const float w = control_panel_width(env, display_width);
 //   draw_control_panel(state, views, env, top, height);
 #pragma once
-
-#include <span>
 
 #include "state/app_state.h"
 #include "ui/view_env.h"
@@ -26,17 +25,5 @@ float control_panel_width(const ViewEnv& env, float display_width);
 
 // The panel as a fixed window at (0, top), `height` px high.
 void draw_control_panel(AppState& state, Views& views, const ViewEnv& env, float top, float height);
-
-// One slider of the panel: the parameter it sets, and its ends and scale as ImGui takes them
-// (float), read from param_range(param).
-struct PanelSlider {
-  const char* param = "";
-  float min = 0.0f, max = 0.0f;
-  bool logarithmic = false;
-};
-PanelSlider panel_slider(const char* param);
-
-// The parameters the panel has sliders for, in the order it draws them.
-std::span<const char* const> panel_slider_params();
 
 }  // namespace rope::app

@@ -8,6 +8,7 @@
 #include "state/models.h"
 #include "state/params.h"
 #include "ui/canvas.h"
+#include "ui/param_widgets.h"
 #include "ui/theme.h"
 
 namespace rope::app {
@@ -73,11 +74,9 @@ void model_controls(AppState& state, const ViewEnv& env) {
   }
 
   // Partial rotary: the one fraction and its meaning (state/scaling_params.h).
-  double& fraction = p.extension.scaling.rotary_fraction;
-  float f = static_cast<float>(fraction);
+  const double& fraction = p.extension.scaling.rotary_fraction;
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderFloat("##rotary_fraction", &f, 0.01f, 1.0f, "rotary fraction p = %.3g"))
-    fraction = std::clamp(static_cast<double>(f), 0.01, 1.0);
+  param_slider(p, "rotary_fraction");
   int style = p.extension.rotary_style == RotaryStyle::proportional ? 1 : 0;
   ImGui::TextUnformatted("p means");
   ImGui::SameLine();

@@ -43,7 +43,7 @@ void move_both(ShortcutContext& c, int by) {
 }
 void move_n(ShortcutContext& c, int by) {
   double& n = c.state.params.key_position;
-  n = by > 0 ? std::min(std::round(n) + 1, 1e9) : std::max(std::round(n) - 1, -1e9);
+  n = param_range("key_position").clamp(std::round(n) + (by > 0 ? 1.0 : -1.0));
 }
 void next_step(ShortcutContext& c, int) {
   c.next_step = true;
@@ -60,17 +60,18 @@ void last_step(ShortcutContext& c, int) {
 void reveal(ShortcutContext& c, int) {
   c.state.reveal_requested = true;
 }
+// speed in ratios of 1.5, the UI scale in steps of 1/4, within the table's ranges
 void faster(ShortcutContext& c, int) {
-  c.state.params.speed = std::min(100.0, c.state.params.speed * 1.5);
+  c.state.params.speed = param_range("speed").clamp(c.state.params.speed * 1.5);
 }
 void slower(ShortcutContext& c, int) {
-  c.state.params.speed = std::max(0.05, c.state.params.speed / 1.5);
+  c.state.params.speed = param_range("speed").clamp(c.state.params.speed / 1.5);
 }
 void larger(ShortcutContext& c, int) {
-  c.state.params.ui_scale = std::min(4.0, c.state.params.ui_scale + 0.25);
+  c.state.params.ui_scale = param_range("ui_scale").clamp(c.state.params.ui_scale + 0.25);
 }
 void smaller(ShortcutContext& c, int) {
-  c.state.params.ui_scale = std::max(0.5, c.state.params.ui_scale - 0.25);
+  c.state.params.ui_scale = param_range("ui_scale").clamp(c.state.params.ui_scale - 0.25);
 }
 void show_view(ShortcutContext& c, int index) {
   c.state.params.view = all_views()[static_cast<std::size_t>(index)];

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <utility>
 
+#include "state/params.h"
 #include "state/session.h"
 #include "state/settings.h"
 
@@ -11,12 +12,12 @@ namespace rope::app {
 
 void step_position(Params& p, double delta) {
   p.playing = false;
-  p.position = std::clamp(std::round(p.position) + delta, -1e9, 1e9);
+  p.position = param_range("position").clamp(std::round(p.position) + delta);
 }
 
 void shift_both(Params& p, double delta) {
-  p.position = std::clamp(p.position + delta, -1e9, 1e9);
-  p.key_position = std::clamp(p.key_position + delta, -1e9, 1e9);
+  p.position = param_range("position").clamp(p.position + delta);
+  p.key_position = param_range("key_position").clamp(p.key_position + delta);
 }
 
 void advance_animation(AppState& state, double dt) {
@@ -24,7 +25,7 @@ void advance_animation(AppState& state, double dt) {
   state.time += dt;
   Params& p = state.params;
   if (p.playing && std::isfinite(dt) && dt > 0.0)
-    p.position = std::clamp(p.position + p.speed * std::min(dt, 0.25), -1e9, 1e9);
+    p.position = param_range("position").clamp(p.position + p.speed * std::min(dt, 0.25));
 }
 
 double presentation_scale(float screen_height) {

@@ -241,6 +241,13 @@ constexpr ParamRange off_or(ParamRange r) {
 
 constexpr ParamRange kNoRange{};
 
+// `r` with the format and snap its widget shows it with (ParamRange::format, snap).
+constexpr ParamRange shown(ParamRange r, const char* format, double snap = 0.0) {
+  r.format = format;
+  r.snap = snap;
+  return r;
+}
+
 #define ROPE_CHOICE(field, table)               \
   [](Params& p, std::string_view t) -> Status { \
     auto r = parse_choice(#field, t, table);    \
@@ -333,7 +340,7 @@ const std::array kSpecs = std::to_array<ParamSpec>({
     // d and base are the core's own (rope::validate_dim, validate_base): judged, and reported,
     // by the core; their rows here hold the same ranges (tests/app/test_params.cpp checks both
     // agree) for the sliders and --help.
-    {"dim", K::integer, dims(512, false), nullptr, "head dimension d",
+    {"dim", K::integer, shown(dims(512, false), "d = %d"), nullptr, "head dimension d",
      [](Params& p, std::string_view t) -> Status {
        auto r = parse_integer("dim", t);
        if (!r) return out_of_range("dim", t);
@@ -342,7 +349,8 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        return {};
      },
      [](const Params& p) { return std::to_string(p.dim); }},
-    {"base", K::real, bases(), nullptr, "frequency base: theta_i = base^(-2i/d)",
+    {"base", K::real, shown(bases(), "base = %.0f", 1.0), nullptr,
+     "frequency base: theta_i = base^(-2i/d)",
      [](Params& p, std::string_view t) -> Status {
        auto r = parse_real("base", t);
        if (!r) return out_of_range("base", t);
@@ -351,9 +359,9 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        return {};
      },
      [](const Params& p) { return format_number(p.base, NumberStyle::csv); }},
-    {"position", K::real, part(-kMaxPosition, kMaxPosition, 0.0, 256.0), nullptr,
+    {"position", K::real, shown(part(-kMaxPosition, kMaxPosition, 0.0, 256.0), "%.2f"), nullptr,
      "query position m", ROPE_REAL(position)},
-    {"key_position", K::real, part(-kMaxPosition, kMaxPosition, 0.0, 256.0), nullptr,
+    {"key_position", K::real, shown(part(-kMaxPosition, kMaxPosition, 0.0, 256.0), "%.2f"), nullptr,
      "key position n", ROPE_REAL(key_position)},
     {"pairing", K::choice, kNoRange, "interleaved or half",
      "which coordinates form a block: (x2i, x2i+1) or (xi, xi+d/2)",
@@ -382,16 +390,16 @@ const std::array kSpecs = std::to_array<ParamSpec>({
      "pointers: one dial per block, or all on one circle", ROPE_CHOICE(layout, kLayouts)},
     {"trails", K::boolean, kNoRange, nullptr, "pointers: draw recent positions as a trail",
      ROPE_BOOL(trails)},
-    {"trail_length", K::real, part(0.0, 1000.0, 0.0, 50.0), nullptr,
+    {"trail_length", K::real, shown(part(0.0, 1000.0, 0.0, 50.0), "%.0f positions"), nullptr,
      "pointers: trail length in positions", ROPE_REAL(trail_length)},
     {"emulate_precision", K::boolean, kNoRange, nullptr,
      "pointers: also draw q, k rotated with the precision formats (emulated)",
      ROPE_BOOL(emulate_precision)},
     {"playing", K::boolean, kNoRange, nullptr, "animate the position", ROPE_BOOL(playing)},
-    {"speed", K::real, whole(0.05, 100.0, true), nullptr, "animation speed in positions per second",
-     ROPE_REAL(speed)},
-    {"positions", K::integer, whole(8, 4096, true), nullptr, "heatmap: number of positions N",
-     ROPE_INT(positions)},
+    {"speed", K::real, shown(whole(0.05, 100.0, true), "speed %.2f positions/s"), nullptr,
+     "animation speed in positions per second", ROPE_REAL(speed)},
+    {"positions", K::integer, shown(whole(8, 4096, true), "N = %d positions"), nullptr,
+     "heatmap: number of positions N", ROPE_INT(positions)},
     {"encoding", K::choice, kNoRange, "none, sinusoidal or rope", "heatmap: position encoding",
      ROPE_CHOICE(encoding, kEncodings)},
     {"compare", K::boolean, kNoRange, nullptr, "heatmap: all three encodings side by side",
@@ -405,39 +413,40 @@ const std::array kSpecs = std::to_array<ParamSpec>({
     {"linear_sums", K::boolean, kNoRange, nullptr,
      "heatmap: linear attention's d x d summary and running sums, not the N x N matrix",
      ROPE_BOOL(linear_sums)},
-    {"max_distance", K::integer, part(1, 100000, 16, 100000, true), nullptr,
-     "decay: largest relative distance R", ROPE_INT(max_distance)},
-    {"context_length", K::integer, part(1, 1e7, 16, 1e7, true), nullptr,
+    {"max_distance", K::integer, shown(part(1, 100000, 16, 100000, true), "max distance R = %d"),
+     nullptr, "decay: largest relative distance R", ROPE_INT(max_distance)},
+    {"context_length", K::integer, shown(part(1, 1e7, 16, 1e7, true), "context length %d"), nullptr,
      "spectrum: context length marked", ROPE_INT(context_length)},
-    {"pe_positions", K::integer, whole(1, 4096, true), nullptr,
+    {"pe_positions", K::integer, shown(whole(1, 4096, true), "%d positions"), nullptr,
      "sinusoidal: positions (rows) in the figure", ROPE_INT(pe_positions)},
-    {"pe_dim", K::integer, dims(kMaxDim, true), nullptr,
+    {"pe_dim", K::integer, shown(dims(kMaxDim, true), "d = %d"), nullptr,
      "sinusoidal: dimensions (columns) in the figure", ROPE_INT(pe_dim)},
-    {"compare_base", K::real, bases(/*zero_is_off=*/true), nullptr,
+    {"compare_base", K::real, shown(bases(/*zero_is_off=*/true), "%.0f", 1.0), nullptr,
      "decay: overlay the curve for this base", ROPE_REAL(compare_base)},
-    {"compare_dim", K::integer, dims(512, false, /*zero_is_off=*/true), nullptr,
+    {"compare_dim", K::integer, shown(dims(512, false, /*zero_is_off=*/true), "d = %d"), nullptr,
      "decay: overlay the curve for this d", ROPE_INT(compare_dim)},
     {"mean_score", K::boolean, kNoRange, nullptr,
      "decay: overlay the mean score of seeded random q, k", ROPE_BOOL(mean_score)},
-    {"grid_size", K::integer, whole(2, 32), nullptr, "axial: patches per side of the image grid",
-     ROPE_INT(grid_size)},
-    {"query_row", K::integer, whole(0, 31), nullptr, "axial: row of the query patch (0 at the top)",
-     ROPE_INT(query_row)},
-    {"query_column", K::integer, whole(0, 31), nullptr,
+    {"grid_size", K::integer, shown(whole(2, 32), "grid side = %d patches"), nullptr,
+     "axial: patches per side of the image grid", ROPE_INT(grid_size)},
+    {"query_row", K::integer, shown(whole(0, 31), "query row r₁ = %d"), nullptr,
+     "axial: row of the query patch (0 at the top)", ROPE_INT(query_row)},
+    {"query_column", K::integer, shown(whole(0, 31), "query column c₁ = %d"), nullptr,
      "axial: column of the query patch (0 at the left)", ROPE_INT(query_column)},
-    {"key_row", K::integer, whole(0, 31), nullptr, "axial: row of the key patch of the read-out",
-     ROPE_INT(key_row)},
-    {"key_column", K::integer, whole(0, 31), nullptr,
+    {"key_row", K::integer, shown(whole(0, 31), "key row r₂ = %d"), nullptr,
+     "axial: row of the key patch of the read-out", ROPE_INT(key_row)},
+    {"key_column", K::integer, shown(whole(0, 31), "key column c₂ = %d"), nullptr,
      "axial: column of the key patch of the read-out", ROPE_INT(key_column)},
-    {"shift_row", K::integer, whole(-31, 31), nullptr,
+    {"shift_row", K::integer, shown(whole(-31, 31), "move both: Δ rows = %d"), nullptr,
      "axial: rows both patches move by in the second panel", ROPE_INT(shift_row)},
-    {"shift_column", K::integer, whole(-31, 31), nullptr,
+    {"shift_column", K::integer, shown(whole(-31, 31), "move both: Δ columns = %d"), nullptr,
      "axial: columns both patches move by in the second panel", ROPE_INT(shift_column)},
-    {"point_x", K::real, whole(-kMaxCoordinate, kMaxCoordinate), nullptr,
+    {"point_x", K::real, shown(whole(-kMaxCoordinate, kMaxCoordinate), "%.4g"), nullptr,
      "trajectory: first coordinate of x", ROPE_REAL(point_x)},
-    {"point_y", K::real, whole(-kMaxCoordinate, kMaxCoordinate), nullptr,
+    {"point_y", K::real, shown(whole(-kMaxCoordinate, kMaxCoordinate), "%.4g"), nullptr,
      "trajectory: second coordinate of x", ROPE_REAL(point_y)},
-    {"offset", K::real, part(-kMaxCoordinate, kMaxCoordinate, -10.0, 10.0), nullptr,
+    {"offset", K::real,
+     shown(part(-kMaxCoordinate, kMaxCoordinate, -10.0, 10.0), "offset k = %.2f"), nullptr,
      "trajectory: the shift k in PE_{pos+k} = M(k) PE_pos", ROPE_REAL(offset)},
     {"sentence_a", K::text, kNoRange, "text, up to 200 characters", "sentence demo: first sentence",
      ROPE_TEXT(sentence_a)},
@@ -499,8 +508,8 @@ const std::array kSpecs = std::to_array<ParamSpec>({
      "precision: format of the angle m theta_i", ROPE_FORMAT(angle)},
     {"trig_format", K::choice, kNoRange, "fp64, fp32, bf16 or fp16",
      "precision: format of cos and sin", ROPE_FORMAT(trig)},
-    {"precision_pair", K::integer, whole(0, kMaxPrecisionPair), nullptr,
-     "precision: the pair shown large (below d/2)",
+    {"precision_pair", K::integer, shown(whole(0, kMaxPrecisionPair), "pair shown large: %d"),
+     nullptr, "precision: the pair shown large (below d/2)",
      [](Params& p, std::string_view t) -> Status {
        auto r = integer_param("precision_pair", t);
        if (!r) return r.error();
@@ -513,25 +522,27 @@ const std::array kSpecs = std::to_array<ParamSpec>({
     {"scaling", K::choice, kNoRange,
      "none, linear, ntk, dynamic, yarn, llama3, longrope or proportional",
      "context extension: the method that changes theta_i", ROPE_EXTENSION("scaling")},
-    {"factor", K::real, part(kMinScalingFactor, kMaxScalingFactor, 1.0, 64.0, true), nullptr,
+    {"factor", K::real,
+     shown(part(kMinScalingFactor, kMaxScalingFactor, 1.0, 64.0, true), "s = %.3g"), nullptr,
      "context extension: s = target context / L", ROPE_EXTENSION("factor")},
-    {"original_context", K::integer, part(1, static_cast<double>(kMaxContext), 256, 131072, true),
-     nullptr, "context extension: L, the pre-training context", ROPE_EXTENSION("original_context")},
-    {"beta_fast", K::real, part(kMinBeta, kMaxBeta, 1.0, 128.0, true), nullptr,
-     "yarn: pairs turning more often in L keep theta (at least beta_slow)",
+    {"original_context", K::integer,
+     shown(part(1, static_cast<double>(kMaxContext), 256, 131072, true), "L = %d"), nullptr,
+     "context extension: L, the pre-training context", ROPE_EXTENSION("original_context")},
+    {"beta_fast", K::real, shown(part(kMinBeta, kMaxBeta, 1.0, 128.0, true), "β_fast = %.3g"),
+     nullptr, "yarn: pairs turning more often in L keep theta (at least beta_slow)",
      ROPE_EXTENSION("beta_fast")},
-    {"beta_slow", K::real, part(kMinBeta, kMaxBeta, 0.125, 32.0, true), nullptr,
-     "yarn: pairs turning less often in L get theta/s", ROPE_EXTENSION("beta_slow")},
+    {"beta_slow", K::real, shown(part(kMinBeta, kMaxBeta, 0.125, 32.0, true), "β_slow = %.3g"),
+     nullptr, "yarn: pairs turning less often in L get theta/s", ROPE_EXTENSION("beta_slow")},
     {"truncate", K::boolean, kNoRange, nullptr,
      "yarn: round the ramp ends to whole pairs (floor/ceil)", ROPE_EXTENSION("truncate")},
-    {"low_freq_factor", K::real, positive(0.25, 16.0), nullptr,
+    {"low_freq_factor", K::real, shown(positive(0.25, 16.0), "low freq factor %.3g"), nullptr,
      "llama3: pairs with wavelength > L/low get theta/s (less than high_freq_factor)",
      ROPE_EXTENSION("low_freq_factor")},
-    {"high_freq_factor", K::real, positive(0.25, 16.0), nullptr,
+    {"high_freq_factor", K::real, shown(positive(0.25, 16.0), "high freq factor %.3g"), nullptr,
      "llama3: pairs with wavelength < L/high keep theta", ROPE_EXTENSION("high_freq_factor")},
     {"sequence_length", K::integer,
-     off_or(part(1, static_cast<double>(kMaxContext), 256, 1048576, true)), nullptr,
-     "dynamic, longrope: the current sequence length (0: unset)",
+     shown(off_or(part(1, static_cast<double>(kMaxContext), 256, 1048576, true)), "ℓ = %d"),
+     nullptr, "dynamic, longrope: the current sequence length (0: unset)",
      ROPE_EXTENSION("sequence_length")},
     {"attention_factor", K::real, part(0, kMaxAttentionFactor, 0, 4), nullptr,
      "yarn, longrope: the factor on cos and sin (0: the method's default)",
@@ -543,7 +554,7 @@ const std::array kSpecs = std::to_array<ParamSpec>({
      ROPE_EXTENSION("mscale_all_dim")},
     // partial rotary: one fraction for both meanings and for the proportional method
     // (state/scaling_params.h, "PARTIAL ROTARY, ONE STATE")
-    {"rotary_fraction", K::real, whole(0, 1), nullptr,
+    {"rotary_fraction", K::real, shown(whole(0, 1), "rotary fraction p = %.3g"), nullptr,
      "partial rotary: the fraction p of the head that rotates (its meaning: rotary_style; the "
      "proportional method reads it as p-RoPE)",
      ROPE_EXTENSION("rotary_fraction")},
@@ -646,6 +657,24 @@ Status set_param(Params& params, std::string_view name, std::string_view text) {
   return {};
 }
 
+Status set_param_value(Params& params, std::string_view name, double v) {
+  const ParamSpec* spec = find_param(name);
+  if (!spec) return Error{std::string(name), "is not a parameter of RoPE Lab"};
+  if (spec->kind != ParamKind::integer && spec->kind != ParamKind::real)
+    return Error{std::string(name), "is not a number parameter"};
+  if (spec->kind == ParamKind::integer) v = std::round(v);
+  // the shortest exact text reads back as the same double: the round trip loses nothing
+  return set_param(params, name, format_number(spec->range.clamp(v), NumberStyle::csv));
+}
+
+double param_value(const Params& params, std::string_view name) {
+  const ParamSpec* spec = find_param(name);
+  if (!spec || (spec->kind != ParamKind::integer && spec->kind != ParamKind::real))
+    return std::numeric_limits<double>::quiet_NaN();
+  auto v = parse_real(name, spec->get(params));
+  return v ? v.value() : std::numeric_limits<double>::quiet_NaN();
+}
+
 Status validate_params(const Params& p) {
   const auto check = [&](const VectorChoice& c, const char* name) -> Status {
     if (c.preset == VectorPreset::custom && c.values.size() != static_cast<std::size_t>(p.dim))
@@ -658,7 +687,8 @@ Status validate_params(const Params& p) {
   return validate_extension(p.extension, p.dim, p.base);
 }
 
-std::vector<double> effective_vector(const VectorChoice& c, const Params& p, bool is_key) {
+std::vector<double> effective_vector(const VectorChoice& c, int dim, std::uint64_t seed,
+                                     bool is_key) {
   VectorSource source = VectorSource::given;
   switch (c.preset) {
     case VectorPreset::unit:
@@ -673,9 +703,10 @@ std::vector<double> effective_vector(const VectorChoice& c, const Params& p, boo
     case VectorPreset::custom:
       break;
   }
-  auto v = make_vector(source, p.dim, c.values, is_key ? key_seed(p.seed) : p.seed);
+  auto v = make_vector(source, dim, c.values, is_key ? key_seed(seed) : seed);
   // Params hold a valid d and finite values (the parameter table checks them): never reached
-  return v ? std::move(v).value() : std::vector<double>(static_cast<std::size_t>(p.dim), 0.0);
+  return v ? std::move(v).value()
+           : std::vector<double>(static_cast<std::size_t>(std::max(dim, 0)), 0.0);
 }
 
 const char* view_name(ViewId v) {

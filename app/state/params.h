@@ -10,9 +10,10 @@
 //   if (auto s = rope::app::set_param(state.params, "dim", "12"); !s) report(s.error());
 //   std::vector<double> q = rope::app::effective_vector(state.params.query, state.params);
 //   const ParamRange& r = param_range("dim");  // a slider over r.slider_min ... r.slider_max,
-//   p.dim = static_cast<int>(r.clamp(dragged));  // kept within r.min ... r.max
+//   set_param_value(p, "dim", dragged);         // kept within r.min ... r.max
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -39,6 +40,11 @@ struct ParamRange {
   // and are kept: a control clamps to min ... max, never to the slider's ends.
   double slider_min = 0.0, slider_max = 0.0;
   bool logarithmic = false;  // the slider moves in ratios (base 10 ... 1e7)
+  // How a widget shows and moves the value (ui/param_widgets.h): a printf format for the
+  // parameter's type ("d = %d" for an integer, "s = %.3g" for a real; nullptr: "%d" or "%.6g"),
+  // and the grid a dragged value snaps to (base: whole numbers; 0: none).
+  const char* format = nullptr;
+  double snap = 0.0;
 
   // Whether v is accepted (finite, in range, even if required, or 0 when zero_is_off).
   bool contains(double v) const;
@@ -77,13 +83,27 @@ const ParamRange& param_range(std::string_view name);
 // parameter, the value given and what is allowed.
 Status set_param(Params& params, std::string_view name, std::string_view text);
 
+// The typed twin of set_param for an integer or real parameter, what widgets and shortcuts use:
+// v is moved into the accepted values (integers rounded, then ParamRange::clamp: never to a
+// slider's ends) and set through the row's own setter, so the same rule judges it. An error
+// (an unknown or non-number name, or what the row still refuses) leaves `params` unchanged.
+Status set_param_value(Params& params, std::string_view name, double v);
+// The value of an integer or real parameter as a double (NaN for other names).
+double param_value(const Params& params, std::string_view name);
+
 // Checks what single setters cannot: a custom query/key must have exactly d values.
 Status validate_params(const Params& params);
 
-// The query or key as a d-vector for the current dim and seed: the lecturer's choice handed to
+// The query or key as a d-vector for d = dim and `seed`: the lecturer's choice handed to
 // rope::make_vector (rope/vectors.h; custom values padded with 0 or cut to d, `random` seeded
-// with seed for the query and rope::key_seed(seed) = seed + 1 for the key).
-std::vector<double> effective_vector(const VectorChoice& choice, const Params& params, bool is_key);
+// with seed for the query and rope::key_seed(seed) = seed + 1 for the key). dim valid.
+std::vector<double> effective_vector(const VectorChoice& choice, int dim, std::uint64_t seed,
+                                     bool is_key);
+// The same for the state's dim and seed.
+inline std::vector<double> effective_vector(const VectorChoice& choice, const Params& params,
+                                            bool is_key) {
+  return effective_vector(choice, params.dim, params.seed, is_key);
+}
 
 // Names used in files, flags and the UI.
 const char* view_name(ViewId v);

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <utility>
 
+#include "rope/frequencies.h"
 #include "state/app_state.h"
 #include "state/params.h"
 
@@ -150,6 +151,10 @@ constexpr std::array<ScalingMethodNames, 8> kMethodNames{{
 }};
 
 }  // namespace
+
+std::span<const ScalingMethodNames> all_scaling_method_names() {
+  return kMethodNames;
+}
 
 const ScalingMethodNames& scaling_method_names(ScalingMethod m) {
   static constexpr ScalingMethodNames kUnknown{ScalingMethod::none, "?", "?", "?"};
@@ -294,6 +299,20 @@ bool partial_rotary(const ExtensionParams& ext) {
   return ext.scaling.method == ScalingMethod::proportional || ext.scaling.rotary_fraction < 1.0;
 }
 
+bool normalise_extension(ExtensionParams& ext) {
+  ScalingParams& sp = ext.scaling;
+  bool changed = false;
+  if (sp.beta_fast < sp.beta_slow) {
+    sp.beta_fast = sp.beta_slow;
+    changed = true;
+  }
+  if (sp.high_freq_factor <= sp.low_freq_factor) {
+    sp.high_freq_factor = 2.0 * sp.low_freq_factor;
+    changed = true;
+  }
+  return changed;
+}
+
 Status validate_extension(const ExtensionParams& ext, int dim, double base) {
   if (auto s = validate_scaling(dim, base, ext.scaling); !s) return s;
   if (ext.scaling.method == ScalingMethod::proportional || ext.scaling.rotary_fraction == 1.0)
@@ -305,32 +324,6 @@ Status validate_extension(const ExtensionParams& ext, int dim, double base) {
     if (auto s = validate_scaling(rotary_dim, base, ext.scaling); !s) return s;
   }
   return {};
-}
-
-Result<ScaledFrequencies> rotary_frequencies(int dim, double base, const ExtensionParams& ext) {
-  if (auto s = validate_extension(ext, dim, base); !s) return s.error();
-  const ScalingParams& sp = ext.scaling;
-  if (sp.method == ScalingMethod::proportional || sp.rotary_fraction == 1.0)
-    return scaled_frequencies(dim, base, sp);
-  const auto half = static_cast<std::size_t>(dim / 2);
-  const auto pairs =
-      static_cast<std::size_t>(rotated_pairs(dim, sp.rotary_fraction, ext.rotary_style));
-  if (ext.rotary_style == RotaryStyle::proportional) {
-    auto sf = scaled_frequencies(dim, base, sp);
-    if (!sf) return sf;
-    for (std::size_t i = pairs; i < half; ++i)
-      sf.value().theta_scaled[i] = 0.0;
-    return sf;
-  }
-  // neox: the method runs on the rotating part alone, a head of rotary_dim = 2·pairs; the pairs
-  // after it pass through (θ = θ′ = 0), as the coordinates past rotary_dim do in GPT-NeoX.
-  auto sf = scaled_frequencies(static_cast<std::int64_t>(2 * pairs), base, sp);
-  if (!sf) return sf;
-  ScaledFrequencies& f = sf.value();
-  f.theta.resize(half, 0.0);
-  f.theta_scaled.resize(half, 0.0);
-  if (!f.ramp.empty()) f.ramp.resize(half, 1.0);
-  return sf;
 }
 
 Result<std::vector<double>> read_factor_file(const std::string& path, std::string_view parameter) {
@@ -362,8 +355,75 @@ Result<std::vector<double>> read_factor_file(const std::string& path, std::strin
   return out;
 }
 
-Result<ScaledFrequencies> effective_frequencies(const Params& params) {
-  return rotary_frequencies(params.dim, params.base, params.extension);
+namespace {
+
+// θ and θ′ for d and base under `ext`: the partial rotation (scaling_params.h), then the
+// method. [d/2] entries in every vector; a pair that does not rotate has θ′ = 0. Errors:
+// rope::validate_scaling's and rope::validate_partial_rotary's (parameter "rotary_fraction").
+Result<ScaledFrequencies> rotary_frequencies(int dim, double base, const ExtensionParams& ext) {
+  if (auto s = validate_extension(ext, dim, base); !s) return s.error();
+  const ScalingParams& sp = ext.scaling;
+  if (sp.method == ScalingMethod::proportional || sp.rotary_fraction == 1.0)
+    return scaled_frequencies(dim, base, sp);
+  const auto half = static_cast<std::size_t>(dim / 2);
+  const auto pairs =
+      static_cast<std::size_t>(rotated_pairs(dim, sp.rotary_fraction, ext.rotary_style));
+  if (ext.rotary_style == RotaryStyle::proportional) {
+    auto sf = scaled_frequencies(dim, base, sp);
+    if (!sf) return sf;
+    for (std::size_t i = pairs; i < half; ++i)
+      sf.value().theta_scaled[i] = 0.0;
+    return sf;
+  }
+  // neox: the method runs on the rotating part alone, a head of rotary_dim = 2·pairs; the pairs
+  // after it pass through (θ = θ′ = 0), as the coordinates past rotary_dim do in GPT-NeoX.
+  auto sf = scaled_frequencies(static_cast<std::int64_t>(2 * pairs), base, sp);
+  if (!sf) return sf;
+  ScaledFrequencies& f = sf.value();
+  f.theta.resize(half, 0.0);
+  f.theta_scaled.resize(half, 0.0);
+  if (!f.ramp.empty()) f.ramp.resize(half, 1.0);
+  return sf;
+}
+
+}  // namespace
+
+Result<DrawnFrequencies> drawn_frequencies(int dim, double base, const ExtensionParams& ext) {
+  auto whole = frequencies(dim, base);
+  if (!whole) return whole.error();
+  DrawnFrequencies out;
+  auto sf = rotary_frequencies(dim, base, ext);
+  if (!sf) {  // the unscaled whole head, and why
+    out.theta = out.theta_drawn = std::move(whole).value();
+    out.error = sf.error();
+    return out;
+  }
+  const ScalingMethod method = ext.scaling.method;
+  out.theta_drawn = sf.value().theta_scaled;
+  out.attention_factor = sf.value().attention_factor;
+  out.scaled = method != ScalingMethod::none;
+  if (method == ScalingMethod::proportional) {
+    out.theta = sf.value().theta;
+  } else if (method == ScalingMethod::none) {
+    out.theta = out.theta_drawn;
+  } else {  // the partial rotation alone: the same rotary_frequencies with the method off
+    ExtensionParams unscaled = ext;
+    unscaled.scaling.method = ScalingMethod::none;
+    auto original = rotary_frequencies(dim, base, unscaled);
+    if (!original) {  // not reached: what the method accepts, the partial rotation alone does
+      out = DrawnFrequencies{};
+      out.theta = out.theta_drawn = std::move(whole).value();
+      out.error = original.error();
+      return out;
+    }
+    out.theta = std::move(original).value().theta_scaled;
+  }
+  out.method = std::move(sf).value();
+  return out;
+}
+
+Result<DrawnFrequencies> drawn_frequencies(const Params& params) {
+  return drawn_frequencies(params.dim, params.base, params.extension);
 }
 
 }  // namespace rope::app

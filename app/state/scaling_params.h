@@ -1,6 +1,6 @@
 // state/scaling_params.h — the context-extension settings (issue 11): the scaling method and its
 // parameters (rope::ScalingParams, rope/scaling.h), how the extension view shows them, and
-// effective_frequencies, the θ′ every view is to use.
+// drawn_frequencies, the θ′ every view, export and lesson quantity uses.
 //
 // Params has one member of this type, `extension`. Its fields are parameters of the table in
 // state/params.cpp under the names below (flag --name with '-' for '_', JSON and lesson key
@@ -23,14 +23,16 @@
 //   compare_methods    the extension view overlays every method at the same s
 //
 // Usage:
-//   auto sf = rope::app::effective_frequencies(state.params);   // Result<ScaledFrequencies>
-//   if (!sf) show(sf.error().to_string());
-//   else use(sf.value().theta_scaled, sf.value().attention_factor);
+//   auto f = rope::app::drawn_frequencies(state.params);   // Result<DrawnFrequencies>
+//   if (f && !f.value().error.empty()) show(f.value().error);
+//   if (f) use(f.value().theta_drawn, f.value().attention_factor);
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -106,6 +108,13 @@ std::string get_extension_param(const ExtensionParams& ext, std::string_view nam
 // rope::validate_scaling for the method in use, at the app's d and base.
 Status validate_extension(const ExtensionParams& ext, int dim, double base);
 
+// The two cross-field rules one slider can break while the other field stays, repaired the way
+// the drag means them, for a control that edits one field at a time (the extension view): yarn's
+// beta_fast >= beta_slow (beta_fast follows beta_slow up) and llama3's high_freq_factor >
+// low_freq_factor (high becomes 2·low). Every other path (flags, sessions, lessons) is judged by
+// validate_extension instead, with a message. Returns whether anything changed.
+bool normalise_extension(ExtensionParams& ext);
+
 // "none", "linear", ... and "frequencies" / "extrapolation".
 const char* extension_mode_name(ExtensionMode m);
 
@@ -122,22 +131,37 @@ struct ScalingMethodNames {
 };
 // The row of `m`; "?" in every spelling for a value outside the enum.
 const ScalingMethodNames& scaling_method_names(ScalingMethod m);
+// Every row, none first, in the order a list of methods shows them.
+std::span<const ScalingMethodNames> all_scaling_method_names();
 
 // Numbers separated by commas, spaces, tabs or new lines, from a file; Error.parameter is
 // `parameter`. Every entry must be a number (range checks are the caller's).
 Result<std::vector<double>> read_factor_file(const std::string& path, std::string_view parameter);
 
-// θ and θ′ for d and base under `ext`: the partial rotation (above), then the scaling method.
-// [d/2] entries in every vector; a pair that does not rotate has θ′ = 0. Errors:
-// rope::validate_scaling's and rope::validate_partial_rotary's (parameter "rotary_fraction").
-Result<ScaledFrequencies> rotary_frequencies(int dim, double base, const ExtensionParams& ext);
-
 // Whether the head rotates only partly under `ext` (p < 1 in either meaning).
 bool partial_rotary(const ExtensionParams& ext);
 
-// The frequencies every view uses: θ_i = base^(−2i/d) and θ′_i after the partial rotation and
-// params.extension.scaling, with its attention factor (1 and θ′ = θ for method none and p = 1).
-// Errors: those of rotary_frequencies.
-Result<ScaledFrequencies> effective_frequencies(const Params& params);
+// THE θ′ IN USE. The frequencies every picture, export and lesson quantity computes with, derived
+// here once from d, base and the extension settings (the partial rotation, then the method):
+//   theta        θ_i before the method: after the partial rotation (0 for a pair that does not
+//                rotate), except under p-RoPE (method proportional), whose θ is the whole head's
+//                (its fraction is the method's parameter and stills pairs in θ′ only)
+//   theta_drawn  θ′_i: theta under the method (equal to theta for method none)
+//   attention_factor   a, on cos and sin (a score q·k scales by a²); 1 for method none
+// [d/2] entries in both, radians per position. When the extension settings are invalid (a
+// fraction that leaves nothing to rotate, a method's bad parameter) `error` holds
+// rope::validate_scaling's or validate_partial_rotary's Error and the frequencies are the
+// unscaled whole head's, θ_i = base^(−2i/d): every view shows the same fallback and the message.
+struct DrawnFrequencies {
+  std::vector<double> theta;
+  std::vector<double> theta_drawn;
+  double attention_factor = 1.0;
+  bool scaled = false;         // a method is on (and valid): theta_drawn may differ from theta
+  ScaledFrequencies method;    // the method's own results (ramp, b′), after the partial rotation
+  std::optional<Error> error;  // set when the extension settings are invalid
+};
+// Errors (the Result's): an invalid d or base only (rope::validate_dim, validate_base).
+Result<DrawnFrequencies> drawn_frequencies(int dim, double base, const ExtensionParams& ext);
+Result<DrawnFrequencies> drawn_frequencies(const Params& params);
 
 }  // namespace rope::app

@@ -6,6 +6,7 @@
 #include "imgui.h"
 #include "state/params.h"
 #include "ui/page.h"
+#include "ui/param_widgets.h"
 #include "ui/plot.h"
 #include "ui/theme.h"
 
@@ -348,22 +349,11 @@ void AxialView::Draw(AppState& state, const ViewEnv& env) {
 
 void AxialView::DrawControls(AppState& state, const ViewEnv&) {
   Params& p = state.params;
-  const auto slider = [](const char* param, const char* format, int& v) {
-    const ParamRange& r = param_range(param);
-    int x = v;
+  for (const char* param : {"grid_size", "query_row", "query_column", "key_row", "key_column",
+                            "shift_row", "shift_column"}) {
     ImGui::SetNextItemWidth(-1);
-    const std::string id = std::string("##") + param;
-    if (ImGui::SliderInt(id.c_str(), &x, static_cast<int>(r.slider_min),
-                         static_cast<int>(r.slider_max), format))
-      v = static_cast<int>(r.clamp(x));
-  };
-  slider("grid_size", "grid side = %d patches", p.grid_size);
-  slider("query_row", "query row r₁ = %d", p.query_row);
-  slider("query_column", "query column c₁ = %d", p.query_column);
-  slider("key_row", "key row r₂ = %d", p.key_row);
-  slider("key_column", "key column c₂ = %d", p.key_column);
-  slider("shift_row", "move both: Δ rows = %d", p.shift_row);
-  slider("shift_column", "move both: Δ columns = %d", p.shift_column);
+    param_slider(p, param);
+  }
   if (ImGui::Button("ViT setting (d 64, base 100)")) {
     p.dim = 64;
     p.base = 100.0;

@@ -7,6 +7,7 @@
 #include "rope/decay.h"
 #include "state/params.h"
 #include "ui/page.h"
+#include "ui/param_widgets.h"
 #include "ui/theme.h"
 #include "views/math_text.h"
 #include "views/view_scaling.h"
@@ -189,8 +190,11 @@ struct DecayView::Layout : Page {
 };
 
 DecayView::Inputs DecayView::inputs_of(const Params& p) {
-  return {p.dim,          p.compare_dim, p.max_distance, p.base,
-          p.compare_base, p.mean_score,  p.seed,         view_scaling(p)};
+  const ExtensionParams ext = view_extension(p);
+  return {p.dim,           p.compare_dim,  p.max_distance,
+          p.base,          p.compare_base, p.mean_score,
+          p.seed,          ext.scaling,    ext.scaling.rotary_fraction,
+          ext.rotary_style};
 }
 
 DecayView::Model DecayView::compute(const Inputs& in) {
@@ -198,25 +202,38 @@ DecayView::Model DecayView::compute(const Inputs& in) {
   m.distances.resize(static_cast<std::size_t>(in.max_distance) + 1);
   for (std::size_t r = 0; r < m.distances.size(); ++r)
     m.distances[r] = static_cast<double>(r);
-  // θ′ and a for the current d and base when a scaling is on (validated with the params; an
-  // error is shown and the curves stay unscaled)
+  // θ and θ′ of drawn_frequencies, with a, when a scaling or a partial rotation is on (validated
+  // with the params; an error is shown and the curves stay those of the whole head, unscaled).
+  // The overlays of another d or base keep the same partial rotation, unscaled.
+  const ExtensionParams ext = drawn_extension(in.scaling, in.rotary_fraction, in.rotary_style);
+  ExtensionParams unscaled_ext = ext;
+  unscaled_ext.scaling.method = ScalingMethod::none;
+  const bool partial = partial_rotary(ext) && in.scaling.method != ScalingMethod::proportional;
   std::vector<double> scaled;
-  if (scaling_on(in.scaling)) {
-    if (auto sf = scaled_frequencies(in.dim, in.base, in.scaling)) {
-      scaled = sf.value().theta_scaled;
-      m.attention_factor = sf.value().attention_factor;
-      m.scaled = true;
-    } else {
-      m.error = sf.error().to_string();
+  if (scaling_on(in.scaling) || partial) {
+    auto f = drawn_frequencies(in.dim, in.base, ext);
+    if (f && f.value().error) {
+      m.error = f.value().error->to_string();
+    } else if (f) {
+      scaled = f.value().theta_drawn;
+      m.attention_factor = f.value().attention_factor;
+      m.scaled = f.value().scaled;
+      m.partial = partial;
     }
   }
+  // θ of a partial rotation at (dim, base), or empty: the whole head's, from d and base
+  const auto partial_thetas = [&](int dim, double base) {
+    if (!m.partial) return std::vector<double>{};
+    auto f = drawn_frequencies(dim, base, unscaled_ext);
+    return f && !f.value().error ? std::move(f.value().theta) : std::vector<double>{};
+  };
   const std::string unscaled = m.scaled ? " (no scaling)" : "";
   const auto add = [&](int dim, double base, bool mean, bool at_scaled, bool dashed) {
-    auto v = at_scaled
-                 ? (mean ? mean_random_score_thetas(scaled, in.max_distance, kSamples, in.seed)
-                         : decay_curve_thetas(scaled, in.max_distance))
-                 : (mean ? mean_random_score(dim, base, in.max_distance, kSamples, in.seed)
-                         : decay_curve(dim, base, in.max_distance));
+    const std::vector<double> th = at_scaled ? scaled : partial_thetas(dim, base);
+    auto v = !th.empty() ? (mean ? mean_random_score_thetas(th, in.max_distance, kSamples, in.seed)
+                                 : decay_curve_thetas(th, in.max_distance))
+                         : (mean ? mean_random_score(dim, base, in.max_distance, kSamples, in.seed)
+                                 : decay_curve(dim, base, in.max_distance));
     if (!v) {
       m.error = v.error().to_string();
       return;
@@ -238,6 +255,9 @@ DecayView::Model DecayView::compute(const Inputs& in) {
                                    format_number(1.0 / scale, NumberStyle::label, 4) +
                                    " (d = " + std::to_string(dim) + ")"
                              : curve_label(dim, base);
+    if (m.partial && !th.empty())
+      label += ", " + nobreak("p = " + format_number(in.rotary_fraction, NumberStyle::label, 4)) +
+               " " + rotary_style_name(in.rotary_style);
     if (at_scaled) {
       const double a2 = m.attention_factor * m.attention_factor;
       if (mean)
@@ -374,11 +394,8 @@ void DecayView::Draw(AppState& state, const ViewEnv& env) {
 
 void DecayView::DrawControls(AppState& state, const ViewEnv&) {
   Params& p = state.params;
-  int r = p.max_distance;
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderInt("##max_distance", &r, 16, 100000, "max distance R = %d",
-                       ImGuiSliderFlags_Logarithmic))
-    p.max_distance = std::clamp(r, 1, 100000);
+  param_slider(p, "max_distance");
   if (ImGui::Button("RoFormer figure (d 128, base 10 000, R 256)")) {
     p.dim = 128;
     p.base = 10000.0;
@@ -388,19 +405,15 @@ void DecayView::DrawControls(AppState& state, const ViewEnv&) {
   if (ImGui::Checkbox("overlay base", &base_on)) p.compare_base = base_on ? 500000.0 : 0.0;
   if (base_on) {
     ImGui::SameLine();
-    float b = static_cast<float>(p.compare_base);
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::SliderFloat("##compare_base", &b, 10.0f, 1e7f, "%.0f", ImGuiSliderFlags_Logarithmic))
-      p.compare_base = std::clamp(std::round(static_cast<double>(b)), 10.0, 1e7);
+    param_slider(p, "compare_base");
   }
   bool dim_on = p.compare_dim != 0;
   if (ImGui::Checkbox("overlay d", &dim_on)) p.compare_dim = dim_on ? 128 : 0;
   if (dim_on) {
     ImGui::SameLine();
-    int d = p.compare_dim;
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::SliderInt("##compare_dim", &d, 2, 512, "d = %d"))
-      p.compare_dim = std::clamp(d + (d & 1), 2, 512);
+    param_slider(p, "compare_dim");
   }
   ImGui::Checkbox("mean score of random q, k", &p.mean_score);
 }

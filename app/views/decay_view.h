@@ -59,7 +59,9 @@ struct DecayView {
     double base = 0.0, compare_base = 0.0;
     bool mean_score = false;
     std::uint64_t seed = 0;
-    ScalingParams scaling;  // view_scaling(p): method none when no scaling is on
+    ScalingParams scaling;         // view_scaling(p): method none when no scaling is on
+    double rotary_fraction = 1.0;  // the partial rotation (drawn_frequencies)
+    RotaryStyle rotary_style = RotaryStyle::neox;  // what it means (only when fraction < 1)
     bool operator==(const Inputs&) const = default;
   };
   struct Model {
@@ -67,6 +69,7 @@ struct DecayView {
     std::vector<Curve> curves;  // the current curve first, then the overlays
     std::string error;
     bool scaled = false;            // the current curve is at θ′
+    bool partial = false;           // the curves at d and base rotate only part of the head
     double attention_factor = 1.0;  // a, on the mean score (× a²)
     double mean_factor = 0.0;  // (d/2)·max|h̄ᵢ₊₁ − h̄ᵢ| (× a²): the mean score is ÷ this; 0 off
   };

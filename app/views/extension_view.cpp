@@ -3,11 +3,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
+#include <string>
 #include <utility>
 
 #include "io/number_format.h"
+#include "rope/extrapolation.h"
 #include "rope/frequencies.h"
+#include "state/models.h"
 #include "state/params.h"
+#include "ui/param_widgets.h"
 #include "ui/theme.h"
 
 namespace rope::app {
@@ -180,12 +185,21 @@ ExtensionView::Inputs ExtensionView::inputs_of(const Params& p) {
 
 ExtensionView::Model ExtensionView::compute(const Inputs& in) {
   Model m;
-  auto sf = scaled_frequencies(in.dim, in.base, in.scaling);
-  if (!sf) {
-    m.error = sf.error().to_string();
+  // drawn_frequencies over the whole head: this view compares the methods pair by pair (θ′/θ of
+  // every pair); a partial rotation is the pointers' and the spectrum's subject (p-RoPE, the
+  // method proportional, keeps its fraction: it is the method's parameter)
+  const auto method_alone = [](const ScalingParams& sp) {
+    ExtensionParams e;
+    e.scaling = sp;
+    if (sp.method != ScalingMethod::proportional) e.scaling.rotary_fraction = 1.0;
+    return e;
+  };
+  auto f = drawn_frequencies(in.dim, in.base, method_alone(in.scaling));
+  if (!f || f.value().error) {
+    m.error = f ? f.value().error->to_string() : f.error().to_string();
     return m;
   }
-  m.sf = std::move(sf).value();
+  m.sf = std::move(f.value().method);
   const ScalingParams& sp = in.scaling;
   m.half = static_cast<int>(m.sf.theta.size());
   m.context = static_cast<double>(sp.original_context);
@@ -221,9 +235,9 @@ ExtensionView::Model ExtensionView::compute(const Inputs& in) {
             std::clamp<std::int64_t>(std::llround(sp.factor * m.context), 0, kMaxContext);
         label += ", ℓ = s·L";
       }
-      if (auto r = scaled_frequencies(in.dim, in.base, q))
+      if (auto r = drawn_frequencies(in.dim, in.base, method_alone(q)); r && !r.value().error)
         m.curves.push_back(
-            {other, label, ratios(r.value()), other == ScalingMethod::dynamic, false});
+            {other, label, ratios(r.value().method), other == ScalingMethod::dynamic, false});
     }
   }
   // The bands: γ = 1 kept, 0 interpolated, between blended (yarn, llama3); PI divides all.
@@ -690,95 +704,100 @@ void ExtensionView::DrawControls(AppState& state, const ViewEnv&) {
   if (ImGui::RadioButton("why extrapolation fails", mode == 1)) mode = 1;
   ext.mode = mode == 0 ? ExtensionMode::frequencies : ExtensionMode::extrapolation;
 
-  if (ImGui::Button("Llama 2 + YaRN, s = 16")) {
-    p.dim = 128;
-    p.base = 10000.0;
-    sp.method = ScalingMethod::yarn;
-    sp.factor = 16.0;
-    sp.original_context = 4096;
-    sp.beta_fast = 32.0;
-    sp.beta_slow = 1.0;
-    ext.mode = ExtensionMode::frequencies;
+  // The presets are models of assets/models.json (state/models.h), set through the table; a
+  // button whose model the file lacks is not drawn.
+  const ModelLibrary& lib = model_library();
+  const auto set_all = [&p](std::initializer_list<std::pair<const char*, std::string>> values) {
+    Params trial = p;
+    for (const auto& [name, value] : values)
+      if (!set_param(trial, name, value).ok()) return;
+    if (validate_params(trial).ok()) p = std::move(trial);
+  };
+  const auto text = [](double v) { return format_number(v, NumberStyle::csv); };
+  if (const ModelPreset* llama2 = lib.find("llama-2-7b")) {
+    // YaRN's own runs on Llama 2 (Peng et al. 2023): s = 16 over the model's L, the paper's
+    // β_fast, β_slow (the defaults of rope::ScalingParams); not a model the file ships
+    constexpr double kYarnPaperFactor = 16.0;
+    const std::string label =
+        "YaRN on " + llama2->name + ", " + nobreak("s = " + text(kYarnPaperFactor));
+    if (ImGui::Button(label.c_str())) {
+      const ScalingParams paper{};
+      set_all({{"model", llama2->id},
+               {"scaling", "yarn"},
+               {"factor", text(kYarnPaperFactor)},
+               {"beta_fast", text(paper.beta_fast)},
+               {"beta_slow", text(paper.beta_slow)},
+               {"extension_mode", "frequencies"}});
+    }
   }
-  if (ImGui::Button("Llama 3.1 (llama3), s = 8")) {
-    p.dim = 128;
-    p.base = 500000.0;
-    sp.method = ScalingMethod::llama3;
-    sp.factor = 8.0;
-    sp.original_context = 8192;
-    sp.low_freq_factor = 1.0;
-    sp.high_freq_factor = 4.0;
-    ext.mode = ExtensionMode::frequencies;
+  if (const ModelPreset* llama31 = lib.find("llama-3.1-8b")) {
+    std::string factor;
+    for (const auto& [name, value] : llama31->scaling)
+      if (name == "factor") factor = value;
+    const std::string label =
+        llama31->name + " (" + llama31->scaling_method + "), " + nobreak("s = " + factor);
+    if (ImGui::Button(label.c_str()))
+      set_all({{"model", llama31->id}, {"extension_mode", "frequencies"}});
   }
   if (ext.mode == ExtensionMode::extrapolation) {
-    if (ImGui::Button("PI Fig. 2: d 128, base 10 000, L 2048")) {
-      p.dim = 128;
-      p.base = 10000.0;
-      sp.original_context = 2048;
+    // PI's Fig. 2 fits LLaMA 7B's d and base over its pre-training context L = 2048
+    if (const ModelPreset* llama1 = lib.find("llama-1-7b")) {
+      const std::string label =
+          "PI Fig. 2: " + llama1->name + ", " + nobreak("L = " + std::to_string(llama1->context));
+      if (ImGui::Button(label.c_str()))
+        set_all({{"dim", std::to_string(llama1->head_dim)},
+                 {"base", text(llama1->base)},
+                 {"original_context", std::to_string(llama1->context)}});
     }
     if (ImGui::Button("Re-roll the targets (R)"))
       p.seed = p.seed >= static_cast<std::uint64_t>(kMaxSeed) ? 0 : p.seed + 1;
-    int context = static_cast<int>(std::min<std::int64_t>(sp.original_context, 65536));
+    // The fit's own limits (rope/extrapolation.h: L from 2 to kMaxFitContext, one least-squares
+    // system of L rows): ends the mode sets, inside the table's range.
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::SliderInt("##fit_context", &context, 16, 65536, "L = %d",
-                         ImGuiSliderFlags_Logarithmic))
-      sp.original_context = std::clamp(context, 2, 65536);
+    param_slider(p, "original_context", SliderEnds{2.0, static_cast<double>(kMaxFitContext)});
     return;
   }
 
-  int method = static_cast<int>(sp.method);
-  const char* names[] = {"none", "linear (PI)", "ntk",      "dynamic",
-                         "yarn", "llama3",      "longrope", "proportional"};
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::Combo("##scaling", &method, names, IM_ARRAYSIZE(names)))
-    sp.method = static_cast<ScalingMethod>(method);
-  float factor = static_cast<float>(sp.factor);
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderFloat("##factor", &factor, 1.0f, 64.0f, "s = %.3g",
-                         ImGuiSliderFlags_Logarithmic))
-    sp.factor = std::clamp(static_cast<double>(factor), 1.0, 64.0);
-  int context = static_cast<int>(std::min<std::int64_t>(sp.original_context, 1 << 24));
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderInt("##original_context", &context, 256, 1 << 24, "L = %d",
-                       ImGuiSliderFlags_Logarithmic))
-    sp.original_context = std::clamp(context, 1, 1 << 24);
-  ImGui::Checkbox("overlay every method at this s", &ext.compare_methods);
-  const auto slider = [](const char* id, double& v, float lo, float hi, const char* fmt) {
-    float x = static_cast<float>(v);
+  if (ImGui::BeginCombo("##scaling", scaling_method_names(sp.method).words)) {
+    for (const ScalingMethodNames& n : all_scaling_method_names())
+      if (ImGui::Selectable(n.words, n.method == sp.method))
+        static_cast<void>(set_param(p, "scaling", scaling_name(n.method)));
+    ImGui::EndCombo();
+  }
+  bool edited = false;
+  const auto slider = [&](const char* param) {
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::SliderFloat(id, &x, lo, hi, fmt, ImGuiSliderFlags_Logarithmic))
-      v = std::clamp(static_cast<double>(x), static_cast<double>(lo), static_cast<double>(hi));
+    edited |= param_slider(p, param);
   };
+  slider("factor");
+  slider("original_context");
+  ImGui::Checkbox("overlay every method at this s", &ext.compare_methods);
   switch (sp.method) {
     case ScalingMethod::yarn:
-      slider("##beta_fast", sp.beta_fast, 1.0f, 256.0f, "β_fast = %.3g");
-      slider("##beta_slow", sp.beta_slow, 0.01f, 16.0f, "β_slow = %.3g");
-      sp.beta_fast = std::max(sp.beta_fast, sp.beta_slow);
+      slider("beta_fast");
+      slider("beta_slow");
       ImGui::Checkbox("truncate (floor/ceil)", &sp.truncate);
       break;
     case ScalingMethod::llama3:
-      slider("##low_freq_factor", sp.low_freq_factor, 0.25f, 8.0f, "low freq factor %.3g");
-      slider("##high_freq_factor", sp.high_freq_factor, 0.5f, 32.0f, "high freq factor %.3g");
-      if (sp.high_freq_factor <= sp.low_freq_factor) sp.high_freq_factor = sp.low_freq_factor * 2;
+      slider("low_freq_factor");
+      slider("high_freq_factor");
       break;
     case ScalingMethod::dynamic:
     case ScalingMethod::longrope: {
-      int length = static_cast<int>(std::min<std::int64_t>(sp.sequence_length, 1 << 24));
-      ImGui::SetNextItemWidth(-1);
-      if (ImGui::SliderInt("##sequence_length", &length, 0, 1 << 24, "ℓ = %d",
-                           ImGuiSliderFlags_Logarithmic))
-        sp.sequence_length = std::clamp(length, 0, 1 << 24);
+      slider("sequence_length");
       if (sp.method == ScalingMethod::longrope)
         ImGui::TextWrapped("lists: %zu long, %zu short entries (--long-factor-file)",
                            sp.long_factor.size(), sp.short_factor.size());
       break;
     }
     case ScalingMethod::proportional:
-      slider("##rotary_fraction", sp.rotary_fraction, 0.01f, 1.0f, "p = %.3g");
+      slider("rotary_fraction");
       break;
     default:
       break;
   }
+  if (edited) normalise_extension(ext);  // one slider moved: the other field follows
 }
 
 }  // namespace rope::app

@@ -72,28 +72,26 @@ Result<std::vector<float>> raw_scores(const HeatmapInputs& in, int threads,
   const auto stopped = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
   const std::int64_t n = in.positions;
   const std::int64_t d = in.dim;
-  // RoPE with a scaling on: θ′ and the attention factor (heatmap_inputs sets it for RoPE only)
+  // RoPE with a scaling or a partial rotation on: θ′ and the attention factor of
+  // drawn_frequencies (heatmap_inputs sets them for RoPE only); plain RoPE takes the fast kernel
   std::optional<ScaledFrequencies> sf;
-  if (in.encoding == Encoding::rope && scaling_on(in.scaling)) {
+  const ExtensionParams ext = drawn_extension(in.scaling, in.rotary_fraction, in.rotary_style);
+  if (in.encoding == Encoding::rope && (scaling_on(in.scaling) || partial_rotary(ext))) {
     if (n < 1 || n > 4096) return Error{"positions", "must be from 1 to 4096"};
-    auto r = scaled_frequencies(d, in.base, in.scaling);
+    auto r = drawn_frequencies(in.dim, in.base, ext);
     if (!r) return r.error();
-    sf = std::move(r).value();
-    attention_factor = sf->attention_factor;
+    if (r.value().error) return *r.value().error;
+    sf = ScaledFrequencies{};
+    sf->theta = std::move(r.value().theta);
+    sf->theta_scaled = std::move(r.value().theta_drawn);
+    sf->attention_factor = attention_factor = r.value().attention_factor;
   }
-  if (in.content == Content::shared && sf) {
-    Params p;
-    p.dim = in.dim;
-    p.seed = in.seed;
-    return shared_scaled(effective_vector(in.query, p, false), effective_vector(in.key, p, true), n,
-                         *sf, in.pairing);
-  }
+  if (in.content == Content::shared && sf)
+    return shared_scaled(effective_vector(in.query, in.dim, in.seed, false),
+                         effective_vector(in.key, in.dim, in.seed, true), n, *sf, in.pairing);
   if (in.content == Content::shared) {
-    Params p;
-    p.dim = in.dim;
-    p.seed = in.seed;
-    const auto q = to_float(effective_vector(in.query, p, false));
-    const auto k = to_float(effective_vector(in.key, p, true));
+    const auto q = to_float(effective_vector(in.query, in.dim, in.seed, false));
+    const auto k = to_float(effective_vector(in.key, in.dim, in.seed, true));
     return score_matrix_shared(q, k, n, d, in.base, in.encoding, in.pairing);
   }
   std::vector<float> q, k;
@@ -235,7 +233,11 @@ HeatmapInputs heatmap_inputs(const Params& p, Encoding encoding) {
   in.score_mode = p.score_mode;
   in.causal = p.causal;
   in.seed = p.seed;
-  if (encoding == Encoding::rope) in.scaling = view_scaling(p);
+  if (encoding == Encoding::rope) {
+    in.scaling = view_scaling(p);
+    in.rotary_fraction = p.extension.scaling.rotary_fraction;
+    if (in.rotary_fraction < 1.0) in.rotary_style = p.extension.rotary_style;
+  }
   if (p.content == Content::shared) {
     in.query = p.query;
     in.key = p.key;

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "rope/attention.h"
+#include "rope/partial_rotary.h"
 #include "rope/scaling.h"
 #include "state/app_state.h"
 
@@ -46,6 +47,9 @@ struct HeatmapInputs {
   VectorChoice query, key;  // shared content only
   std::string sentence;     // sentence content only
   ScalingParams scaling;    // RoPE only: view_scaling(p); method none = θ, no attention factor
+  // RoPE only: the partial rotation (state/scaling_params.h); the style only when fraction < 1
+  double rotary_fraction = 1.0;
+  RotaryStyle rotary_style = RotaryStyle::neox;
   bool operator==(const HeatmapInputs&) const = default;
 };
 HeatmapInputs heatmap_inputs(const Params& p, Encoding encoding);

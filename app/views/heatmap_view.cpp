@@ -15,6 +15,7 @@
 #include "state/actions.h"
 #include "state/params.h"
 #include "ui/page.h"
+#include "ui/param_widgets.h"
 #include "ui/theme.h"
 #include "views/view_scaling.h"
 
@@ -652,11 +653,8 @@ void HeatmapView::Draw(AppState& state, const ViewEnv& env) {
 
 void HeatmapView::DrawControls(AppState& state, const ViewEnv&) {
   Params& p = state.params;
-  int n = p.positions;
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderInt("##positions", &n, 8, 4096, "N = %d positions",
-                       ImGuiSliderFlags_Logarithmic))
-    p.positions = std::clamp(n, 8, 4096);
+  param_slider(p, "positions");
   ImGui::Checkbox("linear attention: the shared sums", &p.linear_sums);
   ImGui::Checkbox("compare all three encodings", &p.compare);
   if (!p.compare) {

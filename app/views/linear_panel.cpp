@@ -93,10 +93,7 @@ LinearPanel::Model LinearPanel::compute(const Inputs& in) {
               " (d is " + std::to_string(in.dim) + ")";
     return m;
   }
-  Params p;
-  p.dim = in.dim;
-  p.seed = in.seed;
-  const lessons::LinearExample ex = lessons::linear_example(p);
+  const lessons::LinearExample ex = lessons::linear_example(in.dim, in.seed);
   m.n = ex.n;
   m.d = ex.d;
   m.row = std::min(in.row, ex.n - 1);

@@ -17,6 +17,7 @@
 #include "rope/rotation.h"
 #include "state/params.h"
 #include "ui/canvas.h"
+#include "ui/param_widgets.h"
 #include "ui/theme.h"
 #include "views/vector_editor.h"
 #include "views/view_precision.h"
@@ -395,33 +396,17 @@ const PointersView::Scores& PointersView::scores() const {
 PointersView::Model PointersView::compute(const Inputs& in) {
   Model md;
   md.pairing = in.pairing;
-  auto th = frequencies(in.dim, in.base);
-  if (!th) return md;  // params are validated on entry; an empty model draws no dials
-  md.thetas = std::move(th).value();
-  if (in.rotary_fraction < 1.0)  // an invalid fraction is reported by the panel; keep full θ
-    if (auto pt = partial_frequencies(in.dim, in.base, in.rotary_fraction, in.rotary_style); pt)
-      md.thetas = std::move(pt).value();
-  md.thetas_original = md.thetas;
-  if (scaling_on(in.scaling)) {  // validated with the params; an error leaves θ and says so
-    // the partial rotation first, then the method on what rotates (state/scaling_params.h)
-    ExtensionParams ext;
-    ext.scaling = in.scaling;
-    ext.rotary_style = in.rotary_style;
-    if (auto sf = rotary_frequencies(in.dim, in.base, ext)) {
-      md.thetas = sf.value().theta_scaled;
-      // p-RoPE keeps θ of the whole head and stills pairs in θ′ only: its original is that θ
-      if (in.scaling.method == ScalingMethod::proportional) md.thetas_original = sf.value().theta;
-      md.attention_factor = sf.value().attention_factor;
-      md.scaled = true;
-    } else {
-      md.scaling_error = sf.error().to_string();
-    }
-  }
-  Params vp;  // effective_vector reads d and the seed of the random presets
-  vp.dim = in.dim;
-  vp.seed = in.seed;
-  md.q = effective_vector(in.query, vp, false);
-  md.k = effective_vector(in.key, vp, true);
+  auto f = drawn_frequencies(in.dim, in.base,
+                             drawn_extension(in.scaling, in.rotary_fraction, in.rotary_style));
+  if (!f) return md;  // params are validated on entry; an empty model draws no dials
+  md.thetas = std::move(f.value().theta_drawn);
+  md.thetas_original = std::move(f.value().theta);
+  md.attention_factor = f.value().attention_factor;
+  md.scaled = f.value().scaled;
+  // an invalid fraction alone is reported by the panel; with a method on, the view says it
+  if (scaling_on(in.scaling) && f.value().error) md.scaling_error = f.value().error->to_string();
+  md.q = effective_vector(in.query, in.dim, in.seed, false);
+  md.k = effective_vector(in.key, in.dim, in.seed, true);
   const int half = in.dim / 2;
   md.q_norm.assign(static_cast<std::size_t>(half), 0.0);
   md.q_angle = md.k_norm = md.k_angle = md.q_norm;
@@ -860,9 +845,7 @@ void PointersView::DrawControls(AppState& state, const ViewEnv&) {
   if (p.trails) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
-    float len = static_cast<float>(p.trail_length);
-    if (ImGui::SliderFloat("##trail", &len, 0.0f, 50.0f, "%.0f positions"))
-      p.trail_length = static_cast<double>(len);
+    param_slider(p, "trail_length");
   }
 
   ImGui::Checkbox("Emulate precision", &p.emulate_precision);

@@ -16,7 +16,7 @@
 // Partial rotary (rotary_fraction < 1): the pairs that do not rotate have θ = 0; their dials are
 // grey, labelled "not rotated", and the read-out says how many pairs rotate. Pair i takes the
 // i-th frequency of rope::partial_frequencies in the app's pairing (rope/partial_rotary.h).
-// With a scaling on as well, θ′ is rotary_frequencies' (state/scaling_params.h): the partial
+// With a scaling on as well, θ′ is drawn_frequencies' (state/scaling_params.h): the partial
 // rotation first, then the method on the part that rotates.
 //
 // Usage: PointersView view;  each frame inside the canvas window: view.Draw(state, env);

@@ -18,6 +18,7 @@
 #include "rope/frequencies.h"
 #include "rope/rotation.h"
 #include "state/params.h"
+#include "ui/param_widgets.h"
 #include "ui/plot.h"
 #include "ui/theme.h"
 #include "views/view_precision.h"
@@ -788,10 +789,11 @@ void PrecisionView::DrawControls(AppState& state, const ViewEnv&) {
   format_combo("cos, sin", f.trig);
   if (ImGui::Button("The fix: angle in fp32, then cast")) f = *parse_precision_preset("fix");
   Params& p = state.params;
-  int pair = std::min(p.precision.pair, std::max(0, p.dim / 2 - 1));
+  // The slider stops at the last pair of this d, an end the state sets (the table accepts any
+  // pair below kMaxPrecisionPair, so that a session keeps it while d changes; the view shows
+  // min(pair, d/2 - 1)).
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderInt("##pair", &pair, 0, std::max(0, p.dim / 2 - 1), "pair shown large: %d"))
-    p.precision.pair = std::clamp(pair, 0, kMaxPrecisionPair);
+  param_slider(p, "precision_pair", SliderEnds{0.0, std::max(0.0, p.dim / 2.0 - 1.0)});
   ImGui::TextUnformatted("Documented positions");
   const auto jump = [&](const char* label, double m) {
     if (ImGui::Button(label)) p.position = m;

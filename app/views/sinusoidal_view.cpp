@@ -16,6 +16,7 @@
 #include "rope/rotation.h"
 #include "rope/sinusoidal.h"
 #include "state/actions.h"
+#include "ui/param_widgets.h"
 #include "ui/theme.h"
 
 namespace rope::app {
@@ -362,14 +363,10 @@ void SinusoidalView::Draw(AppState& state, const ViewEnv& env) {
 
 void SinusoidalView::DrawControls(AppState& state, const ViewEnv&) {
   Params& p = state.params;
-  int n = p.pe_positions;
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderInt("##pe_positions", &n, 1, 4096, "%d positions", ImGuiSliderFlags_Logarithmic))
-    p.pe_positions = std::clamp(n, 1, 4096);
-  int d = p.pe_dim;
+  param_slider(p, "pe_positions");
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderInt("##pe_dim", &d, 2, 4096, "d = %d", ImGuiSliderFlags_Logarithmic))
-    p.pe_dim = std::clamp(d + (d & 1), 2, 4096);
+  param_slider(p, "pe_dim");
   if (ImGui::Button("128 × 256 (paper)")) {
     p.pe_positions = 128;
     p.pe_dim = 256;

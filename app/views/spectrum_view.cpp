@@ -8,6 +8,7 @@
 #include "rope/frequencies.h"
 #include "rope/partial_rotary.h"
 #include "ui/page.h"
+#include "ui/param_widgets.h"
 #include "ui/theme.h"
 #include "views/view_scaling.h"
 
@@ -218,15 +219,13 @@ SpectrumView::Model SpectrumView::compute(const Inputs& in) {
   }
   if (scaling_on(in.scaling)) {  // validated with the params; an error is shown, θ stays
     // the partial rotation first, then the method on what rotates (state/scaling_params.h)
-    ExtensionParams ext;
-    ext.scaling = in.scaling;
-    ext.rotary_style = in.rotary_style;
-    auto sf = rotary_frequencies(in.dim, in.base, ext);
-    if (!sf) {
-      m.scaling_error = sf.error().to_string();
+    auto f = drawn_frequencies(in.dim, in.base,
+                               drawn_extension(in.scaling, in.rotary_fraction, in.rotary_style));
+    if (!f || f.value().error) {
+      m.scaling_error = f ? f.value().error->to_string() : f.error().to_string();
       return m;
     }
-    m.thetas_scaled = sf.value().theta_scaled;
+    m.thetas_scaled = f.value().theta_drawn;
     for (std::size_t i = 0; i < m.thetas_scaled.size(); ++i)
       if (m.thetas_scaled[i] > 0.0) {  // a still pair has no place on a log axis
         m.index_scaled.push_back(static_cast<double>(i));
@@ -578,11 +577,8 @@ void SpectrumView::Draw(AppState& state, const ViewEnv& env) {
 
 void SpectrumView::DrawControls(AppState& state, const ViewEnv&) {
   Params& p = state.params;
-  int c = p.context_length;
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderInt("##context", &c, 16, 10000000, "context length %d",
-                       ImGuiSliderFlags_Logarithmic))
-    p.context_length = std::clamp(c, 1, 10000000);
+  param_slider(p, "context_length");
   for (int preset : {2048, 4096, 8192, 131072}) {
     if (preset != 2048) ImGui::SameLine();
     const std::string label = std::to_string(preset);

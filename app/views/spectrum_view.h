@@ -11,7 +11,7 @@
 // Partial rotary (rotary_fraction p < 1): both meanings of p at the same p, each a labelled curve
 // over the pairs that rotate — neox (θ over int(p·d) dims) and proportional (full-head θ, the
 // slow pairs still) — and the count of blocks slower than the context is that of the meaning in
-// use (rotary_style). With a scaling on as well, the θ′ lines are rotary_frequencies'
+// use (rotary_style). With a scaling on as well, the θ′ lines are drawn_frequencies'
 // (state/scaling_params.h): the meaning in use, then the method on the part that rotates.
 //
 // Usage: SpectrumView view;  each frame inside the canvas window: view.Draw(state, env);

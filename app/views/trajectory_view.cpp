@@ -14,6 +14,7 @@
 #include "io/number_format.h"
 #include "rope/sinusoidal.h"
 #include "state/params.h"
+#include "ui/param_widgets.h"
 #include "ui/theme.h"
 
 namespace rope::app {
@@ -108,18 +109,18 @@ TrajectoryView::Points TrajectoryView::compute(const Inputs& in) {
 }
 
 TrajectoryView::PathInputs TrajectoryView::path_inputs_of(const Params& p) {
-  return PathInputs{p.point_x, p.point_y, p.positions};
+  return PathInputs{p.point_x, p.point_y};
 }
 
 TrajectoryView::Paths TrajectoryView::compute_paths(const PathInputs& in) {
   const Vec2 x{in.x, in.y};
   Paths ps;
   // theta = 1: both paths are circles, closed after 2 pi positions; longer paths would only
-  // retrace them
-  const int count = std::min(in.positions, kPathPositions) * kPerPosition + 1;
+  // retrace them (so the view has no length of its own to set: the heatmap's N is not this)
+  const int count = kPathPositions * kPerPosition + 1;
   ps.path[0] = additive_trajectory(x, 0.0, 1.0 / kPerPosition, count);
   ps.path[1] = rotary_trajectory(x, 0.0, 1.0 / kPerPosition, count);
-  const int dots = std::min(in.positions, kMaxDots);
+  const int dots = kMaxDots;
   for (int t = 0; t <= dots; ++t) {
     ps.dots[0].push_back(additive_trajectory(x, t, 1.0, 1, 1.0).front());
     ps.dots[1].push_back(rotary_trajectory(x, t, 1.0, 1, 1.0).front());
@@ -381,21 +382,10 @@ void TrajectoryView::Draw(AppState& state, const ViewEnv& env) {
 void TrajectoryView::DrawControls(AppState& state, const ViewEnv&) {
   Params& p = state.params;
   ImGui::TextUnformatted("x = (x₁, x₂)");
-  double xy[2] = {p.point_x, p.point_y};
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::InputScalarN("##x", ImGuiDataType_Double, xy, 2, nullptr, nullptr, "%.4g")) {
-    if (std::isfinite(xy[0]) && std::fabs(xy[0]) <= 1e6) p.point_x = xy[0];
-    if (std::isfinite(xy[1]) && std::fabs(xy[1]) <= 1e6) p.point_y = xy[1];
-  }
-  float k = static_cast<float>(p.offset);
+  param_inputs(p, {"point_x", "point_y"});
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderFloat("##offset", &k, -10.0f, 10.0f, "offset k = %.2f"))
-    p.offset = static_cast<double>(k);
-  int n = p.positions;
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderInt("##positions", &n, 8, 4096, "path over positions 0 … %d",
-                       ImGuiSliderFlags_Logarithmic))
-    p.positions = std::clamp(n, 8, 4096);
+  param_slider(p, "offset");
 }
 
 }  // namespace rope::app

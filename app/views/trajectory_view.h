@@ -56,15 +56,14 @@ struct TrajectoryView {
     double angle_added = 0.0;    // rad
     double angle_rotated = 0.0;  // rad
   };
-  struct PathInputs {  // the paths: x and the number of positions N
+  struct PathInputs {  // the paths: x alone (their length is the view's own, one turn)
     double x = 0.0, y = 0.0;
-    int positions = 0;
     bool operator==(const PathInputs&) const = default;
   };
   struct Paths {
-    // the whole paths over positions 0 ... N (at most one turn, smooth), added and rotated
+    // the whole paths over positions 0 ... 7 (one turn, smooth), added and rotated
     std::array<std::vector<Vec2>, 2> path;
-    std::array<std::vector<Vec2>, 2> dots;  // at the integer positions 0 ... min(N, 24)
+    std::array<std::vector<Vec2>, 2> dots;  // at the integer positions 0 ... 24
   };
   struct Layout;  // trajectory_view.cpp: the level, texts and heights, the planes' axes
   static Inputs inputs_of(const Params& p);

@@ -3,7 +3,9 @@
 // and the attention factor, and the words that name the method on screen
 // (state/scaling_params.h: scaling_method_names).
 //
-// A view keeps `view_scaling(p)` in its Inputs: it is ScalingParams{} (method none) whenever
+// A view keeps `view_scaling(p)` (or `view_extension(p)`, which adds the partial rotation) in its
+// Inputs and takes θ and θ′ from drawn_frequencies (state/scaling_params.h), the one derivation.
+// `view_scaling(p)`: it is ScalingParams{} (method none) whenever
 // no scaling is on, so every "off" state is one cache key and the picture is the unscaled one.
 // With a method on, the view computes with scaled_frequencies: θ′_i in place of θ_i, and cos
 // and sin multiplied by the attention factor a, so a score q·k is multiplied by a².
@@ -27,6 +29,22 @@ namespace rope::app {
 // The scaling a view applies: params.extension.scaling, or ScalingParams{} when none is on.
 inline ScalingParams view_scaling(const Params& p) {
   return p.extension.scaling.method == ScalingMethod::none ? ScalingParams{} : p.extension.scaling;
+}
+
+// What drawn_frequencies (state/scaling_params.h) reads of the extension settings, as a cache
+// key: the scaling in use (view_scaling) and the partial rotation, whatever the method; the
+// rotary style only where a fraction below 1 gives it a meaning.
+inline ExtensionParams drawn_extension(const ScalingParams& scaling, double rotary_fraction,
+                                       RotaryStyle style) {
+  ExtensionParams e;
+  e.scaling = scaling;
+  e.scaling.rotary_fraction = rotary_fraction;
+  if (rotary_fraction < 1.0) e.rotary_style = style;
+  return e;
+}
+inline ExtensionParams view_extension(const Params& p) {
+  return drawn_extension(view_scaling(p), p.extension.scaling.rotary_fraction,
+                         p.extension.rotary_style);
 }
 
 inline bool scaling_on(const ScalingParams& sp) {

@@ -1,5 +1,5 @@
 // Context extension in the app (issue 11): the scaling fields through the parameter table, the
-// command-line flags and sessions; effective_frequencies; the extension view's model against
+// command-line flags and sessions; drawn_frequencies; the extension view's model against
 // numbers worked out by hand, its text inside the canvas at lecture sizes, and the colour of its
 // θ′/θ curve read back from an offscreen render at the pixel of a pair.
 #include <catch2/catch.hpp>
@@ -172,36 +172,43 @@ TEST_CASE("bad scaling flags name the flag and the rule", "[app][extension]") {
   }
 }
 
-TEST_CASE("effective_frequencies: θ′ = θ without scaling, θ/s with PI, the core's for YaRN",
+TEST_CASE("drawn_frequencies: θ′ = θ without scaling, θ/s with PI, the core's for YaRN",
           "[app][extension]") {
   Params p;
   REQUIRE(set_param(p, "dim", "4").ok());
   REQUIRE(set_param(p, "base", "100").ok());
-  auto none = effective_frequencies(p);
+  auto none = drawn_frequencies(p);
   REQUIRE(none.ok());
   // θ = 100^(−2i/4): 1 and 0.1, exactly as rope::frequencies gives them
   CHECK(none.value().theta == rope::frequencies(4, 100.0).value());
-  CHECK(none.value().theta_scaled == none.value().theta);
+  CHECK(none.value().theta_drawn == none.value().theta);
+  CHECK_FALSE(none.value().scaled);
   CHECK(none.value().attention_factor == 1.0);
 
   REQUIRE(set_param(p, "scaling", "linear").ok());
   REQUIRE(set_param(p, "factor", "4").ok());
-  auto pi = effective_frequencies(p);
+  auto pi = drawn_frequencies(p);
   REQUIRE(pi.ok());
-  CHECK(pi.value().theta_scaled[0] == 0.25);
-  CHECK(pi.value().theta_scaled[1] == Approx(0.025).epsilon(1e-15));
+  CHECK(pi.value().theta_drawn[0] == 0.25);
+  CHECK(pi.value().theta_drawn[1] == Approx(0.025).epsilon(1e-15));
+  CHECK(pi.value().theta == rope::frequencies(4, 100.0).value());
 
   Params q;
   llama2_yarn(q);
-  auto yarn = effective_frequencies(q);
+  auto yarn = drawn_frequencies(q);
   REQUIRE(yarn.ok());
   // 0.1 ln 16 + 1
   CHECK(yarn.value().attention_factor == Approx(1.2772588722239781).epsilon(1e-15));
-  CHECK(yarn.value().ramp_low == 20.0);
-  CHECK(yarn.value().ramp_high == 46.0);
-  // a later key press that makes the lists the wrong length reports, never throws
+  CHECK(yarn.value().method.ramp_low == 20.0);
+  CHECK(yarn.value().method.ramp_high == 46.0);
+  // a later key press that makes the lists the wrong length reports, never throws: the whole
+  // head's θ, unscaled, and the error
   REQUIRE(set_param(q, "scaling", "longrope").ok());
-  CHECK_FALSE(effective_frequencies(q).ok());
+  auto lists = drawn_frequencies(q);
+  REQUIRE(lists.ok());
+  REQUIRE(lists.value().error.has_value());
+  CHECK_FALSE(lists.value().scaled);
+  CHECK(lists.value().theta_drawn == rope::frequencies(q.dim, q.base).value());
 }
 
 // [SECTION] the view's model

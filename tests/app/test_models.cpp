@@ -252,32 +252,35 @@ TEST_CASE("partial rotary: one fraction, two meanings, composed with the scaling
   Params p;
   p.dim = 128;
   REQUIRE(set_param(p, "rotary_fraction", "0.25").ok());
-  auto neox = effective_frequencies(p);
+  auto neox = drawn_frequencies(p);
   REQUIRE(neox.ok());
   // θ_15 = 10000^(−30/32) under neox, the slowest kept wavelength 2π·10000^(30/32) ≈ 35 333
-  CHECK(neox.value().theta_scaled[15] == Approx(std::pow(10000.0, -30.0 / 32.0)).epsilon(1e-14));
-  CHECK(2 * rope::kPi / neox.value().theta_scaled[15] == Approx(35332.947520558992));
-  CHECK(neox.value().theta_scaled[16] == 0.0);
+  CHECK(neox.value().theta_drawn[15] == Approx(std::pow(10000.0, -30.0 / 32.0)).epsilon(1e-14));
+  CHECK(2 * rope::kPi / neox.value().theta_drawn[15] == Approx(35332.947520558992));
+  CHECK(neox.value().theta_drawn[16] == 0.0);
+  CHECK(neox.value().theta == neox.value().theta_drawn);  // no method: θ′ = θ
   REQUIRE(set_param(p, "rotary_style", "proportional").ok());
-  auto prop = effective_frequencies(p);
+  auto prop = drawn_frequencies(p);
   REQUIRE(prop.ok());
-  CHECK(2 * rope::kPi / prop.value().theta_scaled[15] == Approx(54.410143130776746));
-  CHECK(prop.value().theta_scaled[16] == 0.0);
-  CHECK(prop.value().theta[16] > 0.0);  // θ of the head is kept, as the proportional method does
+  CHECK(2 * rope::kPi / prop.value().theta_drawn[15] == Approx(54.410143130776746));
+  CHECK(prop.value().theta_drawn[16] == 0.0);
+  CHECK(prop.value().theta[16] == 0.0);  // the partial rotation alone: the slow pairs still
   // the proportional scaling method reads the same field (style ignored), with its factor
   REQUIRE(set_param(p, "rotary_style", "neox").ok());
   REQUIRE(set_param(p, "scaling", "proportional").ok());
   REQUIRE(set_param(p, "factor", "2").ok());
-  auto method = effective_frequencies(p);
+  auto method = drawn_frequencies(p);
   REQUIRE(method.ok());
-  CHECK(method.value().theta_scaled[15] == Approx(std::pow(10000.0, -30.0 / 128.0) / 2));
-  CHECK(method.value().theta_scaled[16] == 0.0);
+  CHECK(method.value().theta_drawn[15] == Approx(std::pow(10000.0, -30.0 / 128.0) / 2));
+  CHECK(method.value().theta_drawn[16] == 0.0);
+  CHECK(method.value().theta[16] > 0.0);  // p-RoPE's θ is the whole head's
   // neox with linear scaling: the rotating part scaled as a head of int(d·p) dims
   REQUIRE(set_param(p, "scaling", "linear").ok());
-  auto linear = effective_frequencies(p);
+  auto linear = drawn_frequencies(p);
   REQUIRE(linear.ok());
-  CHECK(linear.value().theta_scaled[1] == Approx(std::pow(10000.0, -2.0 / 32.0) / 2));
-  CHECK(linear.value().theta_scaled[16] == 0.0);
+  CHECK(linear.value().theta_drawn[1] == Approx(std::pow(10000.0, -2.0 / 32.0) / 2));
+  CHECK(linear.value().theta_drawn[16] == 0.0);
+  CHECK(linear.value().theta[1] == Approx(std::pow(10000.0, -2.0 / 32.0)));
   // an odd int(d·p) under neox is refused by name
   REQUIRE(set_param(p, "scaling", "none").ok());
   REQUIRE(set_param(p, "rotary_fraction", "0.2").ok());  // int(128·0.2) = 25

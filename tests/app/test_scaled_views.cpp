@@ -8,12 +8,15 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "export/view_data.h"
+#include "lessons/quantities.h"
 #include "rope/decay.h"
 #include "rope/frequencies.h"
 #include "rope/random.h"
@@ -336,4 +339,155 @@ TEST_CASE("a scaled view's data export holds the numbers it draws", "[app][scale
     CHECK(cols["attention_factor"][0] == Approx(a).epsilon(1e-15));
     CHECK(view.attention_factor() == cols["attention_factor"][0]);
   }
+}
+
+// [SECTION] one θ′
+
+namespace {
+
+std::vector<double> rotated_by(const std::vector<double>& x, double m,
+                               const std::vector<double>& th, rope::Pairing pairing) {
+  std::vector<double> y(x.size());
+  rope::apply_rope<double>(x, y, m, th, pairing);
+  return y;
+}
+
+double dot_of(const std::vector<double>& a, const std::vector<double>& b) {
+  double s = 0.0;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    s += a[i] * b[i];
+  return s;
+}
+
+void check_same(const std::vector<double>& got, const std::vector<double>& want, double rel) {
+  REQUIRE(got.size() == want.size());
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    INFO("entry " << i);
+    CHECK(got[i] == Approx(want[i]).epsilon(rel).margin(rel));
+  }
+}
+
+}  // namespace
+
+// For seeded random settings (method, factor, rotary fraction and style, d, base, pairing),
+// the pointers, spectrum, decay and heatmap views, their exports and the lesson quantities all
+// compute with drawn_frequencies' θ and θ′ (state/scaling_params.h), including a NeoX partial
+// rotation in the decay and heatmap views.
+TEST_CASE("one θ′: every view, export and lesson quantity takes drawn_frequencies'",
+          "[app][scaled_views][theta]") {
+  UiContext ui(false);
+  std::mt19937 rng(20261127);
+  const auto pick = [&](const auto& list) { return list[rng() % std::size(list)]; };
+  const char* methods[] = {"none", "linear", "ntk", "yarn", "llama3", "proportional"};
+  const char* factors[] = {"2", "4", "16"};
+  const char* fractions[] = {"1", "0.5", "0.25"};
+  const char* styles[] = {"neox", "proportional"};
+  const char* dims[] = {"16", "32", "64"};
+  const char* bases[] = {"100", "10000", "500000"};
+  const char* pairings[] = {"interleaved", "half"};
+  int checked = 0, partial_neox = 0;
+  for (int attempt = 0; attempt < 40 && checked < 10; ++attempt) {
+    AppState state;
+    Params& p = state.params;
+    const std::vector<std::pair<std::string, std::string>> settings{
+        {"dim", pick(dims)},
+        {"base", pick(bases)},
+        {"pairing", pick(pairings)},
+        {"scaling", pick(methods)},
+        {"factor", pick(factors)},
+        {"original_context", "64"},
+        {"rotary_fraction", pick(fractions)},
+        {"rotary_style", pick(styles)},
+        {"query", "random"},
+        {"key", "random"},
+        {"position", "5"},
+        {"key_position", "12"},
+        {"positions", "24"},
+        {"max_distance", "40"},
+        {"seed", std::to_string(rng() % 1000)}};
+    std::string said;
+    for (const auto& [name, value] : settings) {
+      set(p, name, value);
+      said += name + "=" + value + " ";
+    }
+    if (!validate_params(p).ok()) continue;  // e.g. a fraction that rotates nothing
+    INFO(said);
+    ++checked;
+    const DrawnFrequencies f = drawn_frequencies(p).value();
+    REQUIRE_FALSE(f.error.has_value());
+    const bool scaled = p.extension.scaling.method != rope::ScalingMethod::none;
+    if (p.extension.scaling.rotary_fraction < 1.0 && !scaled &&
+        p.extension.rotary_style == rope::RotaryStyle::neox)
+      ++partial_neox;
+    const auto q = effective_vector(p.query, p, false);
+    const auto k = effective_vector(p.key, p, true);
+    const double a2 = f.attention_factor * f.attention_factor;
+    const auto score_at = [&](const std::vector<double>& th, double m, double n) {
+      return dot_of(rotated_by(q, m, th, p.pairing), rotated_by(k, n, th, p.pairing));
+    };
+
+    // pointers: the view and its export (rotate)
+    PointersView pointers;
+    draw_alone(ui, state, pointers, ImVec2(1280, 680));
+    CHECK(pointers.thetas() == f.theta_drawn);
+    CHECK(pointers.original_thetas() == f.theta);
+    CHECK(pointers.attention_factor() == f.attention_factor);
+    set(p, "view", "pointers");
+    auto rotate = exported_columns(p);
+    check_same(rotate["value"], rotated_by(q, 5.0, f.theta, p.pairing), 1e-15);
+    if (scaled)
+      check_same(rotate["value_scaled"], rotated_by(q, 5.0, f.theta_drawn, p.pairing), 1e-15);
+
+    // spectrum: the view's θ′ and its export (frequencies)
+    SpectrumView spectrum;
+    draw_alone(ui, state, spectrum, ImVec2(1280, 680));
+    if (scaled) CHECK(spectrum.scaled_thetas() == f.theta_drawn);
+    set(p, "view", "spectrum");
+    auto freq = exported_columns(p);
+    check_same(freq["theta"], scaled ? f.theta : f.theta_drawn, 1e-15);
+    if (scaled) check_same(freq["theta_scaled"], f.theta_drawn, 1e-15);
+
+    // decay: the view's first curve and its export, at θ′ (θ after the partial rotation)
+    DecayView decay;
+    draw_alone(ui, state, decay, ImVec2(1280, 680));
+    REQUIRE(!decay.curves().empty());
+    const auto d_drawn = rope::decay_curve_thetas(f.theta_drawn, 40).value();
+    check_same(decay.curves().front().values, d_drawn, 1e-15);
+    set(p, "view", "decay");
+    auto dec = exported_columns(p);
+    check_same(dec["value"], rope::decay_curve_thetas(f.theta, 40).value(), 1e-15);
+    if (scaled) check_same(dec["value_scaled"], d_drawn, 1e-15);
+
+    // heatmap (shared content): the view's matrix and its export (scores)
+    HeatmapView heatmap;
+    draw_alone(ui, state, heatmap, ImVec2(1280, 680));
+    REQUIRE(heatmap.wait_for_results());
+    draw_alone(ui, state, heatmap, ImVec2(1280, 680));
+    const HeatmapScores* sc = heatmap.scores(rope::Encoding::rope);
+    REQUIRE(sc != nullptr);
+    CHECK(sc->attention_factor == f.attention_factor);
+    for (const auto& [m, n] : {std::pair{3, 17}, std::pair{20, 2}}) {
+      const double want = a2 * score_at(f.theta_drawn, m, n);
+      CHECK(static_cast<double>(sc->s[static_cast<std::size_t>(m * 24 + n)]) ==
+            Approx(want).epsilon(1e-5).margin(1e-4));
+    }
+    set(p, "view", "heatmap");
+    auto scores = exported_columns(p);
+    REQUIRE(scores["score"].size() == 24 * 24);
+    CHECK(scores["score"][3 * 24 + 17] == Approx(score_at(f.theta, 3, 17)).epsilon(1e-12));
+    if (scaled)
+      CHECK(scores["score_scaled"][3 * 24 + 17] ==
+            Approx(a2 * score_at(f.theta_drawn, 3, 17)).epsilon(1e-12));
+
+    // lesson quantities: rope_score at θ, scaled_score at θ′ × a², effective_score at θ′
+    const rope::lessons::QuantityContext ctx(p);
+    CHECK(ctx.evaluate("rope_score").value().front() ==
+          Approx(score_at(f.theta, 5, 12)).epsilon(1e-13));
+    CHECK(ctx.evaluate("scaled_score").value().front() ==
+          Approx(a2 * score_at(f.theta_drawn, 5, 12)).epsilon(1e-13));
+    CHECK(ctx.evaluate("effective_score").value().front() ==
+          Approx(score_at(f.theta_drawn, 5, 12)).epsilon(1e-13));
+  }
+  CHECK(checked >= 8);
+  CHECK(partial_neox >= 1);  // a NeoX partial rotation alone was among them
 }

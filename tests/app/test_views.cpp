@@ -426,7 +426,7 @@ TEST_CASE("the heatmap's linear-attention panel shows core's sums, no N x N matr
   REQUIRE(m.n == 16);
   REQUIRE(m.d == 8);
   CHECK(m.row == 3);
-  const auto ex = rope::lessons::linear_example(state.params);
+  const auto ex = rope::lessons::linear_example(state.params.dim, state.params.seed);
   const auto sums = rope::linear_attention_sums(ex.q, ex.k, ex.v, 16, 8, 8, 10000.0,
                                                 rope::Pairing::interleaved, true, false)
                         .value();
