@@ -515,6 +515,18 @@ HeatmapView::Layout HeatmapView::layout(const Params& p, const Canvas& canvas,
         (p.content == Content::sentence ? n_shown : p.positions))
       lay.scaling += ";  positions ≥ L shaded";
   }
+  // a partial rotation (drawn_frequencies): the pairs past it keep θ = 0 in the RoPE matrix
+  const double fraction = p.extension.scaling.rotary_fraction;
+  if (fraction < 1.0 && sp.method != ScalingMethod::proportional &&
+      (p.compare || p.encoding == Encoding::rope)) {
+    const RotaryStyle style = p.extension.rotary_style;
+    const std::string partial =
+        nobreak("rotary p = " + format_number(fraction, NumberStyle::label, 4)) + " " +
+        rotary_style_name(style) + ":  " +
+        nobreak(std::to_string(rotated_pairs(p.dim, fraction, style)) + " of " +
+                std::to_string(p.dim / 2) + " pairs rotate");
+    lay.scaling = lay.scaling.empty() ? partial : lay.scaling + ";  " + partial;
+  }
   lay.msg = !error_.empty() ? error_
             : computing_    ? "computing the new matrix… (the previous one is shown)"
                             : "";

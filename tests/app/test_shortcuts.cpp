@@ -1152,7 +1152,7 @@ TEST_CASE("no shortcut fires while typing a path in the session dialog", "[app][
 TEST_CASE("no shortcut fires while typing in the exact position field", "[app][keys]") {
   Lab lab;
   // Click the exact-entry field beside the slider for m (shell/control_panel.cpp position_control).
-  lab.find_widget(widget_id("Controls", {"m", "##exact"}), 0.9f * 400.0f);
+  lab.find_widget(widget_id("Controls", {"position", "##position_exact"}), 0.9f * 400.0f);
   lab.click();
   lab.frame();
   REQUIRE(ImGui::GetIO().WantTextInput);
@@ -1193,7 +1193,7 @@ TEST_CASE("↑ and ↓ in a text field leave the keyboard there", "[app][keys]")
     CHECK_THAT(lab.state.session_path, Catch::EndsWith("3t"));
   }
   SECTION("the exact position field") {
-    lab.find_widget(widget_id("Controls", {"m", "##exact"}), 0.9f * 400.0f);
+    lab.find_widget(widget_id("Controls", {"position", "##position_exact"}), 0.9f * 400.0f);
     lab.click();
     lab.frame();
     REQUIRE(ImGui::GetIO().WantTextInput);
