@@ -15,6 +15,7 @@
 #include "ui/page.h"
 #include "ui/plot.h"
 #include "ui/theme.h"
+#include "views/view_scaling.h"
 
 namespace rope::app {
 namespace {
@@ -83,7 +84,8 @@ LinearPanel::Inputs LinearPanel::inputs_of(const Params& p) {
           p.seed,
           static_cast<int>(std::clamp(row, 0.0, 1e6)),
           p.causal,
-          p.encoding == Encoding::rope};
+          p.encoding == Encoding::rope,
+          view_extension(p)};
 }
 
 LinearPanel::Model LinearPanel::compute(const Inputs& in) {
@@ -100,14 +102,21 @@ LinearPanel::Model LinearPanel::compute(const Inputs& in) {
   m.causal = in.causal;
   m.rope = in.rope;
   const auto ud = static_cast<std::size_t>(ex.d);
+  // θ′ of drawn_frequencies; an invalid extension (the heatmap says why) leaves the whole head's
+  auto f = drawn_frequencies(in.dim, in.base, in.extension);
+  if (!f) {
+    m.error = f.error().to_string();
+    return m;
+  }
+  const std::vector<double>& thetas = f.value().theta_drawn;
   // The sums row m reads: all n tokens, or with causal on the first m + 1 (core's running sums)
   const auto sums_of = [&](int tokens) {
     const auto len = static_cast<std::size_t>(tokens) * ud;
     return linear_attention_sums(std::span(ex.q).first(len), std::span(ex.k).first(len),
-                                 std::span(ex.v).first(len), tokens, ex.d, ex.d, in.base,
-                                 in.pairing, in.rope, false);
+                                 std::span(ex.v).first(len), tokens, ex.d, ex.d, thetas, in.pairing,
+                                 in.rope, false);
   };
-  auto all = linear_attention_sums(ex.q, ex.k, ex.v, ex.n, ex.d, ex.d, in.base, in.pairing, in.rope,
+  auto all = linear_attention_sums(ex.q, ex.k, ex.v, ex.n, ex.d, ex.d, thetas, in.pairing, in.rope,
                                    in.causal);
   if (!all) {
     m.error = all.error().to_string();

@@ -11,6 +11,9 @@
 //          denominators read (its last row is z), the query's row m outlined;
 //   below  query m's numerator (Rₘφ(qₘ))ᵀS, its denominator φ(qₘ)ᵀz and the output row.
 // No N × N array is formed: the panel holds d·d + N·d numbers. Hover reads a cell.
+// Rₙ rotates at drawn_frequencies' θ′ (state/scaling_params.h: the partial rotation and the
+// scaling method, as every view). Limit: the method's attention factor a is not applied (it
+// would scale the numerator by a²; the softmax temperature it corrects has no counterpart here).
 //
 // Usage: LinearPanel panel;  in HeatmapView::Draw when p.linear_sums: panel.Draw(state, env);
 #pragma once
@@ -54,6 +57,7 @@ struct LinearPanel {
     int row = 0;
     bool causal = false;
     bool rope = true;
+    ExtensionParams extension;  // view_extension(p): what drawn_frequencies reads
     bool operator==(const Inputs&) const = default;
   };
   static Inputs inputs_of(const Params& p);

@@ -567,6 +567,29 @@ Result<LinearSums> linear_attention_sums(std::span<const double> q, std::span<co
                                          std::int64_t dim, std::int64_t dv, double base,
                                          Pairing pairing, bool with_rope, bool causal) {
   if (auto s = validate_qk(q.size(), k.size(), n_positions, dim, base); !s) return s.error();
+  return linear_attention_sums(q, k, v, n_positions, dim, dv, frequencies(dim, base).value(),
+                               pairing, with_rope, causal);
+}
+
+Result<LinearSums> linear_attention_sums(std::span<const double> q, std::span<const double> k,
+                                         std::span<const double> v, std::int64_t n_positions,
+                                         std::int64_t dim, std::int64_t dv,
+                                         std::span<const double> thetas, Pairing pairing,
+                                         bool with_rope, bool causal) {
+  if (auto s = validate_dim(dim); !s) return s.error();
+  if (auto s = validate_count(n_positions, kMaxPositions, "positions"); !s) return s.error();
+  if (auto s = validate_shape(q.size(), n_positions, dim, "q", "[positions][dim]"); !s)
+    return s.error();
+  if (auto s = validate_shape(k.size(), n_positions, dim, "k", "[positions][dim]"); !s)
+    return s.error();
+  if (thetas.size() != static_cast<std::size_t>(dim / 2))
+    return detail::size_error("thetas", static_cast<std::size_t>(dim / 2), thetas.size(),
+                              "[dim/2]");
+  for (std::size_t i = 0; i < thetas.size(); ++i)
+    if (!(std::isfinite(thetas[i]) && thetas[i] >= 0.0))
+      return Error{"thetas", "entry " + std::to_string(i) +
+                                 " must be a finite number of at least 0, got " +
+                                 detail::format_number(thetas[i])};
   if (auto s = validate_count(dv, kMaxValueDim, "dv"); !s) return s.error();
   if (auto s = validate_shape(v.size(), n_positions, dv, "v", "[positions][dv]"); !s) {
     return s.error();
@@ -574,7 +597,6 @@ Result<LinearSums> linear_attention_sums(std::span<const double> q, std::span<co
   const auto n = static_cast<std::size_t>(n_positions);
   const auto d = static_cast<std::size_t>(dim);
   const auto w = static_cast<std::size_t>(dv);
-  const auto thetas = frequencies(dim, base).value();
 
   // phi(x) = elu(x) + 1: x + 1 for x > 0, e^x otherwise; always > 0 for finite x.
   auto phi = [](std::span<const double> x) {

@@ -398,6 +398,31 @@ TEST_CASE("attention: linear_attention_sums are the sums the rows read", "[atten
   }
   CHECK_FALSE(
       rope::linear_attention_sums(q, k, v, std::int64_t(n), c.dim, 0, c.base, p, true, false).ok());
+  // at given θ: base^(−2i/d) gives the same sums exactly; θ_i = 0 leaves pair i unrotated, so
+  // with every θ zero the numerator is plain linear attention's
+  const auto th = rope::frequencies(c.dim, c.base).value();
+  const auto at = rope::linear_attention_sums(q, k, v, std::int64_t(n), c.dim, std::int64_t(dv), th,
+                                              p, true, false)
+                      .value();
+  CHECK(at.numerator == ls.numerator);
+  CHECK(at.kv == ls.kv);
+  const std::vector<double> still(th.size(), 0.0);
+  const auto none = rope::linear_attention_sums(q, k, v, std::int64_t(n), c.dim, std::int64_t(dv),
+                                                still, p, true, false)
+                        .value();
+  const auto plain = rope::linear_attention_sums(q, k, v, std::int64_t(n), c.dim, std::int64_t(dv),
+                                                 c.base, p, false, false)
+                         .value();
+  CHECK(none.numerator == plain.numerator);
+  const std::vector<double> short_list(th.size() - 1, 0.5), negative(th.size(), -1.0);
+  CHECK(rope::linear_attention_sums(q, k, v, std::int64_t(n), c.dim, std::int64_t(dv), short_list,
+                                    p, true, false)
+            .error()
+            .parameter == "thetas");
+  CHECK(rope::linear_attention_sums(q, k, v, std::int64_t(n), c.dim, std::int64_t(dv), negative, p,
+                                    true, false)
+            .error()
+            .parameter == "thetas");
 }
 
 // --- Reference values (mpmath, 40 digits) -----------------------------------------------------

@@ -124,5 +124,13 @@ Result<LinearSums> linear_attention_sums(std::span<const double> q, std::span<co
                                          std::span<const double> v, std::int64_t n_positions,
                                          std::int64_t dim, std::int64_t dv, double base,
                                          Pairing pairing, bool with_rope, bool causal);
+// The same at given frequencies θ_i (radians per position, [dim/2], each finite and >= 0: the θ′
+// of a scaled or partial RoPE, 0 for a pair that does not rotate) instead of base^(−2i/d).
+// Errors as above, "thetas" of another length or with a negative or non-finite entry.
+Result<LinearSums> linear_attention_sums(std::span<const double> q, std::span<const double> k,
+                                         std::span<const double> v, std::int64_t n_positions,
+                                         std::int64_t dim, std::int64_t dv,
+                                         std::span<const double> thetas, Pairing pairing,
+                                         bool with_rope, bool causal);
 
 }  // namespace rope
