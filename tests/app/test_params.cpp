@@ -1,6 +1,7 @@
 // Parameter table: every name parses what it prints, bad values leave the state unchanged and
 // name the parameter and what is allowed, the ranges (and the sliders' parts of them) agree with
-// the core and with themselves, and the kinds say which parameters are booleans.
+// the core and with themselves, and the kinds say which parameters are booleans. The control
+// panel's sliders over the table are checked in test_panel_sliders.cpp (app_tests).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -9,7 +10,6 @@
 
 #include "io/number_format.h"
 #include "rope/frequencies.h"
-#include "shell/control_panel.h"
 #include "state/params.h"
 
 using namespace rope::app;
@@ -190,37 +190,6 @@ TEST_CASE("a range clamps into what it accepts", "[params]") {
   CHECK(param_range("base").clamp(1.0) > 1.0);
   CHECK(param_range("base").clamp(1e300) == 1e300);
   CHECK(param_range("speed").clamp(1000) == 100);
-}
-
-TEST_CASE("the control panel's sliders take their ends and scale from the table", "[params]") {
-  // the panel's sliders, in the order drawn, each one a number parameter of the table
-  const std::vector<std::string> names(panel_slider_params().begin(), panel_slider_params().end());
-  CHECK(names == std::vector<std::string>{"speed", "position", "key_position", "dim", "base"});
-  for (const char* name : panel_slider_params()) {
-    INFO(name);
-    const ParamSpec* spec = find_param(name);
-    REQUIRE(spec != nullptr);
-    CHECK((spec->kind == ParamKind::integer || spec->kind == ParamKind::real));
-    const ParamRange& r = param_range(name);
-    const PanelSlider s = panel_slider(name);
-    CHECK(std::string(s.param) == name);
-    CHECK(s.min == static_cast<float>(r.slider_min));
-    CHECK(s.max == static_cast<float>(r.slider_max));
-    CHECK(s.logarithmic == r.logarithmic);
-    CHECK(s.min < s.max);
-  }
-  // the ends worked out from the table by hand: d 2 ... 512 of 2 ... 4096, base 10 ... 1e7 and
-  // speed 0.05 ... 100 positions/s in ratios, positions 0 ... 256 of -1e9 ... 1e9
-  const PanelSlider dim = panel_slider("dim");
-  CHECK((dim.min == 2.0f && dim.max == 512.0f && !dim.logarithmic));
-  const PanelSlider base = panel_slider("base");
-  CHECK((base.min == 10.0f && base.max == 1e7f && base.logarithmic));
-  const PanelSlider speed = panel_slider("speed");
-  CHECK((speed.min == 0.05f && speed.max == 100.0f && speed.logarithmic));
-  for (const char* name : {"position", "key_position"}) {
-    const PanelSlider pos = panel_slider(name);
-    CHECK((pos.min == 0.0f && pos.max == 256.0f && !pos.logarithmic));
-  }
 }
 
 TEST_CASE("booleans are the parameters of boolean kind, and only those print true/false",
