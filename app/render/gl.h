@@ -2,7 +2,7 @@
 //
 // ImGui's backend carries its own tiny loader for its own calls; ours link straight against
 // glvnd's libGL/libOpenGL, which export every core 3.3 entry point, so prototypes suffice and no
-// loader library is needed (notes/toolchain.md, sec. 4).
+// loader library is needed (docs/toolchain.md, item 4).
 #pragma once
 
 #ifndef GL_GLEXT_PROTOTYPES

@@ -1,3 +1,9 @@
+// shell/window.cpp — the interactive window (window.h): GLFW, an OpenGL 3.3 core context, Dear
+// ImGui, and the loop that draws draw_frame (shell/frame.h) when something changed.
+//
+// [SECTION] helpers: GLFW errors, the input counter, F12's screenshot, monitors, callbacks
+// [SECTION] the presenter window: a second GLFW window sharing the GL objects
+// [SECTION] run_window: the context, ImGui, the frame loop that sleeps when idle, shutdown
 #include "shell/window.h"
 
 #include "render/gl.h"
@@ -27,6 +33,8 @@
 
 namespace rope::app {
 namespace {
+
+// [SECTION] helpers: GLFW errors, the input counter, F12's screenshot, monitors, callbacks
 
 // GLFW reports errors through a C callback with no user pointer; the last message is kept here
 // only to word the exit message. It holds no application state.
@@ -116,6 +124,8 @@ void install_char_callback(GLFWwindow* window) {
     ++in->events;
   });
 }
+
+// [SECTION] the presenter window: a second GLFW window sharing the GL objects
 
 // The presenter window (shell/presenter.h): a second GLFW window whose GL context shares the
 // main one's objects (the mirror texture, the math glyphs), with an ImGui context of its own.
@@ -237,6 +247,8 @@ class PresenterWindow {
 };
 
 }  // namespace
+
+// [SECTION] run_window: the context, ImGui, the frame loop that sleeps when idle, shutdown
 
 int run_window(AppState& state, const GuiOptions& options) {
   glfwSetErrorCallback(on_glfw_error);

@@ -1,3 +1,11 @@
+// state/models.cpp — the model presets of assets/models.json (models.h; where the values come
+// from: docs/model-presets.md): load and check the file, apply a preset through the parameter
+// table, say what the lecturer changed since.
+//
+// [SECTION] the file's format, and the parameters a preset controls
+// [SECTION] reading one entry: fields, ranges, then the values through the parameter table
+// [SECTION] the library: parse, load (assets/models.json or ROPE_LAB_MODELS), find
+// [SECTION] applying a preset, and what changed since
 #include "state/models.h"
 
 #include <array>
@@ -14,6 +22,8 @@
 
 namespace rope::app {
 namespace {
+
+// [SECTION] the file's format, and the parameters a preset controls
 
 constexpr const char* kFormat = "rope-lab-models";
 constexpr int kVersion = 1;
@@ -50,6 +60,8 @@ constexpr std::array<std::pair<const char*, RotaryMeaning>, 4> kMeanings{{
 }};
 
 using Json = nlohmann::json;
+
+// [SECTION] reading one entry: fields, ranges, then the values through the parameter table
 
 // A JSON value as the text set_param reads: numbers in the app's CSV style, true/false, strings
 // as they are, lists of numbers comma-separated (LongRoPE factors).
@@ -255,6 +267,8 @@ Result<ModelPreset> parse_entry(const Json& e) {
 
 }  // namespace
 
+// [SECTION] the library: parse, load (assets/models.json or ROPE_LAB_MODELS), find
+
 const char* rotary_meaning_name(RotaryMeaning m) {
   for (const auto& [n, v] : kMeanings)
     if (v == m) return n;
@@ -370,6 +384,8 @@ const ModelLibrary& model_library() {
   }();
   return library;
 }
+
+// [SECTION] applying a preset, and what changed since
 
 Status apply_model(Params& params, const ModelPreset& preset) {
   Params trial = params;

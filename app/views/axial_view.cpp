@@ -1,3 +1,11 @@
+// views/axial_view.cpp — 2D RoPE for images: two grids of axial-RoPE scores (axial_view.h).
+//
+// [SECTION] helpers: patch words, colours on a cell, the header, the grid axes, titles
+// [SECTION] the Layout record; inputs and compute: the two score grids
+// [SECTION] layout: the fullest header that leaves the grids room
+// [SECTION] paint: header, the two grids, the read-out
+// [SECTION] hover: the patch under the mouse
+// [SECTION] Draw and the control panel's part (sliders over the parameter table)
 #include "views/axial_view.h"
 
 #include <algorithm>
@@ -12,6 +20,8 @@
 
 namespace rope::app {
 namespace {
+
+// [SECTION] helpers: patch words, colours on a cell, the header, the grid axes, titles
 
 constexpr int kHeaderLevels = 4;
 
@@ -107,6 +117,8 @@ std::string readout_text(const AxialView::Panel& a, const AxialView::Panel& b, d
 
 }  // namespace
 
+// [SECTION] the Layout record; inputs and compute: the two score grids
+
 // Where the parts go: the header's level and height, the panels' title row, the cells' side.
 struct AxialView::Layout : Page {
   using Page::Page;
@@ -178,6 +190,8 @@ const AxialView::Model& AxialView::model() const {
   return model_.model() ? *model_.model() : kEmpty;
 }
 
+// [SECTION] layout: the fullest header that leaves the grids room
+
 // The fullest header whose grids keep at least 170 px a side (at scale 1); the grids as large as
 // the width (two of them, a gap and the colour bar) and the height allow.
 AxialView::Layout AxialView::layout(const Model& m, const Params& p, const Canvas& canvas,
@@ -226,6 +240,8 @@ AxialView::Layout AxialView::layout(const Model& m, const Params& p, const Canva
   fit(first_fitting(kHeaderLevels, fit));
   return lay;
 }
+
+// [SECTION] paint: header, the two grids, the read-out
 
 // The two grids with their axes, titles and outlines, the colour bar and the read-out. Records
 // where the cells went in `out`.
@@ -310,6 +326,8 @@ void AxialView::paint(const Model& m, const Layout& lay, const Canvas& canvas, c
   }
 }
 
+// [SECTION] hover: the patch under the mouse
+
 // The patch under the mouse: its (r, c), its exact score, and its offset from the query.
 void AxialView::hover(const Model& m, const std::vector<Panel>& drawn, const Layout& lay,
                       const Canvas& canvas) {
@@ -334,6 +352,8 @@ void AxialView::hover(const Model& m, const std::vector<Panel>& drawn, const Lay
     ImGui::EndTooltip();
   }
 }
+
+// [SECTION] Draw and the control panel's part (sliders over the parameter table)
 
 void AxialView::Draw(AppState& state, const ViewEnv& env) {
   const Params& p = state.params;

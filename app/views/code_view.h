@@ -1,6 +1,6 @@
 // views/code_view.h — the same RoPE written three ways, side by side, with live numbers that
-// prove them equal (issue 12 item 4; rope/three_codes.h; the conventions are in
-// /work/shared/notes/model-presets.md).
+// prove them equal (issue 12 item 4; rope/three_codes.h; the pairing conventions and where they
+// were read: docs/model-presets.md).
 //
 // Three short listings written for this app in PyTorch-style pseudocode: the math (one 2x2
 // rotation per block, interleaved pairs), Meta's complex form (pairs (x_2i, x_2i+1) as complex

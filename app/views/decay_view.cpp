@@ -1,3 +1,11 @@
+// views/decay_view.cpp — RoPE's long-range decay D(r) and its overlays (decay_view.h).
+//
+// [SECTION] helpers: labels, colours, the formula line and the header
+// [SECTION] the Layout record; inputs and compute: D(r) for each curve, the mean score
+// [SECTION] layout: the fullest header that leaves the plot room, the legend
+// [SECTION] paint: legend, axes, curves, the current distance
+// [SECTION] hover: every curve at the r under the mouse
+// [SECTION] Draw and the control panel's part
 #include "views/decay_view.h"
 
 #include <algorithm>
@@ -14,6 +22,8 @@
 
 namespace rope::app {
 namespace {
+
+// [SECTION] helpers: labels, colours, the formula line and the header
 
 constexpr int kSamples = 256;  // random pairs averaged by the mean-score overlay
 constexpr int kHeaderLevels = 3;
@@ -179,6 +189,8 @@ void mark_distance(const std::vector<DecayView::Curve>& curves, const Page& pg,
 
 }  // namespace
 
+// [SECTION] the Layout record; inputs and compute: D(r) for each curve, the mean score
+
 // Where the parts go: the header's level, the legend, the plot's top.
 struct DecayView::Layout : Page {
   using Page::Page;
@@ -289,6 +301,8 @@ const DecayView::Model& DecayView::model() const {
   return model_.model() ? *model_.model() : kEmpty;
 }
 
+// [SECTION] layout: the fullest header that leaves the plot room, the legend
+
 // The fullest header that leaves the plot 420 px (at scale 1); the legend inside the plot's
 // top right corner when that covers at most half the width, else in a row above the plot.
 DecayView::Layout DecayView::layout(const Model& m, const Params& p, const Canvas& canvas,
@@ -312,6 +326,8 @@ DecayView::Layout DecayView::layout(const Model& m, const Params& p, const Canva
   lay.top = header(Pen{}, lay, lay.level, p, m.error, mean_note(m.mean_factor), math_, has_gl);
   return lay;
 }
+
+// [SECTION] paint: legend, axes, curves, the current distance
 
 // The legend, the axes, the curves (the current one on top) and the current distance; returns
 // the plot's frame.
@@ -356,6 +372,8 @@ plot::Frame DecayView::paint(const Model& m, const Layout& lay, const Canvas& ca
   return fr;
 }
 
+// [SECTION] hover: every curve at the r under the mouse
+
 // Every curve at the r under the mouse: markers and a tooltip.
 void DecayView::hover(const Model& m, const Layout& lay, const plot::Frame& fr,
                       const Canvas& canvas) {
@@ -376,6 +394,8 @@ void DecayView::hover(const Model& m, const Layout& lay, const plot::Frame& fr,
                          full_number(m.curves[i].values[ri] * m.curves[i].scale).c_str());
   ImGui::EndTooltip();
 }
+
+// [SECTION] Draw and the control panel's part
 
 void DecayView::Draw(AppState& state, const ViewEnv& env) {
   math_ = env.math ? env.math : &own_math_;

@@ -1,5 +1,5 @@
 // views/precision_view.h — what bf16 and fp16 do to RoPE at long positions, emulated exactly
-// (rope/low_precision.h; the documented cases are in /work/shared/notes/precision.md).
+// (rope/low_precision.h; the cast points and the documented cases: docs/precision.md).
 //
 // For the position m, d and base, with one format per cast point (position, theta, angle,
 // cos / sin; state/precision_params.h), the view shows

@@ -1,3 +1,12 @@
+// views/spectrum_view.cpp — the frequency spectrum θᵢ and λᵢ on log axes (spectrum_view.h).
+//
+// [SECTION] helpers: the note on fast and slow blocks, the header, the two axes
+// [SECTION] the Layout record; inputs and compute: θ, λ, θ′ and both partial meanings
+// [SECTION] paint, partial rotary: one curve per meaning of the fraction
+// [SECTION] layout: where the note goes, the compact header
+// [SECTION] paint: header, the θ and λ plots, the context line, the note
+// [SECTION] hover: the block under the mouse
+// [SECTION] Draw and the control panel's part
 #include "views/spectrum_view.h"
 
 #include <algorithm>
@@ -14,6 +23,8 @@
 
 namespace rope::app {
 namespace {
+
+// [SECTION] helpers: the note on fast and slow blocks, the header, the two axes
 
 // Where the note on fast and slow blocks goes, fullest first: right of the plots, under them,
 // left out, left out with a compact header (what first_fitting chooses from).
@@ -154,6 +165,8 @@ void mark_boundary(ImDrawList* dl, const Page& pg, const std::array<plot::Frame,
 
 }  // namespace
 
+// [SECTION] the Layout record; inputs and compute: θ, λ, θ′ and both partial meanings
+
 // Where the parts go: the header's lines and size, the note's place, the plots' top.
 struct SpectrumView::Layout : Page {
   using Page::Page;
@@ -234,6 +247,8 @@ SpectrumView::Model SpectrumView::compute(const Inputs& in) {
   }
   return m;
 }
+
+// [SECTION] paint, partial rotary: one curve per meaning of the fraction
 
 // Both meanings of the rotary fraction: one curve each over the pairs that rotate, on both
 // plots, with a label at its slowest pair; the meaning in use drawn thicker.
@@ -353,6 +368,8 @@ void SpectrumView::paint_partial(const Model& m, const Layout& lay, const Canvas
   }
 }
 
+// [SECTION] layout: where the note goes, the compact header
+
 const SpectrumView::Model& SpectrumView::model() const {
   static const Model kEmpty;
   return model_.model() ? *model_.model() : kEmpty;
@@ -426,6 +443,8 @@ SpectrumView::Layout SpectrumView::layout(const Model& m, const Params& p, const
   }
   return lay;
 }
+
+// [SECTION] paint: header, the θ and λ plots, the context line, the note
 
 // theta_i (top) and the wavelengths with the context line (bottom): a mark per block (hollow
 // for the blocks slower than the context), or lines above 256 blocks; then the note.
@@ -521,6 +540,8 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
   return frames;
 }
 
+// [SECTION] hover: the block under the mouse
+
 // The block under the mouse: a line and a tooltip with theta, the wavelength and the turns.
 void SpectrumView::hover(const Model& m, const Layout& lay, const plot::Frame& fr,
                          const Canvas& canvas, double context) {
@@ -559,6 +580,8 @@ void SpectrumView::hover(const Model& m, const Layout& lay, const plot::Frame& f
   }
   ImGui::EndTooltip();
 }
+
+// [SECTION] Draw and the control panel's part
 
 void SpectrumView::Draw(AppState& state, const ViewEnv& env) {
   const Params& p = state.params;

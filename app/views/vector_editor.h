@@ -1,8 +1,10 @@
+// views/vector_editor.h — the editor of the query or key vector: its preset (unit, all ones,
+// seeded random, custom) in a combo, and every one of its d values in a list that folds open.
+// Used by the pointers view's panel and by the lesson panel (a step can then show what its prose
+// says happens with q = k = all ones, say, without a flag).
+//
+// Usage: vector_editor("query", state.params.query, false, state.params);
 #pragma once
-// The editor of the query or key vector: its preset (unit, all ones, seeded random, custom) in
-// a combo, and every one of its d values in a list that folds open. Used by the pointers view's
-// panel and by the lesson panel (a step can then show what its prose says happens with q = k =
-// all ones, say, without a flag).
 
 #include "state/app_state.h"
 

@@ -1,6 +1,7 @@
 // Parameter table: every name parses what it prints, bad values leave the state unchanged and
 // name the parameter and what is allowed, the ranges (and the sliders' parts of them) agree with
-// the core and with themselves, and the kinds say which parameters are booleans.
+// the core and with themselves, and the kinds say which parameters are booleans. The widgets
+// that read the table are checked in test_param_widgets.cpp (app_tests).
 #include <catch2/catch.hpp>
 
 #include <cmath>

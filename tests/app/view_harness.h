@@ -138,6 +138,16 @@ inline bool has_exact_text(const DrawnText& d, const std::string& part) {
                      [&](const TextBox& b) { return b.text.find(part) != std::string::npos; });
 }
 
+// Whether text shows a NaN: "NaN" (the label style) or printf's "nan" as a word of its own.
+inline bool shows_nan(const std::string& text) {
+  if (text.find("NaN") != std::string::npos) return true;
+  const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  for (std::size_t i = text.find("nan"); i != std::string::npos; i = text.find("nan", i + 1))
+    if ((i == 0 || !letter(text[i - 1])) && (i + 3 >= text.size() || !letter(text[i + 3])))
+      return true;
+  return false;
+}
+
 // Inside the canvas, with 1 px of slack for rounding.
 inline bool inside(const TextBox& b, const DrawnText& d) {
   return b.min.x >= d.canvas_min.x - 1 && b.min.y >= d.canvas_min.y - 1 &&

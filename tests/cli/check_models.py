@@ -3,8 +3,8 @@
 
 Usage: check_models.py PATH/TO/rope-lab PATH/TO/assets/models.json
 
-PUBLISHED below holds each model's configuration values as the project's notes record them
-(../shared/notes/model-presets.md), written here a second time and independently of
+PUBLISHED below holds each model's configuration values as the repository records them
+(docs/model-presets.md), written here a second time and independently of
 assets/models.json. For every preset this script checks
 
   1. that models.json holds exactly these values (head_dim, rotary dims and meaning, fraction,

@@ -1,6 +1,6 @@
 // rope/low_precision.h — exact emulation of RoPE computed in fp32, bf16 and fp16.
 //
-// A model run in low precision rounds RoPE at four cast points (notes/precision.md): the position
+// A model run in low precision rounds RoPE at four cast points (docs/precision.md): the position
 // m, the frequency theta_i (`inv_freq`), the angle m * theta_i, and cos / sin. This header
 // emulates each rounding bit-exactly (IEEE 754 round to nearest, ties to even, overflow to inf,
 // the formats' subnormals) so that a view can put the exact pointer beside the low-precision one
