@@ -1,6 +1,6 @@
 // lessons/quantities.cpp — the check and live-value vocabulary (quantities.h).
 //
-// [SECTION] helpers: blocks under a pairing, dot products, names and their arguments
+// [SECTION] helpers: blocks under a pairing, vectors, names and their arguments
 // [SECTION] the state a quantity reads
 // [SECTION] families: quantities that share one computation, told apart by name
 // [SECTION] quantities of the current state that take more than one line
@@ -45,10 +45,11 @@ constexpr int kMaxDenseDim = 512;     // dense d x d matrices beyond this are to
 constexpr int kLinearTokens = 16;     // rows of the linear-attention example
 constexpr double kSentenceShift = 2;  // "Coding in" puts two tokens before "Python is love"
 
-// Coordinates (a, b) of block i (conventions.h).
+// Coordinates (a, b) of block i of a [d] vector (rope::pair_indices), as indices. d is valid
+// here: a context whose d is not fails every quantity before one is computed.
 std::pair<std::size_t, std::size_t> block_index(std::size_t i, std::size_t d, Pairing pairing) {
-  if (pairing == Pairing::interleaved) return {2 * i, 2 * i + 1};
-  return {i, i + d / 2};
+  const PairIndices ab = pair_indices(static_cast<int>(i), static_cast<int>(d), pairing);
+  return {static_cast<std::size_t>(ab.first), static_cast<std::size_t>(ab.second)};
 }
 
 std::vector<Cplx> to_blocks(const Vec& x, Pairing pairing) {
@@ -69,13 +70,6 @@ Vec from_blocks(const std::vector<Cplx>& z, Pairing pairing) {
     x[b] = z[i].imag();
   }
   return x;
-}
-
-double dot(const Vec& a, const Vec& b) {
-  double s = 0.0;
-  for (std::size_t j = 0; j < a.size() && j < b.size(); ++j)
-    s += a[j] * b[j];
-  return s;
 }
 
 double norm(const Vec& a) {

@@ -31,13 +31,6 @@ Vec2 block(const std::vector<double>& x, int i, Pairing pairing) {
   return {x[static_cast<std::size_t>(pi.first)], x[static_cast<std::size_t>(pi.second)]};
 }
 
-double dot(const std::vector<double>& a, const std::vector<double>& b) {
-  double s = 0.0;
-  for (std::size_t j = 0; j < a.size(); ++j)
-    s += a[j] * b[j];
-  return s;
-}
-
 // Wraps an angle to (-pi, pi].
 double wrap(double a) {
   a = std::remainder(a, kTwoPi);

@@ -16,6 +16,7 @@
 #include "io/number_format.h"
 #include "rope/frequencies.h"
 #include "rope/random.h"
+#include "rope/rotation.h"
 #include "state/params.h"
 #include "ui/plot.h"
 #include "ui/theme.h"
@@ -28,13 +29,6 @@ int find_word(const std::vector<std::string>& words, const std::string& w) {
   for (std::size_t i = 0; i < words.size(); ++i)
     if (words[i] == w) return static_cast<int>(i);
   return -1;
-}
-
-double dot(const std::vector<double>& x, const std::vector<double>& y) {
-  double s = 0.0;
-  for (std::size_t i = 0; i < x.size() && i < y.size(); ++i)
-    s += x[i] * y[i];
-  return s;
 }
 
 // Block 0 of v under a pairing, as a 2D vector (rope::pair_indices).
