@@ -173,8 +173,7 @@ AxialView::Model AxialView::compute(const Inputs& in) {
 }
 
 const AxialView::Model& AxialView::model() const {
-  static const Model kEmpty;
-  return model_.model() ? *model_.model() : kEmpty;
+  return model_.model_or_empty();
 }
 
 // The fullest header whose grids keep at least 170 px a side (at scale 1); the grids as large as

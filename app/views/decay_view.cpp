@@ -265,8 +265,7 @@ DecayView::Model DecayView::compute(const Inputs& in) {
 }
 
 const DecayView::Model& DecayView::model() const {
-  static const Model kEmpty;
-  return model_.model() ? *model_.model() : kEmpty;
+  return model_.model_or_empty();
 }
 
 // The fullest header that leaves the plot 420 px (at scale 1); the legend inside the plot's

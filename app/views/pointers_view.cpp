@@ -376,13 +376,11 @@ PointersView::Inputs PointersView::inputs_of(const Params& p) {
 }
 
 const PointersView::Model& PointersView::model() const {
-  static const Model kEmpty;
-  return model_.model() ? *model_.model() : kEmpty;
+  return model_.model_or_empty();
 }
 
 const PointersView::Scores& PointersView::scores() const {
-  static const Scores kEmpty;
-  return scores_.model() ? *scores_.model() : kEmpty;
+  return scores_.model_or_empty();
 }
 
 PointersView::Model PointersView::compute(const Inputs& in) {

@@ -488,8 +488,7 @@ SentenceView::Model SentenceView::compute(const Inputs& in) {
 }
 
 const SentenceView::Model& SentenceView::model() const {
-  static const Model kEmpty;
-  return model_.model() ? *model_.model() : kEmpty;
+  return model_.model_or_empty();
 }
 
 void SentenceView::Draw(AppState& state, const ViewEnv& env) {
