@@ -8,7 +8,7 @@
 #include <optional>
 
 #include "cli/cli.h"
-#include "cli/screenshot_command.h"
+#include "cli/render_flags.h"
 #include "cli/state_flags.h"
 #include "export/gif.h"
 #include "export/mp4_module.h"
@@ -17,7 +17,6 @@
 #include "io/number_format.h"
 #include "shell/offscreen_app.h"
 #include "state/params.h"
-#include "state/session.h"
 
 namespace rope::app {
 
@@ -27,17 +26,13 @@ struct AnimateCommand {
   std::string to;
   double fps = 20.0;
   double seconds = 4.0;
-  std::string size = "1280x720";
-  double scale = 1.0;
-  std::string session;
-  bool canvas_only = false;
-  bool no_ink = false;
   bool progress = false;  // "progress K N" on stdout after each frame, for a parent process
-  StateFlags flags;
+  RenderFlags render;     // --size 1280x720 unless given
 };
 
 std::shared_ptr<AnimateCommand> add_animate_command(CLI::App& root) {
   auto cmd = std::make_shared<AnimateCommand>();
+  cmd->render.size = "1280x720";
   auto* sub = root.add_subcommand(
       "animate",
       "Render a sweep of the position m as an animated GIF or an MP4 video (no display needed)");
@@ -49,15 +44,9 @@ std::shared_ptr<AnimateCommand> add_animate_command(CLI::App& root) {
   sub->add_option("--fps", cmd->fps, "frames per second, 1 ... 50")->capture_default_str();
   sub->add_option("--seconds", cmd->seconds, "length of the sweep, 0.5 ... 60")
       ->capture_default_str();
-  sub->add_option("--size", cmd->size, "window size WIDTHxHEIGHT")->capture_default_str();
-  sub->add_option("--scale", cmd->scale, "pixel scale 1 ... 4")->capture_default_str();
-  sub->add_option("--session", cmd->session, "session file (.json); flags override it");
-  add_bool_flag(*sub, "--canvas-only", cmd->canvas_only,
-                "the main canvas alone: no menu bar, no control panel");
-  add_bool_flag(*sub, "--no-ink", cmd->no_ink, "leave out the pen strokes the session holds");
   add_bool_flag(*sub, "--progress", cmd->progress,
                 "print 'progress K N' on stdout after each of the N frames (for a progress bar)");
-  add_state_flags(*sub, cmd->flags);
+  add_render_flags(*sub, cmd->render);
   return cmd;
 }
 
@@ -82,25 +71,14 @@ int run_animate_command(const AnimateCommand& cmd) {
                  format_number(kSweepMinSeconds, NumberStyle::csv) + " to " +
                  format_number(kSweepMaxSeconds, NumberStyle::csv) + ", got " +
                  format_number(cmd.seconds, NumberStyle::csv));
-  if (!(cmd.scale >= 1.0 && cmd.scale <= 4.0))
-    return usage("--scale: must be a number from 1 to 4, got " +
-                 format_number(cmd.scale, NumberStyle::csv));
+  if (auto s = check_render_flags(cmd.render); !s) return usage(s.error().to_string());
   const int frames = sweep_frames(cmd.seconds, cmd.fps);
   if (frames > kSweepMaxFrames)
     return usage("--seconds x --fps: at most " + std::to_string(kSweepMaxFrames) +
                  " frames, asked for " + std::to_string(frames));
-  auto size = parse_size(cmd.size);
-  if (!size) return usage(size.error().to_string());
 
   AppState state;
-  if (!cmd.session.empty()) {
-    if (auto s = load_session(cmd.session, state.params); !s) return usage(s.error().to_string());
-    state.applied_lesson = state.params.lesson;
-    state.applied_step = state.params.step;
-  }
-  if (cmd.no_ink) state.params.ink.clear();
-  state.show_menu = state.show_controls = !cmd.canvas_only;
-  if (auto s = apply_state_flags(cmd.flags, state.params); !s) return usage(s.error().to_string());
+  if (auto s = render_state(cmd.render, state); !s) return usage(s.error().to_string());
   auto to = parse_real("--to", cmd.to);
   if (!to) return usage(to.error().to_string());
   double from = state.params.position;
@@ -115,13 +93,9 @@ int run_animate_command(const AnimateCommand& cmd) {
       return usage(std::string(name) + ": must be " + param_allowed(*find_param("position")) +
                    ", got " + format_number(v, NumberStyle::csv));
 
-  auto created =
-      OffscreenApp::create(size.value().first, size.value().second, static_cast<float>(cmd.scale));
-  if (!created) {
-    print_error(created.error().message);
-    return kExitFailure;
-  }
-  OffscreenApp& app = *created.value();
+  const std::unique_ptr<OffscreenApp> created = make_offscreen(cmd.render);
+  if (!created) return kExitFailure;
+  OffscreenApp& app = *created;
   state.params.playing = false;  // the sweep sets m itself
   // One of the two writers; both take frames with add() and give the file's bytes with finish().
   std::optional<GifWriter> gif;

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cli/cli.h"
-#include "cli/screenshot_command.h"
+#include "cli/render_flags.h"
 #include "cli/state_flags.h"
 #include "io/number_format.h"
 #include "shell/offscreen_app.h"
@@ -17,32 +17,27 @@
 namespace rope::app {
 
 struct BenchCommand {
-  std::string size = "1920x1080";
   int frames = 300;
   int warmup = 20;
-  bool canvas_only = false;
-  StateFlags flags;
+  RenderFlags render;  // --size 1920x1080 unless given
 };
 
 std::shared_ptr<BenchCommand> add_bench_command(CLI::App& root) {
   auto cmd = std::make_shared<BenchCommand>();
+  cmd->render.size = "1920x1080";
   auto* sub = root.add_subcommand(
       "bench", "Measure frame times of a view rendered offscreen (median and 99th percentile)");
-  sub->add_option("--size", cmd->size, "window size WIDTHxHEIGHT")->capture_default_str();
   sub->add_option("--frames", cmd->frames, "frames measured (10 ... 100000)")
       ->capture_default_str();
   sub->add_option("--warmup", cmd->warmup, "frames run first and not measured (0 ... 1000)")
       ->capture_default_str();
-  add_bool_flag(*sub, "--canvas-only", cmd->canvas_only,
-                "the main canvas alone: no menu, no panel");
-  add_state_flags(*sub, cmd->flags);
+  add_render_flags(*sub, cmd->render);
   return cmd;
 }
 
 int run_bench_command(const BenchCommand& cmd) {
-  auto size = parse_size(cmd.size);
-  if (!size) {
-    print_error(size.error().to_string());
+  if (auto s = check_render_flags(cmd.render); !s) {
+    print_error(s.error().to_string());
     return kExitUsage;
   }
   if (cmd.frames < 10 || cmd.frames > 100000) {
@@ -55,19 +50,15 @@ int run_bench_command(const BenchCommand& cmd) {
     return kExitUsage;
   }
   AppState state;
-  state.show_menu = state.show_controls = !cmd.canvas_only;
-  if (auto s = apply_state_flags(cmd.flags, state.params); !s) {
+  if (auto s = render_state(cmd.render, state); !s) {
     print_error(s.error().to_string());
     return kExitUsage;
   }
   // Always drawn whole: the frame time is the window's, not that of a picture's top band.
-  auto created = OffscreenApp::create(size.value().first, size.value().second, 1.0f,
-                                      std::numeric_limits<long>::max());
-  if (!created) {
-    print_error(created.error().message);
-    return kExitFailure;
-  }
-  OffscreenApp& app = *created.value();
+  const std::unique_ptr<OffscreenApp> created =
+      make_offscreen(cmd.render, std::numeric_limits<long>::max());
+  if (!created) return kExitFailure;
+  OffscreenApp& app = *created;
   constexpr double kDt = 1.0 / 60.0;  // the animation advances as at 60 Hz
   for (int i = 0; i < cmd.warmup; ++i)
     app.frame(state, kDt);

@@ -1,7 +1,7 @@
 // cli/bench_command.h — `rope-lab bench`: frame times of a view rendered offscreen.
 //
-//   rope-lab bench [state flags, e.g. --view pointers --dim 512 --playing] [--size WxH]
-//                  [--frames N] [--warmup N]
+//   rope-lab bench [render flags, e.g. --view pointers --dim 512 --playing --size WxH]
+//                  [--frames N] [--warmup N]  (render flags: cli/render_flags.h)
 // prints the median and 99th-percentile frame time (build + draw + glFinish), in ms.
 #pragma once
 

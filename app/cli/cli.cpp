@@ -13,6 +13,7 @@
 #include "cli/export_command.h"
 #include "cli/lessons_command.h"
 #include "cli/models_command.h"
+#include "cli/render_flags.h"
 #include "cli/screenshot_command.h"
 #include "cli/state_flags.h"
 #include "io/atomic_file.h"
@@ -121,12 +122,10 @@ int run_cli(int argc, char** argv) {
     }
   }
   if (!gui.session_path.empty()) {  // the session first; flags given with it override it
-    if (auto s = load_session(gui.session_path, state.params); !s) {
+    if (auto s = load_session_state(gui.session_path, state); !s) {
       print_error(s.error().to_string());
       return kExitUsage;
     }
-    state.applied_lesson = state.params.lesson;  // the session's values, not the step's
-    state.applied_step = state.params.step;
     state.session_path = std::filesystem::absolute(gui.session_path).string();
     remember_session(state.recent_sessions, state.session_path);
   }

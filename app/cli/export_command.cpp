@@ -33,7 +33,7 @@ struct ExportCommand {
 namespace {
 
 std::string flag_help(const ExportFlag& f) {
-  std::string help = std::string(f.what) + ": " + f.allowed;
+  std::string help = std::string(f.what) + ": " + flag_allowed(f);
   if (!f.default_text) {
     help += " (required)";
   } else if (*f.default_text) {

@@ -48,7 +48,7 @@ Result<std::int64_t> read_integer(const ExportArgs& args, const char* name, cons
 }
 
 Result<int> read_dim(const ExportArgs& args) {
-  auto d = read_integer(args, "dim", "an even integer from 2 to 4096");
+  auto d = read_integer(args, "dim", param_allowed(*find_param("dim")).c_str());
   if (!d) return d.error();
   if (auto s = validate_dim(d.value()); !s) return s.error();
   return static_cast<int>(d.value());
@@ -74,7 +74,7 @@ Result<Pairing> read_pairing(const ExportArgs& args) {
 
 // R for decay, 1 ... 100000 as in the app (state/params.h).
 Result<std::int64_t> read_max_distance(const ExportArgs& args) {
-  auto r = read_integer(args, "max_distance", "an integer from 1 to 100000");
+  auto r = read_integer(args, "max_distance", param_allowed(*find_param("max_distance")).c_str());
   if (!r) return r.error();
   auto p = through_params(args, "max_distance");
   if (!p) return p.error();
@@ -677,17 +677,16 @@ Result<CsvTable> build_precision(const ExportArgs& args) {
 constexpr const char* kVectorAllowed =
     "an even number (2 to 4096) of comma-separated numbers, each from -1e100 to 1e100";
 
-constexpr ExportFlag kDim{"dim", "D", "head dimension d", "an even integer from 2 to 4096",
-                          nullptr};
-constexpr ExportFlag kBase{"base", "B", "frequency base, theta_i = base^(-2i/d)",
-                           "a finite number > 1", nullptr};
-constexpr ExportFlag kBaseDefault{"base", "B", "frequency base, theta_i = base^(-2i/d)",
-                                  "a finite number > 1", "10000"};
-constexpr ExportFlag kPairing{"pairing", "P", "which coordinates form block i",
-                              "interleaved (x2i, x2i+1) or half (xi, xi+d/2)", "interleaved"};
-
-constexpr const char* kScalingAllowed =
-    "none, linear, ntk, dynamic, yarn, llama3, longrope or proportional";
+// A flag whose `allowed` is nullptr is the parameter of its name: its text is the parameter
+// table's (flag_allowed), so a range is written once, in state/params.cpp.
+constexpr ExportFlag kDim{"dim", "D", "head dimension d", nullptr, nullptr};
+constexpr ExportFlag kBase{"base", "B", "frequency base, theta_i = base^(-2i/d)", nullptr, nullptr};
+constexpr ExportFlag kBaseDefault{"base", "B", "frequency base, theta_i = base^(-2i/d)", nullptr,
+                                  "10000"};
+constexpr ExportFlag kPairing{"pairing", "P",
+                              "which coordinates form block i: interleaved (x2i, x2i+1) or half "
+                              "(xi, xi+d/2)",
+                              nullptr, "interleaved"};
 
 // Joins flag tables into one (a dataset's own flags, then shared groups).
 template <std::size_t... N>
@@ -703,50 +702,48 @@ constexpr auto join_flags(const std::array<ExportFlag, N>&... parts) {
 // The parameters of the scaling methods, shared by every dataset that takes --scaling; each
 // dataset names its own --scaling (what it adds).
 constexpr std::array kScalingParamFlags{
-    ExportFlag{"factor", "S", "s = target context / L", "a number from 1e-6 to 1e6 (default 1)",
+    ExportFlag{"factor", "S", "s = target context / L", nullptr, ""},
+    ExportFlag{"original_context", "L", "the pre-training context L in tokens", nullptr, ""},
+    ExportFlag{"beta_fast", "B",
+               "yarn: pairs turning more often in L keep theta (at least beta_slow)", nullptr, ""},
+    ExportFlag{"beta_slow", "B", "yarn: pairs turning less often in L get theta/s", nullptr, ""},
+    ExportFlag{"truncate", "BOOL", "yarn: round the ramp ends to whole pairs", nullptr, ""},
+    ExportFlag{"low_freq_factor", "F",
+               "llama3: wavelengths above L/F get theta/s (less than high_freq_factor)", nullptr,
                ""},
-    ExportFlag{"original_context", "L", "the pre-training context L in tokens",
-               "an integer from 1 to 1073741824 (default 4096)", ""},
-    ExportFlag{"beta_fast", "B", "yarn: pairs turning more often in L keep theta",
-               "a number from 0.001 to 100000, at least beta_slow (default 32)", ""},
-    ExportFlag{"beta_slow", "B", "yarn: pairs turning less often in L get theta/s",
-               "a number from 0.001 to 100000 (default 1)", ""},
-    ExportFlag{"truncate", "BOOL", "yarn: round the ramp ends to whole pairs",
-               "true or false (default true)", ""},
-    ExportFlag{"low_freq_factor", "F", "llama3: wavelengths above L/F get theta/s",
-               "a number > 0, less than high_freq_factor (default 1)", ""},
-    ExportFlag{"high_freq_factor", "F", "llama3: wavelengths below L/F keep theta",
-               "a number > 0 (default 4)", ""},
-    ExportFlag{"sequence_length", "N", "dynamic, longrope: the current sequence length",
-               "0 (unset, the default) or an integer from 1 to 1073741824", ""},
-    ExportFlag{"attention_factor", "A", "yarn, longrope: the factor on cos and sin",
-               "0 (the method's default, the default) or a number up to 100", ""},
-    ExportFlag{"mscale", "M", "yarn (DeepSeek): temperature coefficient",
-               "0 (unset, the default) or a number up to 100", ""},
-    ExportFlag{"mscale_all_dim", "M", "yarn (DeepSeek): temperature coefficient of the divisor",
-               "0 (unset, the default) or a number up to 100", ""},
-    ExportFlag{"long_factor", "F0,F1,...", "longrope: divisors beyond L, inline",
-               "d/2 comma-separated numbers", ""},
-    ExportFlag{"short_factor", "F0,F1,...", "longrope: divisors up to L, inline",
-               "d/2 comma-separated numbers", ""},
-    ExportFlag{"long_factor_file", "FILE", "longrope: divisors beyond L, from a file",
-               "d/2 numbers separated by commas, spaces or new lines", ""},
-    ExportFlag{"short_factor_file", "FILE", "longrope: divisors up to L, from a file",
-               "d/2 numbers separated by commas, spaces or new lines", ""}};
+    ExportFlag{"high_freq_factor", "F", "llama3: wavelengths below L/F keep theta", nullptr, ""},
+    ExportFlag{"sequence_length", "N", "dynamic, longrope: the current sequence length (0: unset)",
+               nullptr, ""},
+    ExportFlag{"attention_factor", "A",
+               "yarn, longrope: the factor on cos and sin (0: the method's default)", nullptr, ""},
+    ExportFlag{"mscale", "M", "yarn (DeepSeek): temperature coefficient (0: unset)", nullptr, ""},
+    ExportFlag{"mscale_all_dim", "M",
+               "yarn (DeepSeek): temperature coefficient of the divisor (0: unset)", nullptr, ""},
+    ExportFlag{"long_factor", "F0,F1,...", "longrope: divisors beyond L, inline", nullptr, ""},
+    ExportFlag{"short_factor", "F0,F1,...", "longrope: divisors up to L, inline", nullptr, ""},
+    ExportFlag{"long_factor_file", "FILE",
+               "longrope: divisors beyond L, from a file (separated by commas, spaces or new "
+               "lines)",
+               nullptr, ""},
+    ExportFlag{"short_factor_file", "FILE",
+               "longrope: divisors up to L, from a file (separated by commas, spaces or new "
+               "lines)",
+               nullptr, ""}};
 constexpr std::array kRotaryFlags{
     ExportFlag{"rotary_fraction", "P",
                "partial rotary: the fraction of the head that rotates (no --scaling needed)",
-               "a number from 0 to 1 (default 1)", ""},
+               nullptr, ""},
     ExportFlag{"rotary_style", "S",
                "what the fraction means: neox (theta over int(P*D) dims) or proportional "
                "(full-head theta, the slow pairs still)",
-               "neox or proportional (default neox)", ""}};
+               nullptr, ""}};
 constexpr std::array kFrequencyFlags = join_flags(
     std::array{
         ExportFlag{"model", "NAME",
-                   "a model preset (rope-lab models): its d, base, rotary fraction and scaling; "
-                   "flags given beside it win",
-                   "a preset id such as llama-3.1-8b or pythia-6.9b", ""},
+                   "a model preset (rope-lab models, e.g. llama-3.1-8b or pythia-6.9b): its d, "
+                   "base, rotary fraction and scaling; flags given beside it win",
+                   nullptr, ""},
+        // required unless --model gives them: the app's defaults do not apply, so their own text
         ExportFlag{"dim", "D", "head dimension d",
                    "an even integer from 2 to 4096 (required without --model)", ""},
         ExportFlag{"base", "B", "frequency base, theta_i = base^(-2i/d)",
@@ -754,7 +751,7 @@ constexpr std::array kFrequencyFlags = join_flags(
         ExportFlag{"scaling", "METHOD",
                    "context extension: adds theta_scaled, wavelength_scaled, ratio, "
                    "rotations_per_context and attention_factor",
-                   kScalingAllowed, ""}},
+                   nullptr, ""}},
     kScalingParamFlags, kRotaryFlags);
 constexpr std::array kSinusoidalFlags{
     ExportFlag{"positions", "N", "positions pos = 0 ... N-1",
@@ -762,31 +759,28 @@ constexpr std::array kSinusoidalFlags{
     kDim, kBaseDefault};
 constexpr std::array kDecayFlags = join_flags(
     std::array{kDim, kBase,
-               ExportFlag{"max_distance", "R", "relative distances r = 0 ... R",
-                          "an integer from 1 to 100000", nullptr},
+               ExportFlag{"max_distance", "R", "relative distances r = 0 ... R", nullptr, nullptr},
                ExportFlag{"scaling", "METHOD",
                           "context extension: adds value_scaled, D(r) at theta' (the decay "
                           "view's scaled curve)",
-                          kScalingAllowed, ""}},
+                          nullptr, ""}},
     kScalingParamFlags, kRotaryFlags);
 constexpr std::array kRotateFlags = join_flags(
     std::array{ExportFlag{"vector", "X0,X1,...", "the vector x; d is the number of entries",
                           kVectorAllowed, nullptr},
-               ExportFlag{"position", "M", "position m", "a number from -1e9 to 1e9", nullptr},
-               kBase, kPairing,
+               ExportFlag{"position", "M", "position m", nullptr, nullptr}, kBase, kPairing,
                ExportFlag{"scaling", "METHOD",
                           "context extension: adds value_scaled (R'_m x at theta') and "
                           "attention_factor",
-                          kScalingAllowed, ""}},
+                          nullptr, ""}},
     kScalingParamFlags, kRotaryFlags);
 constexpr std::array kCodeFlags{
     ExportFlag{"query", "Q0,Q1,...", "the query q; d is the number of entries", kVectorAllowed,
                nullptr},
     ExportFlag{"key", "K0,K1,...", "the key k", "d comma-separated numbers, as many as the query",
                nullptr},
-    ExportFlag{"position", "M", "query position m", "a number from -1e9 to 1e9", nullptr},
-    ExportFlag{"key_position", "N", "key position n", "a number from -1e9 to 1e9", nullptr},
-    kBaseDefault};
+    ExportFlag{"position", "M", "query position m", nullptr, nullptr},
+    ExportFlag{"key_position", "N", "key position n", nullptr, nullptr}, kBaseDefault};
 constexpr std::array kScoreOwnFlags{
     ExportFlag{"query", "Q0,Q1,...", "the query q; d is the number of entries", kVectorAllowed,
                nullptr},
@@ -799,7 +793,7 @@ constexpr std::array kScoreOwnFlags{
     ExportFlag{"scaling", "METHOD",
                "context extension: adds score_scaled, a^2 (R'_m q).(R'_n k) at theta' (the "
                "heatmap's scores)",
-               kScalingAllowed, ""}};
+               nullptr, ""}};
 constexpr std::array kScoreFlags = join_flags(kScoreOwnFlags, kScalingParamFlags, kRotaryFlags);
 
 constexpr std::array kAxialFlags{
@@ -808,10 +802,9 @@ constexpr std::array kAxialFlags{
                nullptr},
     ExportFlag{"key", "K0,K1,...", "the key k, the same at every patch",
                "d comma-separated numbers, as many as the query", nullptr},
-    ExportFlag{"grid_size", "N", "the grid: rows and columns 0 ... N-1", "an integer from 2 to 32",
-               "8"},
-    ExportFlag{"query_row", "R", "row of the query patch", "an integer from 0 to 31", "0"},
-    ExportFlag{"query_column", "C", "column of the query patch", "an integer from 0 to 31", "0"},
+    ExportFlag{"grid_size", "N", "the grid: rows and columns 0 ... N-1", nullptr, "8"},
+    ExportFlag{"query_row", "R", "row of the query patch", nullptr, "0"},
+    ExportFlag{"query_column", "C", "column of the query patch", nullptr, "0"},
     kBaseDefault,
     kPairing};
 
@@ -827,7 +820,6 @@ constexpr std::array kBOverDFlags{kDim, kBase,
                                   ExportFlag{"max_s", "S", "relative positions s = 0 ... S",
                                              "an integer from 0 to 1000000", "4095"}};
 
-constexpr const char* kFormatAllowed = "fp64, fp32, bf16 or fp16";
 constexpr std::array kPrecisionFlags{
     kDim,
     kBaseDefault,
@@ -837,10 +829,10 @@ constexpr std::array kPrecisionFlags{
                "integers A <= B, at most 100000 of them", ""},
     ExportFlag{"precision", "PRESET", "all four cast points as a preset",
                "fp32, bf16, fp16, theta-bf16, fix or exact", "fp32"},
-    ExportFlag{"position_format", "F", "format of the position m", kFormatAllowed, kFromPreset},
-    ExportFlag{"theta_format", "F", "format of theta_i (inv_freq)", kFormatAllowed, kFromPreset},
-    ExportFlag{"angle_format", "F", "format of the angle m theta_i", kFormatAllowed, kFromPreset},
-    ExportFlag{"trig_format", "F", "format of cos and sin", kFormatAllowed, kFromPreset}};
+    ExportFlag{"position_format", "F", "format of the position m", nullptr, kFromPreset},
+    ExportFlag{"theta_format", "F", "format of theta_i (inv_freq)", nullptr, kFromPreset},
+    ExportFlag{"angle_format", "F", "format of the angle m theta_i", nullptr, kFromPreset},
+    ExportFlag{"trig_format", "F", "format of cos and sin", nullptr, kFromPreset}};
 
 constexpr std::array kDatasets{
     DatasetSpec{"frequencies", "block frequencies theta_i and wavelengths 2 pi / theta_i",
@@ -877,6 +869,16 @@ constexpr std::array kDatasets{
 };
 
 }  // namespace
+
+std::string flag_allowed(const ExportFlag& f) {
+  if (f.allowed) return f.allowed;
+  const ParamSpec& spec = *find_param(f.name);  // tests/app: every such flag names a parameter
+  std::string text = param_allowed(spec);
+  if (f.default_text && *f.default_text == '\0')
+    if (const std::string app_default = spec.get(Params{}); !app_default.empty())
+      text += " (default " + app_default + ")";
+  return text;
+}
 
 std::span<const DatasetSpec> dataset_specs() {
   return kDatasets;
@@ -919,7 +921,7 @@ Result<CsvTable> build_dataset(const DatasetSpec& spec, const ExportArgs& args) 
     if (given) continue;
     if (!f.default_text)
       return Error{f.name, std::string("is required by export ") + spec.name + " (" + f.what +
-                               ": " + f.allowed + ")"};
+                               ": " + flag_allowed(f) + ")"};
     complete.emplace_back(f.name, f.default_text);
   }
   return spec.build(complete);

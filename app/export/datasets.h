@@ -61,10 +61,17 @@ struct ExportFlag {
   const char* name;          // snake_case; the flag is --name with '_' -> '-'
   const char* value_name;    // placeholder in --help: "D", "X0,X1,..."
   const char* what;          // what the value means, e.g. "head dimension d"
-  const char* allowed;       // e.g. "an even integer from 2 to 4096"
+  const char* allowed;       // what the value may be; nullptr when the flag is the parameter of
+                             // the same name: flag_allowed() takes the parameter table's text
   const char* default_text;  // nullptr: the flag is required; "": optional, the builder tells
-                             // "not given" by the empty text (defaults are in `allowed`)
+                             // "not given" by the empty text (the default is in the allowed
+                             // text: the app's default, for a parameter's flag)
 };
+
+// What f's value may be, for --help and messages: its own `allowed`, or the parameter table's
+// text (state/params.h param_allowed) with "(default V)" when the builder falls back on the app's
+// default V. "an even integer from 2 to 4096", "a number from 1e-6 to 1e6 (default 1)", ...
+std::string flag_allowed(const ExportFlag& f);
 
 // The default of precision's four format flags: the format --precision gives that cast point.
 inline constexpr const char* kFromPreset = "as --precision";

@@ -9,6 +9,7 @@
 #include "io/data_paths.h"
 #include "io/number_format.h"
 #include "io/placeholders.h"
+#include "io/text.h"
 #include "io/utf8.h"
 
 #include <algorithm>
@@ -107,13 +108,7 @@ std::size_t invalid_text_at(std::string_view s) {
   return std::string_view::npos;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-    s.remove_suffix(1);
-  return s;
-}
+using app::trim;  // io/text.h: a CRLF line's '\r' goes with the blanks
 
 // A block of one source line's text starting at `at` (more lines may be appended to it).
 Block line_block(Block::Kind kind, std::string_view text, SourcePos at) {

@@ -20,13 +20,6 @@ Result<Vec> one(double v) {
   return Vec{v};
 }
 
-double dot(const Vec& a, const Vec& b) {
-  double s = 0.0;
-  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
-    s += a[i] * b[i];
-  return s;
-}
-
 Vec rotated(const Vec& x, double position, const Vec& thetas, Pairing pairing) {
   Vec out(x.size());
   apply_rope<double>(x, out, position, thetas, pairing);

@@ -1,8 +1,12 @@
 // lessons/quantities.cpp — the check and live-value vocabulary (quantities.h).
 //
-// [SECTION] helpers: blocks under a pairing, dot products, number formatting
-// [SECTION] the table of names
-// [SECTION] QuantityContext: one function per family of quantities
+// [SECTION] helpers: blocks under a pairing, vectors, names and their arguments
+// [SECTION] the state a quantity reads
+// [SECTION] families: quantities that share one computation, told apart by name
+// [SECTION] quantities of the current state that take more than one line
+// [SECTION] the table: one row per quantity
+// [SECTION] lookup: names, labels, kinds
+// [SECTION] QuantityContext
 // [SECTION] checks
 #include "lessons/quantities.h"
 
@@ -10,6 +14,8 @@
 #include <charconv>
 #include <cmath>
 #include <complex>
+#include <optional>
+#include <utility>
 
 #include "io/number_format.h"
 #include "lessons/model_quantities.h"
@@ -39,10 +45,11 @@ constexpr int kMaxDenseDim = 512;     // dense d x d matrices beyond this are to
 constexpr int kLinearTokens = 16;     // rows of the linear-attention example
 constexpr double kSentenceShift = 2;  // "Coding in" puts two tokens before "Python is love"
 
-// Coordinates (a, b) of block i (conventions.h).
+// Coordinates (a, b) of block i of a [d] vector (rope::pair_indices), as indices. d is valid
+// here: a context whose d is not fails every quantity before one is computed.
 std::pair<std::size_t, std::size_t> block_index(std::size_t i, std::size_t d, Pairing pairing) {
-  if (pairing == Pairing::interleaved) return {2 * i, 2 * i + 1};
-  return {i, i + d / 2};
+  const PairIndices ab = pair_indices(static_cast<int>(i), static_cast<int>(d), pairing);
+  return {static_cast<std::size_t>(ab.first), static_cast<std::size_t>(ab.second)};
 }
 
 std::vector<Cplx> to_blocks(const Vec& x, Pairing pairing) {
@@ -63,13 +70,6 @@ Vec from_blocks(const std::vector<Cplx>& z, Pairing pairing) {
     x[b] = z[i].imag();
   }
   return x;
-}
-
-double dot(const Vec& a, const Vec& b) {
-  double s = 0.0;
-  for (std::size_t j = 0; j < a.size() && j < b.size(); ++j)
-    s += a[j] * b[j];
-  return s;
 }
 
 double norm(const Vec& a) {
@@ -106,332 +106,6 @@ bool valid_index_syntax(std::string_view index) {
   return std::all_of(index.begin(), index.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// [SECTION] the table of names
-
-constexpr QuantityInfo kTable[] = {
-    // state
-    {"m", "m", "query position m"},
-    {"n", "n", "key position n"},
-    {"delta", "n-m", "relative position n - m"},
-    {"d", "d", "head dimension d"},
-    {"half", "d/2", "number of 2D blocks d/2"},
-    {"base", "b", "frequency base"},
-    {"offset", "k", "the shift k of the sinusoidal identity (parameter offset)"},
-    {"shift", "s", "the constant 2: tokens put in front of a sentence ('Coding in')"},
-    {"zero", "0", "the number 0, for checks such as 'gap == zero'"},
-    {"pairing", "\\text{pairing}", "interleaved or half (as words)"},
-    // per block or coordinate
-    {"theta.K", "\\theta_K", "frequency of block K: base^(-2K/d)"},
-    {"slowest_theta_formula", "b^{-(d-2)/d}", "the slowest frequency written out: base^(-(d-2)/d)"},
-    {"slowest_wavelength_formula", "2\\pi b^{(d-2)/d}",
-     "the slowest wavelength written out: 2 pi base^((d-2)/d), positions"},
-    {"context_length", "N",
-     "the context length of the spectrum view (parameter context_length); a check against it "
-     "is held at its step's state only"},
-    {"wavelength.K", "\\lambda_K", "wavelength of block K: 2 pi / theta_K positions"},
-    {"angle_m.K", "m\\theta_K", "rotation angle of block K at the query position, radians"},
-    {"angle_n.K", "n\\theta_K", "rotation angle of block K at the key position, radians"},
-    {"angle_delta.K", "(n-m)\\theta_K", "angle between the rotations of block K, radians"},
-    {"q.K", "q_K", "coordinate K of the query vector"},
-    {"k.K", "k_K", "coordinate K of the key vector"},
-    {"rq.K", "(\\boldsymbol{R}_m\\boldsymbol{q})_K", "coordinate K of the rotated query"},
-    {"turn_q.K", "\\arg(\\boldsymbol{R}_m\\boldsymbol{q})_K - \\arg q_K",
-     "the angle by which R_m turns block K of q, from the vectors (atan2), wrapped into (-pi, pi]"},
-    {"turn_k.K", "\\arg(\\boldsymbol{R}_m\\boldsymbol{k})_K - \\arg k_K",
-     "the same for the key turned to the query position m, wrapped into (-pi, pi]"},
-    {"angle_m_wrapped.K", "\\mathrm{wrap}(m\\theta_K)",
-     "the angle m theta_K wrapped into (-pi, pi], radians"},
-    // scores
-    {"rope_score", "(\\boldsymbol{R}_m\\boldsymbol{q})^\\top(\\boldsymbol{R}_n\\boldsymbol{k})",
-     "RoPE score: rotate q to m and k to n (efficient form), then dot"},
-    {"relative_score", "\\boldsymbol{q}^\\top\\boldsymbol{R}_{n-m}\\boldsymbol{k}",
-     "q dotted with k rotated by the relative position n - m only"},
-    {"content_score", "\\boldsymbol{q}^\\top\\boldsymbol{k}", "q.k without positions"},
-    {"score_ratio", "s/(\\boldsymbol{q}^\\top\\boldsymbol{k})",
-     "rope_score divided by content_score: what position does to this pair's score"},
-    {"score_ratio_next", "s'/(\\boldsymbol{q}'^\\top\\boldsymbol{k}')",
-     "the same for the next seed's random q', k' (what R brings) at the same m and n"},
-    {"score_ratio_gap", "|\\text{ratio} - \\text{ratio}'|",
-     "|score_ratio - score_ratio_next|: zero if the score were content times a(n - m)"},
-    {"complex_product",
-     "\\sum_i (q_i e^{\\mathrm{i}m\\theta_i})(k_i e^{\\mathrm{i}n\\theta_i})^{*}",
-     "the complex product f(q, m) f*(k, n) summed over the blocks, as (real, imaginary)"},
-    {"complex_product_relative", "\\sum_i q_i k_i^{*} e^{\\mathrm{i}(m-n)\\theta_i}",
-     "the same from m - n alone, as (real, imaginary)"},
-    {"radial_product",
-     "\\|\\boldsymbol{R}_m\\boldsymbol{q}\\|\\,\\|\\boldsymbol{R}_m\\boldsymbol{k}\\|",
-     "lengths of q and k both rotated to the query position m, multiplied"},
-    {"norm_product", "\\|\\boldsymbol{q}\\|\\,\\|\\boldsymbol{k}\\|",
-     "length of q times length of k"},
-    {"sentence_m_a", "m_A", "position of query_word in sentence_a (first occurrence, from 0)"},
-    {"sentence_n_a", "n_A", "position of key_word in sentence_a"},
-    {"sentence_m_b", "m_B", "position of query_word in sentence_b"},
-    {"sentence_n_b", "n_B", "position of key_word in sentence_b"},
-    {"sentence_score_a",
-     "(\\boldsymbol{R}_{m_A}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{n_A}\\boldsymbol{k})",
-     "the sentence view's score in sentence A: the words' vectors at the words' positions"},
-    {"sentence_score_b",
-     "(\\boldsymbol{R}_{m_B}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{n_B}\\boldsymbol{k})",
-     "the same in sentence B"},
-    {"shifted_score",
-     "(\\boldsymbol{R}_{m+2}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{n+2}\\boldsymbol{k})",
-     "the RoPE score after two tokens are put in front (both positions + 2)"},
-    {"dense_score",
-     "(\\boldsymbol{R}^d_{\\Theta,m}\\boldsymbol{q})^\\top(\\boldsymbol{R}^d_{\\Theta,n}"
-     "\\boldsymbol{k})",
-     "the score with the dense d x d block-diagonal matrices (d <= 512)"},
-    {"dense_relative_score",
-     "\\boldsymbol{q}^\\top(\\boldsymbol{R}^{d\\top}_{\\Theta,m}\\boldsymbol{R}^d_{\\Theta,n})"
-     "\\boldsymbol{k}",
-     "q^T (R_m^T R_n) k with the dense matrix product formed (d <= 512)"},
-    {"complex_score", "\\mathrm{Re}\\sum_i q_i k_i^{*} e^{\\mathrm{i}(m-n)\\theta_i}",
-     "the complex form: blocks as complex numbers, real part of the sum"},
-    {"blockwise_score",
-     "\\sum_i \\hat q_i^\\top\\hat k_i\\cos(n-m)\\theta_i + \\hat q_i^\\top J\\hat k_i\\sin(n-m)"
-     "\\theta_i",
-     "block-wise expansion with J = [[0,-1],[1,0]]"},
-    {"interleaved_score", "s_{\\text{interleaved}}",
-     "RoPE score with interleaved pairing of q and k"},
-    {"half_score", "s_{\\text{half}}", "RoPE score with half-split pairing of the same q and k"},
-    {"half_permuted_score", "s_{\\text{half}}(P\\boldsymbol{q}, P\\boldsymbol{k})",
-     "half-split score after permuting q and k (interleaved -> half layout)"},
-    // the code view (rope/three_codes.h): the listings A (math), B (Meta), C (rotate_half)
-    {"code_math_score", "s_A", "code view: q.k by the math listing (interleaved blocks)"},
-    {"code_meta_score", "s_B", "code view: q.k by Meta's complex listing"},
-    {"code_half_score", "s_C(P\\boldsymbol{q}, P\\boldsymbol{k})",
-     "code view: q.k by the rotate_half listing, q and k permuted by P"},
-    {"code_half_score_without_p", "s_C(\\boldsymbol{q}, \\boldsymbol{k})",
-     "code view: q.k by the rotate_half listing without P"},
-    {"code_shuffled_score", "s_A(P^\\top\\boldsymbol{q}, P^\\top\\boldsymbol{k})",
-     "code view: the math listing's score of the shuffled vectors P^T q, P^T k"},
-    {"code_gap_with_p", "|s_C(Pq,Pk) - s_A|", "code view: |half score after P - math score|"},
-    {"code_gap_without_p", "|s_C(q,k) - s_A|", "code view: |half score without P - math score|"},
-    {"norm_q", "\\|\\boldsymbol{q}\\|", "length of q"},
-    {"norm_k", "\\|\\boldsymbol{k}\\|", "length of k"},
-    {"norm_rq", "\\|\\boldsymbol{R}_m\\boldsymbol{q}\\|", "length of the rotated query"},
-    {"norm_rk", "\\|\\boldsymbol{R}_n\\boldsymbol{k}\\|", "length of the rotated key"},
-    // vectors
-    {"efficient_rq",
-     "\\boldsymbol{q}\\otimes\\cos m\\Theta + \\mathrm{rot}(\\boldsymbol{q})\\otimes\\sin m\\Theta",
-     "R_m q by the element-wise form (vector)"},
-    {"dense_rq", "\\boldsymbol{R}^d_{\\Theta,m}\\boldsymbol{q}",
-     "R_m q by the dense matrix (vector, d <= 512)"},
-    {"code_math_rq", "A: R_m\\boldsymbol{q}", "code view: R_m q by the math listing (vector)"},
-    {"code_meta_rq", "B: R_m\\boldsymbol{q}",
-     "code view: R_m q by Meta's complex listing (vector)"},
-    {"code_half_rq", "C: R_m P\\boldsymbol{q}",
-     "code view: R_m (P q) by the rotate_half listing (vector)"},
-    {"code_permuted_math_rq", "P(R_m\\boldsymbol{q})",
-     "code view: the math listing's R_m q reordered by P (vector)"},
-    {"complex_rq", "q_i e^{\\mathrm{i}m\\theta_i}",
-     "R_m q by complex multiplication of each block (vector)"},
-    {"rotate_half_rq",
-     "\\boldsymbol{q}\\otimes\\cos + \\mathrm{rotate\\_half}(\\boldsymbol{q})\\otimes\\sin",
-     "the rotate_half formula as written: q cat(cos, cos) + rotate_half(q) cat(sin, sin) (vector)"},
-    {"rotate_half_score", "s_{\\text{rotate\\_half}}",
-     "the rotate_half formula as written, q at m and k at n (core rotate_half_form), then dot"},
-    {"half_complex_rq", "(q_i + \\mathrm{i}q_{i+d/2})e^{\\mathrm{i}m\\theta_i}",
-     "R_m q with blocks (q_i, q_i+d/2) as complex numbers, whatever pairing says (vector)"},
-    {"pe_shifted", "PE_{m+k}", "sinusoidal encoding at position m + offset (vector)"},
-    {"rotated_pe", "M(k)\\,PE_m", "the offset matrix M(k) applied to PE_m (vector)"},
-    {"pe_dot", "PE_m^\\top PE_{m+k}", "dot product of two sinusoidal encodings"},
-    {"pe_dot_formula", "\\sum_i\\cos k\\theta_i", "the same, from the offset alone"},
-    // long-range decay
-    {"abel_sum", "\\sum_i h_i e^{\\mathrm{i}(m-n)\\theta_i}",
-     "the complex score sum, as (real, imaginary)"},
-    {"abel_parts", "-\\sum_i S_{i+1}(h_{i+1}-h_i)",
-     "the same sum after summation by parts, as (real, imaginary)"},
-    {"abs_abel_sum", "\\left|\\sum_i h_i e^{\\mathrm{i}(m-n)\\theta_i}\\right|",
-     "magnitude of the score sum"},
-    {"abel_bound", "\\max_i|h_{i+1}-h_i|\\sum_j|S_j|", "the summation-by-parts bound"},
-    {"decay", "D(|n-m|)", "relative decay bound (1/(d/2)) sum_j |S_j| at r = |n - m|"},
-    {"decay0", "D(0)", "the same at r = 0: (d/2 + 1)/2"},
-    {"decay_at.D.BASE.N", "D(N)",
-     "the decay bound D at distance N for head dimension D and base BASE (N <= 100000)"},
-    {"decay_min.D.BASE.FIRST.LAST", "\\min_{r} D(r)",
-     "the least D(r) over the distances r = FIRST ... LAST (d = D, base BASE, LAST <= 100000)"},
-    {"decay_max.D.BASE.FIRST.LAST", "\\max_{r} D(r)",
-     "the largest D(r) over the distances r = FIRST ... LAST (d = D, base BASE, LAST <= 100000)"},
-    // linear attention
-    {"linear_rope_row", "\\mathrm{LinAttn}_m",
-     "row m of linear attention with RoPE in the numerator (core, 16 seeded tokens, dv = d)"},
-    {"linear_rope_direct",
-     "\\frac{\\sum_n (R_m\\phi(q_m))^\\top R_n\\phi(k_n) v_n}"
-     "{\\sum_n\\phi(q_m)^\\top\\phi(k_n)}",
-     "the same row summed term by term"},
-    {"linear_denominator", "\\sum_n\\phi(q_m)^\\top\\phi(k_n)",
-     "the unrotated denominator of that row (positive)"},
-    {"linear_plain_row",
-     "\\frac{\\phi(q_m)^\\top\\sum_n\\phi(k_n)v_n^\\top}"
-     "{\\phi(q_m)^\\top\\sum_n\\phi(k_n)}",
-     "row m of linear attention without RoPE, from the two shared sums (core)"},
-    {"linear_plain_direct",
-     "\\frac{\\sum_n\\phi(q_m)^\\top\\phi(k_n)\\,v_n}{\\sum_n\\phi(q_m)^\\top\\phi(k_n)}",
-     "the same row with every weight phi(q_m).phi(k_n) formed, term by term"},
-    {"linear_summary_numerator", "\\big(R_m\\phi(q_m)\\big)^\\top\\sum_n R_n\\phi(k_n)v_n^\\top",
-     "numerator of row m: the rotated query times the d x d summary core sums once"},
-    {"linear_direct_numerator", "\\sum_n\\big(R_m\\phi(q_m)\\big)^\\top R_n\\phi(k_n)\\,v_n",
-     "the same numerator summed term by term"},
-    // permutation
-    {"nopos_out", "o_m", "self-attention output at token m of sentence_a, no positions (vector)"},
-    {"nopos_out_moved", "o'_{T-1-m}",
-     "the same token's output after reversing the sentence, no positions (vector)"},
-    {"rope_out", "o_m^{\\text{RoPE}}", "output at token m with RoPE (vector)"},
-    {"rope_out_moved", "o'^{\\text{RoPE}}_{T-1-m}",
-     "the same token's output after reversing, with RoPE (vector)"},
-    {"nopos_move_change", "\\max|o_m - o'_{T-1-m}|", "how much reversing changed it, no positions"},
-    {"rope_move_change", "\\max|o^{\\text{RoPE}}_m - o'^{\\text{RoPE}}_{T-1-m}|",
-     "how much reversing changed it, with RoPE"},
-    {"repeat_gap_nopos", "\\max|o_{\\text{1st}} - o_{\\text{2nd}}|",
-     "difference of the outputs at the two occurrences of query_word, no positions"},
-    {"repeat_gap_rope", "\\max|o^{\\text{RoPE}}_{\\text{1st}} - o^{\\text{RoPE}}_{\\text{2nd}}|",
-     "the same with RoPE"},
-    {"repeat_first_nopos", "o_{\\text{1st}}",
-     "output at the first occurrence of query_word in sentence_a, no positions (vector)"},
-    {"repeat_second_nopos", "o_{\\text{2nd}}",
-     "output at its second occurrence, no positions (vector)"},
-    {"tokens", "T", "number of words in sentence_a"},
-    {"out_qk", "o_m",
-     "output at token m of sentence_a, RoPE on queries and keys only (values as they are; vector)"},
-    {"out_qk_moved", "o_m^{(+2)}",
-     "the same with every position moved by shift (2): numbered from 2 instead of 0 (vector)"},
-    {"out_qkv", "\\tilde o_m", "output at token m with the values rotated too (vector)"},
-    {"out_qkv_moved", "\\tilde o_m^{(+2)}", "the same with every position moved by 2 (vector)"},
-    {"out_qkv_move_change", "\\max|\\tilde o_m - \\tilde o_m^{(+2)}|",
-     "how much moving every position by 2 changes the output when values are rotated too"},
-    // context extension (the scaling, factor and original_context parameters)
-    {"factor", "s", "the scale factor s of the context extension (parameter factor)"},
-    {"inv_factor", "1/s", "1/s: what Position Interpolation multiplies every theta by"},
-    {"original_context", "L", "the original (pre-training) context L (original_context)"},
-    {"two_pi", "2\\pi", "the number 2 pi: one full turn, radians"},
-    {"theta_scaled.K", "\\theta'_K", "frequency of block K after the scaling, rad per position"},
-    {"ratio.K", "\\theta'_K/\\theta_K", "what the scaling multiplies theta_K by"},
-    {"rotations.K", "r_K", "turns of block K within the original context: L / wavelength_K"},
-    {"train_angle.K", "L\\theta_K", "the angle block K reaches at position L, rad"},
-    {"extended_angle.K", "sL\\theta_K", "the angle block K reaches at position s L, unscaled"},
-    {"scaled_angle.K", "sL\\theta'_K", "the same with the scaled theta', rad"},
-    {"attention_factor", "a",
-     "the factor on cos and sin of the scaling (1 for most methods); scores scale by a^2"},
-    {"yarn_temperature", "0.1\\ln s + 1", "YaRN's sqrt(1/t) = 0.1 ln s + 1 (1 for s <= 1)"},
-    {"ramp_low", "i_{\\text{low}}",
-     "YaRN: the last pair index that keeps theta, floor(c(beta_fast)); 0 for other methods"},
-    {"ramp_high", "i_{\\text{high}}",
-     "YaRN: the first pair index divided by s, ceil(c(beta_slow)); 0 for other methods"},
-    {"high_wavelength", "L/h",
-     "Llama 3.1: L / high_freq_factor, below it theta is kept, positions"},
-    {"low_wavelength", "L/\\ell",
-     "Llama 3.1: L / low_freq_factor, above it theta is divided by s, positions"},
-    {"interp_bound", "\\tfrac{d}{32\\ln b}",
-     "Position Interpolation's bound on the interpolated score between integers / max|h|"},
-    {"extrap_bound", "2d", "PI's extrapolation bound 2 B(s) / max|h|, at its least (B(s) >= d)"},
-    {"scaled_score",
-     "a^2(\\boldsymbol{R}'_m\\boldsymbol{q})^\\top(\\boldsymbol{R}'_n\\boldsymbol{k})",
-     "RoPE score with theta' and the attention factor: rotate q to m and k to n, dot, times a^2"},
-    {"scaled_relative_score", "a^2\\,\\boldsymbol{q}^\\top\\boldsymbol{R}'_{n-m}\\boldsymbol{k}",
-     "the same from the relative position n - m only"},
-    // low precision at the current state (the formats of the precision view)
-    {"lp_position", "\\tilde m", "the query position m as the position format stores it"},
-    {"lp_theta.K", "\\tilde\\theta_K", "theta_K as the theta format stores it"},
-    {"lp_angle.K", "\\tilde\\phi_K",
-     "the angle of block K at m as stored: position and theta rounded, product rounded, rad"},
-    {"lp_error.K", "\\tilde\\phi_K - m\\theta_K",
-     "the stored angle minus the exact one, wrapped into (-pi, pi], rad"},
-    {"lp_max_error", "\\max_i|\\tilde\\phi_i - m\\theta_i|",
-     "the largest |wrapped error| over the blocks at m, rad"},
-    {"lp_score",
-     "(\\tilde{\\boldsymbol{R}}_m\\boldsymbol{q})^\\top(\\tilde{\\boldsymbol{R}}_n\\boldsymbol{k})",
-     "the RoPE score with the stored cos and sin at m and n (products in double)"},
-    // fixed arguments: the same value whatever the sliders say
-    {"number.VALUE", "\\text{value}",
-     "the number VALUE as written (digits, one decimal point), e.g. number.1045, number.0.78; "
-     "a check against it states a fact about its step's state, which the tests hold there only"},
-    {"stored.FORMAT.N", "\\mathrm{fl}(N)",
-     "the integer N as FORMAT (fp64, fp32, bf16 or fp16) stores it"},
-    {"distinct.FORMAT.FIRST.LAST", "N_{\\text{distinct}}",
-     "how many different values the integers FIRST ... LAST become in FORMAT (at most 100000)"},
-    {"case_angle.PRESET.D.BASE.M.K", "\\mathrm{fl}(\\tilde m\\,\\tilde\\theta_K)",
-     "the stored angle of block K at position M, head dimension D, base BASE, with the four "
-     "formats of PRESET (fp32, bf16, fp16, theta-bf16, fix, exact), rad"},
-    {"case_error.PRESET.D.BASE.M.K", "\\tilde\\phi_K - M\\theta_K",
-     "that angle minus the exact one, wrapped into (-pi, pi], rad"},
-    {"case_max_error.PRESET.D.BASE.M", "\\max_i|\\tilde\\phi_i - M\\theta_i|",
-     "the largest |wrapped error| over the blocks at position M, rad"},
-    {"case_max_cos_error.PRESET.D.BASE.LAST", "\\max_{m,i}|\\widetilde{\\cos} - \\cos|",
-     "the largest |stored cos - exact cos| over positions 0 ... LAST and every block"},
-    // partial rotary and DeepSeek's decoupled RoPE (lessons/model_quantities.h)
-    {"rotary_fraction", "p", "the rotary fraction p"},
-    {"pairs_neox", "k_{\\text{neox}}", "pairs that rotate under neox: int(d p)/2 (0: none)"},
-    {"pairs_proportional", "k_{\\text{prop}}", "pairs that rotate under proportional"},
-    {"slowest_neox", "\\lambda_{\\text{neox}}",
-     "slowest kept wavelength under neox, positions (0: nothing rotates)"},
-    {"slowest_proportional", "\\lambda_{\\text{prop}}",
-     "slowest kept wavelength under proportional, positions (0: nothing rotates)"},
-    {"slowest_neox_formula", "2\\pi b^{(R-2)/R}", "the same written out, R = int(d p)"},
-    {"slowest_proportional_formula", "2\\pi b^{2(k-1)/d}",
-     "the same written out, k = int(d p) div 2"},
-    {"effective_score",
-     "(\\boldsymbol{R}'_m\\boldsymbol{q})^\\top(\\boldsymbol{R}'_n\\boldsymbol{k})",
-     "the RoPE score with theta' (partial rotary and scaling applied)"},
-    {"effective_relative", "\\boldsymbol{q}^\\top\\boldsymbol{R}'_{n-m}\\boldsymbol{k}",
-     "q dotted with k rotated by n - m, with theta'"},
-    {"mla_nope_score", "\\boldsymbol{q}_C^\\top\\boldsymbol{k}_C",
-     "decoupled RoPE: the 128 dimensions without RoPE (seeded q_C, k_C)"},
-    {"mla_rope_score",
-     "(\\boldsymbol{R}_m\\boldsymbol{q}_R)^\\top(\\boldsymbol{R}_n\\boldsymbol{k}_R)",
-     "decoupled RoPE: the RoPE part (q, k, theta'), its key shared by every head"},
-    {"mla_rope_relative", "\\boldsymbol{q}_R^\\top\\boldsymbol{R}_{n-m}\\boldsymbol{k}_R",
-     "decoupled RoPE: the RoPE part from n - m alone"},
-    {"mla_scale", "\\frac{\\text{mscale}^2}{\\sqrt{128+d}}",
-     "decoupled RoPE: the softmax scale (128 + d)^(-1/2) mscale^2"},
-    {"mla_scale_formula", "(128+d)^{-1/2}(0.1\\ln s+1)^2", "the same written out"},
-    {"mla_score", "\\text{scale}\\,(\\text{nope}+\\text{rope})",
-     "decoupled RoPE: the score as the sum of the two parts, scaled"},
-    {"mla_concat_score",
-     "\\text{scale}\\,[\\boldsymbol{q}_C;\\boldsymbol{R}_m\\boldsymbol{q}_R]^\\top[\\boldsymbol{k}_"
-     "C;\\boldsymbol{R}_n\\boldsymbol{k}_R]",
-     "decoupled RoPE: one dot product of the concatenated vectors, scaled"},
-    // axial 2D RoPE for images (rope/axial.h): patches (row, column) of the axial view
-    {"axial_grid", "N", "axial: patches per side of the grid (grid_size)"},
-    {"axial_quarter", "d/4", "axial: blocks per axis, d/4"},
-    {"axial_r1", "r_1", "axial: row of the query patch"},
-    {"axial_c1", "c_1", "axial: column of the query patch"},
-    {"axial_r2", "r_2", "axial: row of the key patch"},
-    {"axial_c2", "c_2", "axial: column of the key patch"},
-    {"axial_dr", "r_2-r_1", "axial: row offset of the key from the query"},
-    {"axial_dc", "c_2-c_1", "axial: column offset of the key from the query"},
-    {"axial_shift_r", "\\Delta r", "axial: rows both patches move by (shift_row)"},
-    {"axial_shift_c", "\\Delta c", "axial: columns both patches move by (shift_column)"},
-    {"axial_theta_last", "\\theta_{d/4-1}", "axial: the slowest frequency base^(-(d-4)/d)"},
-    {"axial_score",
-     "(\\boldsymbol{R}_{r_1,c_1}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{r_2,c_2}\\boldsymbol{k})",
-     "axial: score of q at the query patch and k at the key patch (d a multiple of 4)"},
-    {"axial_shifted_score",
-     "(\\boldsymbol{R}_{r_1+\\Delta r,c_1+\\Delta c}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{r_2+"
-     "\\Delta r,c_2+\\Delta c}\\boldsymbol{k})",
-     "axial: the same with both patches moved by (shift_row, shift_column)"},
-    {"axial_relative_score",
-     "\\boldsymbol{q}^\\top\\boldsymbol{R}_{r_2-r_1,c_2-c_1}\\boldsymbol{k}",
-     "axial: q dotted with k rotated by the offset (r2 - r1, c2 - c1) only"},
-    {"axial_dense_score",
-     "\\boldsymbol{q}^\\top\\boldsymbol{R}^\\top_{r_1,c_1}\\boldsymbol{R}_{r_2,c_2}\\boldsymbol{k}",
-     "axial: the score with the dense d x d block-diagonal matrices formed (d <= 512)"},
-    {"axial_self_score",
-     "(\\boldsymbol{R}_{r_1,c_1}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{r_1,c_1}\\boldsymbol{k})",
-     "axial: score with the key on the query's own patch"},
-    {"axial_corners", "s_{r_2,c_2}+s_{r_1,c_1}",
-     "axial: score at the key patch plus score at the query's own patch"},
-    {"axial_cross_corners", "s_{r_2,c_1}+s_{r_1,c_2}",
-     "axial: scores at the two other corners of their rectangle, (r2, c1) and (r1, c2)"},
-};
-
-}  // namespace
-
-std::span<const QuantityInfo> quantity_table() {
-  return kTable;
-}
-
-namespace {
-
 // Arguments written into a name: "case_angle.fp16.32.10000.1857.1" -> {"fp16", "32", ...}.
 std::vector<std::string_view> split_arguments(std::string_view rest) {
   std::vector<std::string_view> out;
@@ -466,170 +140,41 @@ bool valid_argument(std::string_view placeholder, std::string_view arg) {
 
 }  // namespace
 
-const QuantityInfo* find_quantity(std::string_view name) {
-  const auto [stem, index] = split_index(name);
-  for (const QuantityInfo& q : kTable) {
-    const auto [qs, qi] = split_index(q.name);
-    if (qs != stem) continue;
-    if (qi.empty() != index.empty()) continue;
-    if (qi.empty()) return &q;
-    if (qi == "VALUE") {
-      if (valid_decimal(index)) return &q;
-      continue;
-    }
-    const auto want = split_arguments(qi), got = split_arguments(index);
-    if (want.size() != got.size()) continue;
-    bool ok = true;
-    for (std::size_t j = 0; j < want.size(); ++j)
-      ok = ok && valid_argument(want[j], got[j]);
-    if (ok) return &q;
-  }
-  return nullptr;
-}
+// [SECTION] the state a quantity reads
 
-std::string quantity_label(std::string_view name) {
-  const QuantityInfo* q = find_quantity(name);
-  if (q == nullptr) return {};
-  const auto [stem, rest] = split_index(name);
-  if (stem == "decay_at" || stem == "decay_min" || stem == "decay_max") {
-    const auto a = split_arguments(rest);
-    if (stem == "decay_at") return "D(" + std::string(a[2]) + ")";
-    return std::string(stem == "decay_min" ? "\\min" : "\\max") + "_{" + std::string(a[2]) +
-           "\\le r\\le " + std::string(a[3]) + "} D(r)";
-  }
-  // The arguments written in, so that two checks of one quantity at different arguments say
-  // which is which: theta.28 -> \theta_{28}, stored.bf16.257 -> fl_bf16(257),
-  // distinct.bf16.256.511 -> the count over [256, 511].
-  const auto a = split_arguments(rest);
-  std::string label = q->label;
-  if (stem == "stored" && a.size() == 2)
-    return "\\mathrm{fl}_{\\text{" + std::string(a[0]) + "}}(" + std::string(a[1]) + ")";
-  if (stem == "distinct" && a.size() == 3)
-    return "N_{\\text{distinct}}[" + std::string(a[1]) + ", " + std::string(a[2]) + "]";
-  // a case_* quantity names its formats: fix and fp32 side by side must not read the same
-  if (stem.starts_with("case_") && !a.empty()) label += "\\;[\\text{" + std::string(a[0]) + "}]";
-  const std::string_view table_name = q->name;
-  // "last" is the slowest block, d/2 - 1 at the state the check runs in
-  if (table_name.ends_with(".K") && !a.empty() && (all_digits(a.back(), 9) || a.back() == "last")) {
-    const std::string index = "_{" + (a.back() == "last" ? "d/2-1" : std::string(a.back())) + "}";
-    for (std::size_t at = label.find("_K"); at != std::string::npos;
-         at = label.find("_K", at + index.size()))
-      label.replace(at, 2, index);
-  }
-  return label;
-}
-
-bool fixed_quantity(std::string_view name) {
-  const std::string_view stem = split_index(name).first;
-  return stem == "number" || stem == "stored" || stem == "distinct" || stem.starts_with("case_") ||
-         stem == "decay_at" || stem == "decay_min" || stem == "decay_max";
-}
-
-LinearExample linear_example(int dim, std::uint64_t seed) {
-  LinearExample ex;
-  ex.n = kLinearTokens;
-  ex.d = dim;
-  ex.q = random_vectors(ex.n, ex.d, seed + 10);
-  ex.k = random_vectors(ex.n, ex.d, seed + 11);
-  ex.v = random_vectors(ex.n, ex.d, seed + 12);
-  return ex;
-}
-
-// [SECTION] QuantityContext
-
-QuantityContext::QuantityContext(const app::Params& params, std::shared_ptr<FixedValues> fixed)
-    : p_(params), memo_(fixed ? std::move(fixed) : std::make_shared<FixedValues>()) {
-  auto th = frequencies(p_.dim, p_.base);
-  if (!th) {
-    error_ = th.error().to_string();
-    return;
-  }
-  thetas_ = std::move(th).value();
-  q_ = app::effective_vector(p_.query, p_, false);
-  k_ = app::effective_vector(p_.key, p_, true);
-  auto f = app::drawn_frequencies(p_);  // d and base are valid here
-  if (!f) return;
-  rope_thetas_ = f.value().theta;
-  if (f.value().error) {
-    scaling_error_ = f.value().error->to_string();
-    return;
-  }
-  scaled_ = std::move(f.value().method);
-  scaled_.theta = std::move(f.value().theta);
-  scaled_.theta_scaled = std::move(f.value().theta_drawn);
-}
-
-namespace {
-
-struct Env {
+// What a row's function sees: the context's state, its derived vectors and, for an indexed
+// name (.K), the block or coordinate index already checked against d.
+struct QuantityEnv {
   const app::Params& p;
-  const Vec& thetas;
+  const Vec& thetas;       // θ of the whole head, base^(-2i/d): the identities' lessons use it
+  const Vec& rope_thetas;  // θ of drawn_frequencies (after the partial rotation): rope_score
   const Vec& q;
   const Vec& k;
   const ScaledFrequencies& scaled;   // theta' and the attention factor (scaling none: theta, 1)
   const std::string& scaling_error;  // why the scaling could not be applied, else empty
+  std::size_t i = 0;                 // the index of a .K name: a block, or a coordinate of q.K
   double context() const { return static_cast<double>(p.extension.scaling.original_context); }
   double factor() const { return p.extension.scaling.factor; }
   std::size_t d() const { return q.size(); }
+  double dim() const { return static_cast<double>(p.dim); }
   double m() const { return p.position; }
   double n() const { return p.key_position; }
+  double theta() const { return thetas[i]; }  // block i's frequency, rad per position
 };
+
+namespace {
+
+using Env = QuantityEnv;
+using Name = std::string_view;  // the name as the lesson wrote it, with its arguments
 
 Result<Vec> one(double v) {
   return Vec{v};
 }
 
-Result<Vec> indexed(const Env& e, std::string_view stem, std::string_view index,
-                    std::string_view name) {
-  const bool per_coordinate = stem == "q" || stem == "k" || stem == "rq";
-  const std::size_t count = per_coordinate ? e.d() : e.thetas.size();
-  std::size_t i = count - 1;
-  if (index != "last") {
-    unsigned long v = 0;
-    const auto [ptr, ec] = std::from_chars(index.data(), index.data() + index.size(), v);
-    if (ec != std::errc() || ptr != index.data() + index.size() || v >= count)
-      return fail(name, "index " + std::string(index) + " is outside 0 ... " +
-                            std::to_string(count - 1) + " for d = " + std::to_string(e.d()));
-    i = v;
-  }
-  const double th = per_coordinate ? 0.0 : e.thetas[i];
-  if (stem == "theta_scaled" || stem == "ratio" || stem == "scaled_angle") {
-    if (!e.scaling_error.empty()) return fail(name, "cannot be computed: " + e.scaling_error);
-    const double ts = e.scaled.theta_scaled[i];
-    if (stem == "theta_scaled") return one(ts);
-    if (stem == "ratio") return one(ts / th);
-    return one(e.factor() * e.context() * ts);
-  }
-  if (stem == "rotations") return one(e.context() / wavelength(th));
-  if (stem == "train_angle") return one(e.context() * th);
-  if (stem == "extended_angle") return one(e.factor() * e.context() * th);
-  if (stem == "theta") return one(th);
-  if (stem == "wavelength") return one(wavelength(th));
-  if (stem == "angle_m") return one(e.m() * th);
-  if (stem == "angle_n") return one(e.n() * th);
-  if (stem == "angle_delta") return one((e.n() - e.m()) * th);
-  if (stem == "turn_q" || stem == "turn_k") {  // from the vectors, not from m theta
-    const Vec& x = stem == "turn_q" ? e.q : e.k;
-    const auto [a, b] = block_index(i, e.d(), e.p.pairing);
-    const Vec y = rotated(x, e.m(), e.thetas, e.p.pairing);
-    return one(std::remainder(std::atan2(y[b], y[a]) - std::atan2(x[b], x[a]), kTwoPi));
-  }
-  if (stem == "angle_m_wrapped") return one(std::remainder(e.m() * th, kTwoPi));
-  if (stem == "q") return one(e.q[i]);
-  if (stem == "k") return one(e.k[i]);
-  if (stem == "rq") return one(rotated(e.q, e.m(), e.thetas, e.p.pairing)[i]);
-  if (stem == "lp_theta" || stem == "lp_angle" || stem == "lp_error") {
-    auto a = emulate_angle(e.m(), static_cast<std::int64_t>(i), e.p.dim, e.p.base,
-                           e.p.precision.formats);
-    if (!a) return fail(name, a.error().to_string());
-    if (stem == "lp_theta") return one(a.value().theta);
-    return one(stem == "lp_angle" ? a.value().angle : a.value().wrapped_error);
-  }
-  return fail(name, "is not a lesson quantity");
-}
+// [SECTION] families: quantities that share one computation, told apart by name
 
 // The precision view's numbers at the current state (rope/low_precision.h).
-Result<Vec> low_precision_family(const Env& e, std::string_view name) {
+Result<Vec> low_precision_family(const Env& e, Name name) {
   const PrecisionFormats& f = e.p.precision.formats;
   if (name == "lp_position") return one(round_to(f.position, e.m()));
   auto at_m = emulate_angles(e.m(), e.p.dim, e.p.base, f);
@@ -653,7 +198,7 @@ Result<Vec> low_precision_family(const Env& e, std::string_view name) {
 // Quantities whose arguments are written in their names (fixed_quantity): the documented cases
 // of low-precision RoPE, computed the same whatever the state. The syntax was checked by
 // find_quantity; the ranges are checked here.
-Result<Vec> fixed_family(std::string_view name) {
+Result<Vec> fixed_family(const Env&, Name name) {
   const auto [stem, rest] = split_index(name);
   if (stem == "number") {
     double v = 0.0;
@@ -727,7 +272,7 @@ Result<Vec> fixed_family(std::string_view name) {
   return one(stem == "case_angle" ? a.value().angle : a.value().wrapped_error);
 }
 
-Result<Vec> dense(const Env& e, std::string_view name) {
+Result<Vec> dense(const Env& e, Name name) {
   if (e.d() > static_cast<std::size_t>(kMaxDenseDim))
     return fail(name, "uses the dense d x d matrix, computed for d up to 512 (d is " +
                           std::to_string(e.d()) + ")");
@@ -740,7 +285,7 @@ Result<Vec> dense(const Env& e, std::string_view name) {
 }
 
 // h_i = z_q,i conj(z_k,i), the partial sums S_j and the summation by parts (RoFormer 3.4.3).
-Result<Vec> decay_family(const Env& e, std::string_view name) {
+Result<Vec> decay_family(const Env& e, Name name) {
   const std::size_t h = e.thetas.size();
   if (name == "decay" || name == "decay0") {
     const double r = name == "decay0" ? 0.0 : std::fabs(e.n() - e.m());
@@ -777,7 +322,7 @@ Result<Vec> decay_family(const Env& e, std::string_view name) {
 
 // Lesson 9's example (linear_example): core's shared sums against the same rows summed term by
 // term here, with and without RoPE in the numerator (rope/attention.h).
-Result<Vec> linear_family(const Env& e, std::string_view name) {
+Result<Vec> linear_family(const Env& e, Name name) {
   const LinearExample ex = linear_example(e.p.dim, e.p.seed);
   const int n_tok = ex.n, d = ex.d, dv = ex.d;
   const auto row = static_cast<std::size_t>(std::clamp(std::round(e.m()), 0.0, n_tok - 1.0));
@@ -830,7 +375,7 @@ Result<Vec> linear_family(const Env& e, std::string_view name) {
 
 // The sentence view's numbers: query_word and key_word get their seeded hash vectors and the
 // positions of their first occurrences in each sentence (as views/sentence_view.cpp places them).
-Result<Vec> sentence_family(const Env& e, std::string_view name) {
+Result<Vec> sentence_family(const Env& e, Name name) {
   const bool b_side = name.ends_with("_b");
   const auto words = app::split_words(b_side ? e.p.sentence_b : e.p.sentence_a);
   const auto find = [&](const std::string& w) {
@@ -853,7 +398,7 @@ Result<Vec> sentence_family(const Env& e, std::string_view name) {
 // positions first, first + 1, ...: rotating queries and keys makes the weights depend on n - m
 // only, so moving every position leaves the output alone; rotating the values as well would
 // carry the absolute positions into the output.
-Result<Vec> values_family(const Env& e, std::string_view name) {
+Result<Vec> values_family(const Env& e, Name name) {
   const auto words = app::split_words(e.p.sentence_a);
   if (words.empty()) return fail(name, "sentence_a has no words");
   const int d = static_cast<int>(e.d());
@@ -888,7 +433,7 @@ Result<Vec> values_family(const Env& e, std::string_view name) {
 
 // Self-attention over the words of sentence_a, q = k = v = the word's hash embedding:
 // without positions it is permutation equivariant, with RoPE it is not.
-Result<Vec> attention_family(const Env& e, std::string_view name) {
+Result<Vec> attention_family(const Env& e, Name name) {
   const auto words = app::split_words(e.p.sentence_a);  // state/words.h
   const auto t = static_cast<std::int64_t>(words.size());
   if (name == "tokens") return one(static_cast<double>(t));
@@ -946,7 +491,9 @@ Result<Vec> attention_family(const Env& e, std::string_view name) {
 
 // axial_*: axial 2D RoPE at the axial view's patches (rope/axial.h). The dense score builds
 // R(r, c) entry by entry here, independently of the core.
-Result<Vec> axial_family(const app::Params& p, const Vec& q, const Vec& k, std::string_view name) {
+Result<Vec> axial_family(const Env& e, Name name) {
+  const app::Params& p = e.p;
+  const Vec &q = e.q, &k = e.k;
   const auto at = [](int r, int c) {
     return Patch{static_cast<double>(r), static_cast<double>(c)};
   };
@@ -1011,188 +558,773 @@ Result<Vec> axial_family(const app::Params& p, const Vec& q, const Vec& k, std::
   return one(s);
 }
 
+// [SECTION] quantities of the current state that take more than one line
+
+// rope_score and the others that rotate q to m and k to n with θ.
+Result<Vec> rope_score(const Env& e, Name) {
+  return one(dot(rotated(e.q, e.m(), e.rope_thetas, e.p.pairing),
+                 rotated(e.k, e.n(), e.rope_thetas, e.p.pairing)));
+}
+
+// The scaling's θ′ and attention factor, or why the scaling cannot be applied at this state.
+std::optional<Error> scaling_refused(const Env& e, Name name) {
+  if (e.scaling_error.empty()) return std::nullopt;
+  return fail(name, "cannot be computed: " + e.scaling_error);
+}
+
+Result<Vec> scaled_score(const Env& e, Name name) {
+  if (auto no = scaling_refused(e, name)) return *no;
+  const double a2 = e.scaled.attention_factor * e.scaled.attention_factor;
+  const Vec& ts = e.scaled.theta_scaled;
+  return one(a2 * dot(rotated(e.q, e.m(), ts, e.p.pairing), rotated(e.k, e.n(), ts, e.p.pairing)));
+}
+
+Result<Vec> scaled_relative_score(const Env& e, Name name) {
+  if (auto no = scaling_refused(e, name)) return *no;
+  const double a2 = e.scaled.attention_factor * e.scaled.attention_factor;
+  return one(a2 * dot(e.q, rotated(e.k, e.n() - e.m(), e.scaled.theta_scaled, e.p.pairing)));
+}
+
+// score_ratio at this state's q, k and at the next seed's (R in the app: the same presets).
+std::pair<double, double> score_ratios(const Env& e) {
+  const auto ratio = [&](const Vec& q, const Vec& k) {
+    return dot(rotated(q, e.m(), e.thetas, e.p.pairing), rotated(k, e.n(), e.thetas, e.p.pairing)) /
+           dot(q, k);
+  };
+  app::Params next = e.p;
+  next.seed = e.p.seed + 1;
+  return {ratio(e.q, e.k), ratio(app::effective_vector(next.query, next, false),
+                                 app::effective_vector(next.key, next, true))};
+}
+
+// f(q, m) f*(k, n) summed over the blocks: each rotated to its own position first.
+Result<Vec> complex_product(const Env& e, Name) {
+  const auto fq = rotate_complex(to_blocks(e.q, e.p.pairing), e.m(), e.thetas);
+  const auto fk = rotate_complex(to_blocks(e.k, e.p.pairing), e.n(), e.thetas);
+  Cplx sum(0.0, 0.0);
+  for (std::size_t i = 0; i < fq.size(); ++i)
+    sum += fq[i] * std::conj(fk[i]);
+  return Vec{sum.real(), sum.imag()};
+}
+
+Result<Vec> complex_product_relative(const Env& e, Name) {
+  const auto zq = to_blocks(e.q, e.p.pairing), zk = to_blocks(e.k, e.p.pairing);
+  Cplx sum(0.0, 0.0);
+  for (std::size_t i = 0; i < zq.size(); ++i)
+    sum += zq[i] * std::conj(zk[i]) * std::polar(1.0, (e.m() - e.n()) * e.thetas[i]);
+  return Vec{sum.real(), sum.imag()};
+}
+
+// q^T R(phi) k = cos(phi) q.k + sin(phi) q^T J k, with q^T J k = q_b k_a - q_a k_b
+Result<Vec> blockwise_score(const Env& e, Name) {
+  double s = 0.0;
+  for (std::size_t i = 0; i < e.thetas.size(); ++i) {
+    const auto [a, b] = block_index(i, e.q.size(), e.p.pairing);
+    const double phi = (e.n() - e.m()) * e.thetas[i];
+    s += (e.q[a] * e.k[a] + e.q[b] * e.k[b]) * std::cos(phi) +
+         (e.q[b] * e.k[a] - e.q[a] * e.k[b]) * std::sin(phi);
+  }
+  return one(s);
+}
+
+// The RoPE score under pairing `use`, q and k first permuted from the interleaved to the
+// half-split layout when `permuted`.
+double pairing_score(const Env& e, Pairing use, bool permuted) {
+  Vec q = e.q, k = e.k;
+  if (permuted) {
+    const auto perm = interleaved_to_half_permutation(e.p.dim);
+    q = permute<double>(e.q, perm);
+    k = permute<double>(e.k, perm);
+  }
+  return dot(rotated(q, e.m(), e.thetas, use), rotated(k, e.n(), e.thetas, use));
+}
+
+// The three listings of the code view (rope/three_codes.h) at this state.
+Result<Vec> code_family(const Env& e, Name name) {
+  auto c = compare_codes(e.q, e.k, e.m(), e.n(), e.thetas);
+  if (!c) return fail(name, "cannot be computed: " + c.error().to_string());
+  const CodeComparison& cc = c.value();
+  if (name == "code_math_score") return one(cc.score_math);
+  if (name == "code_meta_score") return one(cc.score_complex);
+  if (name == "code_half_score") return one(cc.score_half_permuted);
+  if (name == "code_half_score_without_p") return one(cc.score_half_unpermuted);
+  if (name == "code_gap_with_p") return one(std::fabs(cc.score_half_permuted - cc.score_math));
+  if (name == "code_gap_without_p") return one(std::fabs(cc.score_half_unpermuted - cc.score_math));
+  if (name == "code_shuffled_score") {
+    const auto sq = apply_permutation_transposed(e.q, cc.perm).value();
+    const auto sk = apply_permutation_transposed(e.k, cc.perm).value();
+    return one(
+        dot(rotate_math(sq, e.m(), e.thetas).value(), rotate_math(sk, e.n(), e.thetas).value()));
+  }
+  if (name == "code_math_rq") return cc.rq_math;
+  if (name == "code_meta_rq") return cc.rq_complex;
+  if (name == "code_half_rq") return cc.rq_half;
+  return apply_permutation(cc.rq_math, cc.perm).value();  // code_permuted_math_rq
+}
+
+Result<Vec> rotate_half_rq(const Env& e, Name name) {
+  auto y = rotate_half_form(e.q, e.m(), e.thetas);  // core's listing of the transformers form
+  if (!y) return fail(name, y.error().to_string());
+  return std::move(y).value();
+}
+
+Result<Vec> rotate_half_score(const Env& e, Name name) {
+  auto yq = rotate_half_form(e.q, e.m(), e.thetas);
+  auto yk = rotate_half_form(e.k, e.n(), e.thetas);
+  if (!yq || !yk) return fail(name, (!yq ? yq.error() : yk.error()).to_string());
+  return one(dot(yq.value(), yk.value()));
+}
+
+Result<Vec> pe_dot_formula(const Env& e, Name) {
+  double s = 0.0;
+  for (double th : e.thetas)
+    s += std::cos(e.p.offset * th);
+  return one(s);
+}
+
+// The angle by which R_m turns block i of x, from the vectors (atan2), not from m theta.
+double turn(const Env& e, const Vec& x) {
+  const auto [a, b] = block_index(e.i, e.d(), e.p.pairing);
+  const Vec y = rotated(x, e.m(), e.thetas, e.p.pairing);
+  return std::remainder(std::atan2(y[b], y[a]) - std::atan2(x[b], x[a]), kTwoPi);
+}
+
+// Block i's angle at m as the precision view's formats store it (rope/low_precision.h).
+Result<EmulatedAngle> stored_angle(const Env& e, Name name) {
+  auto a = emulate_angle(e.m(), static_cast<std::int64_t>(e.i), e.p.dim, e.p.base,
+                         e.p.precision.formats);
+  if (!a) return fail(name, a.error().to_string());
+  return a;
+}
+
+// Partial rotary and decoupled RoPE: lessons/model_quantities.h tells its names apart.
+Result<Vec> model_family(const Env& e, Name name) {
+  if (auto v = model_quantity(e.p, e.q, e.k, name)) return *v;
+  return fail(name, "is not a lesson quantity");
+}
+
+// [SECTION] the table: one row per quantity
+
+// Adding a quantity is adding its row: the name (arguments as placeholders, see find_quantity),
+// the TeX label, the help line (rope-lab lessons --quantities and FORMAT.md, which a test checks
+// against this table), the function, and the kind when the name takes arguments.
+
+constexpr QuantityInfo kTable[] = {
+    // state
+    {"m", "m", "query position m", [](const Env& e, Name) { return one(e.m()); }},
+    {"n", "n", "key position n", [](const Env& e, Name) { return one(e.n()); }},
+    {"delta", "n-m", "relative position n - m",
+     [](const Env& e, Name) { return one(e.n() - e.m()); }},
+    {"d", "d", "head dimension d",
+     [](const Env& e, Name) { return one(static_cast<double>(e.p.dim)); }},
+    {"half", "d/2", "number of 2D blocks d/2",
+     [](const Env& e, Name) { return one(static_cast<double>(e.p.dim / 2)); }},
+    {"base", "b", "frequency base", [](const Env& e, Name) { return one(e.p.base); }},
+    {"offset", "k", "the shift k of the sinusoidal identity (parameter offset)",
+     [](const Env& e, Name) { return one(e.p.offset); }},
+    {"shift", "s", "the constant 2: tokens put in front of a sentence ('Coding in')",
+     [](const Env&, Name) { return one(kSentenceShift); }},
+    {"zero", "0", "the number 0, for checks such as 'gap == zero'",
+     [](const Env&, Name) { return one(0.0); }},
+    {"pairing", "\\text{pairing}", "interleaved or half (as words)",
+     [](const Env&, Name name) -> Result<Vec> { return fail(name, "is a word, not a number"); }},
+    // per block or coordinate
+    {"theta.K", "\\theta_K", "frequency of block K: base^(-2K/d)",
+     [](const Env& e, Name) { return one(e.theta()); }, QuantityKind::block},
+    {"slowest_theta_formula", "b^{-(d-2)/d}", "the slowest frequency written out: base^(-(d-2)/d)",
+     [](const Env& e, Name) { return one(std::pow(e.p.base, -(e.dim() - 2.0) / e.dim())); }},
+    {"slowest_wavelength_formula", "2\\pi b^{(d-2)/d}",
+     "the slowest wavelength written out: 2 pi base^((d-2)/d), positions",
+     [](const Env& e, Name) {
+       return one(kTwoPi * std::pow(e.p.base, (e.dim() - 2.0) / e.dim()));
+     }},
+    {"context_length", "N",
+     "the context length of the spectrum view (parameter context_length); a check against it "
+     "is held at its step's state only",
+     [](const Env& e, Name) { return one(static_cast<double>(e.p.context_length)); }},
+    {"wavelength.K", "\\lambda_K", "wavelength of block K: 2 pi / theta_K positions",
+     [](const Env& e, Name) { return one(wavelength(e.theta())); }, QuantityKind::block},
+    {"angle_m.K", "m\\theta_K", "rotation angle of block K at the query position, radians",
+     [](const Env& e, Name) { return one(e.m() * e.theta()); }, QuantityKind::block},
+    {"angle_n.K", "n\\theta_K", "rotation angle of block K at the key position, radians",
+     [](const Env& e, Name) { return one(e.n() * e.theta()); }, QuantityKind::block},
+    {"angle_delta.K", "(n-m)\\theta_K", "angle between the rotations of block K, radians",
+     [](const Env& e, Name) { return one((e.n() - e.m()) * e.theta()); }, QuantityKind::block},
+    {"q.K", "q_K", "coordinate K of the query vector",
+     [](const Env& e, Name) { return one(e.q[e.i]); }, QuantityKind::coordinate},
+    {"k.K", "k_K", "coordinate K of the key vector",
+     [](const Env& e, Name) { return one(e.k[e.i]); }, QuantityKind::coordinate},
+    {"rq.K", "(\\boldsymbol{R}_m\\boldsymbol{q})_K", "coordinate K of the rotated query",
+     [](const Env& e, Name) { return one(rotated(e.q, e.m(), e.thetas, e.p.pairing)[e.i]); },
+     QuantityKind::coordinate},
+    {"turn_q.K", "\\arg(\\boldsymbol{R}_m\\boldsymbol{q})_K - \\arg q_K",
+     "the angle by which R_m turns block K of q, from the vectors (atan2), wrapped into (-pi, pi]",
+     [](const Env& e, Name) { return one(turn(e, e.q)); }, QuantityKind::block},
+    {"turn_k.K", "\\arg(\\boldsymbol{R}_m\\boldsymbol{k})_K - \\arg k_K",
+     "the same for the key turned to the query position m, wrapped into (-pi, pi]",
+     [](const Env& e, Name) { return one(turn(e, e.k)); }, QuantityKind::block},
+    {"angle_m_wrapped.K", "\\mathrm{wrap}(m\\theta_K)",
+     "the angle m theta_K wrapped into (-pi, pi], radians",
+     [](const Env& e, Name) { return one(std::remainder(e.m() * e.theta(), kTwoPi)); },
+     QuantityKind::block},
+    // scores
+    {"rope_score", "(\\boldsymbol{R}_m\\boldsymbol{q})^\\top(\\boldsymbol{R}_n\\boldsymbol{k})",
+     "RoPE score: rotate q to m and k to n (efficient form), then dot", rope_score},
+    {"relative_score", "\\boldsymbol{q}^\\top\\boldsymbol{R}_{n-m}\\boldsymbol{k}",
+     "q dotted with k rotated by the relative position n - m only",
+     [](const Env& e, Name) {
+       return one(dot(e.q, rotated(e.k, e.n() - e.m(), e.rope_thetas, e.p.pairing)));
+     }},
+    {"content_score", "\\boldsymbol{q}^\\top\\boldsymbol{k}", "q.k without positions",
+     [](const Env& e, Name) { return one(dot(e.q, e.k)); }},
+    {"score_ratio", "s/(\\boldsymbol{q}^\\top\\boldsymbol{k})",
+     "rope_score divided by content_score: what position does to this pair's score",
+     [](const Env& e, Name) { return one(score_ratios(e).first); }},
+    {"score_ratio_next", "s'/(\\boldsymbol{q}'^\\top\\boldsymbol{k}')",
+     "the same for the next seed's random q', k' (what R brings) at the same m and n",
+     [](const Env& e, Name) { return one(score_ratios(e).second); }},
+    {"score_ratio_gap", "|\\text{ratio} - \\text{ratio}'|",
+     "|score_ratio - score_ratio_next|: zero if the score were content times a(n - m)",
+     [](const Env& e, Name) {
+       const auto [r0, r1] = score_ratios(e);
+       return one(std::fabs(r0 - r1));
+     }},
+    {"complex_product",
+     "\\sum_i (q_i e^{\\mathrm{i}m\\theta_i})(k_i e^{\\mathrm{i}n\\theta_i})^{*}",
+     "the complex product f(q, m) f*(k, n) summed over the blocks, as (real, imaginary)",
+     complex_product},
+    {"complex_product_relative", "\\sum_i q_i k_i^{*} e^{\\mathrm{i}(m-n)\\theta_i}",
+     "the same from m - n alone, as (real, imaginary)", complex_product_relative},
+    {"radial_product",
+     "\\|\\boldsymbol{R}_m\\boldsymbol{q}\\|\\,\\|\\boldsymbol{R}_m\\boldsymbol{k}\\|",
+     "lengths of q and k both rotated to the query position m, multiplied",
+     [](const Env& e, Name) {
+       return one(norm(rotated(e.q, e.m(), e.thetas, e.p.pairing)) *
+                  norm(rotated(e.k, e.m(), e.thetas, e.p.pairing)));
+     }},
+    {"norm_product", "\\|\\boldsymbol{q}\\|\\,\\|\\boldsymbol{k}\\|",
+     "length of q times length of k",
+     [](const Env& e, Name) { return one(norm(e.q) * norm(e.k)); }},
+    {"sentence_m_a", "m_A", "position of query_word in sentence_a (first occurrence, from 0)",
+     sentence_family},
+    {"sentence_n_a", "n_A", "position of key_word in sentence_a", sentence_family},
+    {"sentence_m_b", "m_B", "position of query_word in sentence_b", sentence_family},
+    {"sentence_n_b", "n_B", "position of key_word in sentence_b", sentence_family},
+    {"sentence_score_a",
+     "(\\boldsymbol{R}_{m_A}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{n_A}\\boldsymbol{k})",
+     "the sentence view's score in sentence A: the words' vectors at the words' positions",
+     sentence_family},
+    {"sentence_score_b",
+     "(\\boldsymbol{R}_{m_B}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{n_B}\\boldsymbol{k})",
+     "the same in sentence B", sentence_family},
+    {"shifted_score",
+     "(\\boldsymbol{R}_{m+2}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{n+2}\\boldsymbol{k})",
+     "the RoPE score after two tokens are put in front (both positions + 2)",
+     [](const Env& e, Name) {
+       return one(dot(rotated(e.q, e.m() + kSentenceShift, e.thetas, e.p.pairing),
+                      rotated(e.k, e.n() + kSentenceShift, e.thetas, e.p.pairing)));
+     }},
+    {"dense_score",
+     "(\\boldsymbol{R}^d_{\\Theta,m}\\boldsymbol{q})^\\top(\\boldsymbol{R}^d_{\\Theta,n}"
+     "\\boldsymbol{k})",
+     "the score with the dense d x d block-diagonal matrices (d <= 512)", dense},
+    {"dense_relative_score",
+     "\\boldsymbol{q}^\\top(\\boldsymbol{R}^{d\\top}_{\\Theta,m}\\boldsymbol{R}^d_{\\Theta,n})"
+     "\\boldsymbol{k}",
+     "q^T (R_m^T R_n) k with the dense matrix product formed (d <= 512)", dense},
+    {"complex_score", "\\mathrm{Re}\\sum_i q_i k_i^{*} e^{\\mathrm{i}(m-n)\\theta_i}",
+     "the complex form: blocks as complex numbers, real part of the sum", decay_family},
+    {"blockwise_score",
+     "\\sum_i \\hat q_i^\\top\\hat k_i\\cos(n-m)\\theta_i + \\hat q_i^\\top J\\hat k_i\\sin(n-m)"
+     "\\theta_i",
+     "block-wise expansion with J = [[0,-1],[1,0]]", blockwise_score},
+    {"interleaved_score", "s_{\\text{interleaved}}",
+     "RoPE score with interleaved pairing of q and k",
+     [](const Env& e, Name) { return one(pairing_score(e, Pairing::interleaved, false)); }},
+    {"half_score", "s_{\\text{half}}", "RoPE score with half-split pairing of the same q and k",
+     [](const Env& e, Name) { return one(pairing_score(e, Pairing::half_split, false)); }},
+    {"half_permuted_score", "s_{\\text{half}}(P\\boldsymbol{q}, P\\boldsymbol{k})",
+     "half-split score after permuting q and k (interleaved -> half layout)",
+     [](const Env& e, Name) { return one(pairing_score(e, Pairing::half_split, true)); }},
+    // the code view (rope/three_codes.h): the listings A (math), B (Meta), C (rotate_half)
+    {"code_math_score", "s_A", "code view: q.k by the math listing (interleaved blocks)",
+     code_family},
+    {"code_meta_score", "s_B", "code view: q.k by Meta's complex listing", code_family},
+    {"code_half_score", "s_C(P\\boldsymbol{q}, P\\boldsymbol{k})",
+     "code view: q.k by the rotate_half listing, q and k permuted by P", code_family},
+    {"code_half_score_without_p", "s_C(\\boldsymbol{q}, \\boldsymbol{k})",
+     "code view: q.k by the rotate_half listing without P", code_family},
+    {"code_shuffled_score", "s_A(P^\\top\\boldsymbol{q}, P^\\top\\boldsymbol{k})",
+     "code view: the math listing's score of the shuffled vectors P^T q, P^T k", code_family},
+    {"code_gap_with_p", "|s_C(Pq,Pk) - s_A|", "code view: |half score after P - math score|",
+     code_family},
+    {"code_gap_without_p", "|s_C(q,k) - s_A|", "code view: |half score without P - math score|",
+     code_family},
+    {"norm_q", "\\|\\boldsymbol{q}\\|", "length of q",
+     [](const Env& e, Name) { return one(norm(e.q)); }},
+    {"norm_k", "\\|\\boldsymbol{k}\\|", "length of k",
+     [](const Env& e, Name) { return one(norm(e.k)); }},
+    {"norm_rq", "\\|\\boldsymbol{R}_m\\boldsymbol{q}\\|", "length of the rotated query",
+     [](const Env& e, Name) { return one(norm(rotated(e.q, e.m(), e.thetas, e.p.pairing))); }},
+    {"norm_rk", "\\|\\boldsymbol{R}_n\\boldsymbol{k}\\|", "length of the rotated key",
+     [](const Env& e, Name) { return one(norm(rotated(e.k, e.n(), e.thetas, e.p.pairing))); }},
+    // vectors
+    {"efficient_rq",
+     "\\boldsymbol{q}\\otimes\\cos m\\Theta + \\mathrm{rot}(\\boldsymbol{q})\\otimes\\sin m\\Theta",
+     "R_m q by the element-wise form (vector)",
+     [](const Env& e, Name) -> Result<Vec> { return rotated(e.q, e.m(), e.thetas, e.p.pairing); }},
+    {"dense_rq", "\\boldsymbol{R}^d_{\\Theta,m}\\boldsymbol{q}",
+     "R_m q by the dense matrix (vector, d <= 512)", dense},
+    {"code_math_rq", "A: R_m\\boldsymbol{q}", "code view: R_m q by the math listing (vector)",
+     code_family},
+    {"code_meta_rq", "B: R_m\\boldsymbol{q}", "code view: R_m q by Meta's complex listing (vector)",
+     code_family},
+    {"code_half_rq", "C: R_m P\\boldsymbol{q}",
+     "code view: R_m (P q) by the rotate_half listing (vector)", code_family},
+    {"code_permuted_math_rq", "P(R_m\\boldsymbol{q})",
+     "code view: the math listing's R_m q reordered by P (vector)", code_family},
+    {"complex_rq", "q_i e^{\\mathrm{i}m\\theta_i}",
+     "R_m q by complex multiplication of each block (vector)",
+     [](const Env& e, Name) -> Result<Vec> {
+       return from_blocks(rotate_complex(to_blocks(e.q, e.p.pairing), e.m(), e.thetas),
+                          e.p.pairing);
+     }},
+    {"rotate_half_rq",
+     "\\boldsymbol{q}\\otimes\\cos + \\mathrm{rotate\\_half}(\\boldsymbol{q})\\otimes\\sin",
+     "the rotate_half formula as written: q cat(cos, cos) + rotate_half(q) cat(sin, sin) (vector)",
+     rotate_half_rq},
+    {"rotate_half_score", "s_{\\text{rotate\\_half}}",
+     "the rotate_half formula as written, q at m and k at n (core rotate_half_form), then dot",
+     rotate_half_score},
+    {"half_complex_rq", "(q_i + \\mathrm{i}q_{i+d/2})e^{\\mathrm{i}m\\theta_i}",
+     "R_m q with blocks (q_i, q_i+d/2) as complex numbers, whatever pairing says (vector)",
+     [](const Env& e, Name) -> Result<Vec> {
+       return from_blocks(rotate_complex(to_blocks(e.q, Pairing::half_split), e.m(), e.thetas),
+                          Pairing::half_split);
+     }},
+    {"pe_shifted", "PE_{m+k}", "sinusoidal encoding at position m + offset (vector)",
+     [](const Env& e, Name) -> Result<Vec> {
+       return sinusoidal_vector(e.m() + e.p.offset, e.thetas);
+     }},
+    {"rotated_pe", "M(k)\\,PE_m", "the offset matrix M(k) applied to PE_m (vector)",
+     [](const Env& e, Name) -> Result<Vec> {
+       return mat_vec(sinusoidal_offset_matrix(e.p.offset, e.thetas),
+                      sinusoidal_vector(e.m(), e.thetas));
+     }},
+    {"pe_dot", "PE_m^\\top PE_{m+k}", "dot product of two sinusoidal encodings",
+     [](const Env& e, Name) {
+       return one(dot(sinusoidal_vector(e.m(), e.thetas),
+                      sinusoidal_vector(e.m() + e.p.offset, e.thetas)));
+     }},
+    {"pe_dot_formula", "\\sum_i\\cos k\\theta_i", "the same, from the offset alone",
+     pe_dot_formula},
+    // long-range decay
+    {"abel_sum", "\\sum_i h_i e^{\\mathrm{i}(m-n)\\theta_i}",
+     "the complex score sum, as (real, imaginary)", decay_family},
+    {"abel_parts", "-\\sum_i S_{i+1}(h_{i+1}-h_i)",
+     "the same sum after summation by parts, as (real, imaginary)", decay_family},
+    {"abs_abel_sum", "\\left|\\sum_i h_i e^{\\mathrm{i}(m-n)\\theta_i}\\right|",
+     "magnitude of the score sum", decay_family},
+    {"abel_bound", "\\max_i|h_{i+1}-h_i|\\sum_j|S_j|", "the summation-by-parts bound",
+     decay_family},
+    {"decay", "D(|n-m|)", "relative decay bound (1/(d/2)) sum_j |S_j| at r = |n - m|",
+     decay_family},
+    {"decay0", "D(0)", "the same at r = 0: (d/2 + 1)/2", decay_family},
+    {"decay_at.D.BASE.N", "D(N)",
+     "the decay bound D at distance N for head dimension D and base BASE (N <= 100000)",
+     fixed_family, QuantityKind::fixed},
+    {"decay_min.D.BASE.FIRST.LAST", "\\min_{r} D(r)",
+     "the least D(r) over the distances r = FIRST ... LAST (d = D, base BASE, LAST <= 100000)",
+     fixed_family, QuantityKind::fixed},
+    {"decay_max.D.BASE.FIRST.LAST", "\\max_{r} D(r)",
+     "the largest D(r) over the distances r = FIRST ... LAST (d = D, base BASE, LAST <= 100000)",
+     fixed_family, QuantityKind::fixed},
+    // linear attention
+    {"linear_rope_row", "\\mathrm{LinAttn}_m",
+     "row m of linear attention with RoPE in the numerator (core, 16 seeded tokens, dv = d)",
+     linear_family},
+    {"linear_rope_direct",
+     "\\frac{\\sum_n (R_m\\phi(q_m))^\\top R_n\\phi(k_n) v_n}"
+     "{\\sum_n\\phi(q_m)^\\top\\phi(k_n)}",
+     "the same row summed term by term", linear_family},
+    {"linear_denominator", "\\sum_n\\phi(q_m)^\\top\\phi(k_n)",
+     "the unrotated denominator of that row (positive)", linear_family},
+    {"linear_plain_row",
+     "\\frac{\\phi(q_m)^\\top\\sum_n\\phi(k_n)v_n^\\top}"
+     "{\\phi(q_m)^\\top\\sum_n\\phi(k_n)}",
+     "row m of linear attention without RoPE, from the two shared sums (core)", linear_family},
+    {"linear_plain_direct",
+     "\\frac{\\sum_n\\phi(q_m)^\\top\\phi(k_n)\\,v_n}{\\sum_n\\phi(q_m)^\\top\\phi(k_n)}",
+     "the same row with every weight phi(q_m).phi(k_n) formed, term by term", linear_family},
+    {"linear_summary_numerator", "\\big(R_m\\phi(q_m)\\big)^\\top\\sum_n R_n\\phi(k_n)v_n^\\top",
+     "numerator of row m: the rotated query times the d x d summary core sums once", linear_family},
+    {"linear_direct_numerator", "\\sum_n\\big(R_m\\phi(q_m)\\big)^\\top R_n\\phi(k_n)\\,v_n",
+     "the same numerator summed term by term", linear_family},
+    // permutation
+    {"nopos_out", "o_m", "self-attention output at token m of sentence_a, no positions (vector)",
+     attention_family},
+    {"nopos_out_moved", "o'_{T-1-m}",
+     "the same token's output after reversing the sentence, no positions (vector)",
+     attention_family},
+    {"rope_out", "o_m^{\\text{RoPE}}", "output at token m with RoPE (vector)", attention_family},
+    {"rope_out_moved", "o'^{\\text{RoPE}}_{T-1-m}",
+     "the same token's output after reversing, with RoPE (vector)", attention_family},
+    {"nopos_move_change", "\\max|o_m - o'_{T-1-m}|", "how much reversing changed it, no positions",
+     attention_family},
+    {"rope_move_change", "\\max|o^{\\text{RoPE}}_m - o'^{\\text{RoPE}}_{T-1-m}|",
+     "how much reversing changed it, with RoPE", attention_family},
+    {"repeat_gap_nopos", "\\max|o_{\\text{1st}} - o_{\\text{2nd}}|",
+     "difference of the outputs at the two occurrences of query_word, no positions",
+     attention_family},
+    {"repeat_gap_rope", "\\max|o^{\\text{RoPE}}_{\\text{1st}} - o^{\\text{RoPE}}_{\\text{2nd}}|",
+     "the same with RoPE", attention_family},
+    {"repeat_first_nopos", "o_{\\text{1st}}",
+     "output at the first occurrence of query_word in sentence_a, no positions (vector)",
+     attention_family},
+    {"repeat_second_nopos", "o_{\\text{2nd}}",
+     "output at its second occurrence, no positions (vector)", attention_family},
+    {"tokens", "T", "number of words in sentence_a", attention_family},
+    {"out_qk", "o_m",
+     "output at token m of sentence_a, RoPE on queries and keys only (values as they are; vector)",
+     values_family},
+    {"out_qk_moved", "o_m^{(+2)}",
+     "the same with every position moved by shift (2): numbered from 2 instead of 0 (vector)",
+     values_family},
+    {"out_qkv", "\\tilde o_m", "output at token m with the values rotated too (vector)",
+     values_family},
+    {"out_qkv_moved", "\\tilde o_m^{(+2)}", "the same with every position moved by 2 (vector)",
+     values_family},
+    {"out_qkv_move_change", "\\max|\\tilde o_m - \\tilde o_m^{(+2)}|",
+     "how much moving every position by 2 changes the output when values are rotated too",
+     values_family},
+    // context extension (the scaling, factor and original_context parameters)
+    {"factor", "s", "the scale factor s of the context extension (parameter factor)",
+     [](const Env& e, Name) { return one(e.factor()); }},
+    {"inv_factor", "1/s", "1/s: what Position Interpolation multiplies every theta by",
+     [](const Env& e, Name) { return one(1.0 / e.factor()); }},
+    {"original_context", "L", "the original (pre-training) context L (original_context)",
+     [](const Env& e, Name) { return one(e.context()); }},
+    {"two_pi", "2\\pi", "the number 2 pi: one full turn, radians",
+     [](const Env&, Name) { return one(kTwoPi); }},
+    {"theta_scaled.K", "\\theta'_K", "frequency of block K after the scaling, rad per position",
+     [](const Env& e, Name name) -> Result<Vec> {
+       if (auto no = scaling_refused(e, name)) return *no;
+       return one(e.scaled.theta_scaled[e.i]);
+     },
+     QuantityKind::block},
+    {"ratio.K", "\\theta'_K/\\theta_K", "what the scaling multiplies theta_K by",
+     [](const Env& e, Name name) -> Result<Vec> {
+       if (auto no = scaling_refused(e, name)) return *no;
+       return one(e.scaled.theta_scaled[e.i] / e.theta());
+     },
+     QuantityKind::block},
+    {"rotations.K", "r_K", "turns of block K within the original context: L / wavelength_K",
+     [](const Env& e, Name) { return one(e.context() / wavelength(e.theta())); },
+     QuantityKind::block},
+    {"train_angle.K", "L\\theta_K", "the angle block K reaches at position L, rad",
+     [](const Env& e, Name) { return one(e.context() * e.theta()); }, QuantityKind::block},
+    {"extended_angle.K", "sL\\theta_K", "the angle block K reaches at position s L, unscaled",
+     [](const Env& e, Name) { return one(e.factor() * e.context() * e.theta()); },
+     QuantityKind::block},
+    {"scaled_angle.K", "sL\\theta'_K", "the same with the scaled theta', rad",
+     [](const Env& e, Name name) -> Result<Vec> {
+       if (auto no = scaling_refused(e, name)) return *no;
+       return one(e.factor() * e.context() * e.scaled.theta_scaled[e.i]);
+     },
+     QuantityKind::block},
+    {"attention_factor", "a",
+     "the factor on cos and sin of the scaling (1 for most methods); scores scale by a^2",
+     [](const Env& e, Name name) -> Result<Vec> {
+       if (auto no = scaling_refused(e, name)) return *no;
+       return one(e.scaled.attention_factor);
+     }},
+    {"yarn_temperature", "0.1\\ln s + 1", "YaRN's sqrt(1/t) = 0.1 ln s + 1 (1 for s <= 1)",
+     [](const Env& e, Name) {
+       return one(e.factor() <= 1.0 ? 1.0 : 0.1 * std::log(e.factor()) + 1.0);
+     }},
+    {"ramp_low", "i_{\\text{low}}",
+     "YaRN: the last pair index that keeps theta, floor(c(beta_fast)); 0 for other methods",
+     [](const Env& e, Name name) -> Result<Vec> {
+       if (auto no = scaling_refused(e, name)) return *no;
+       return one(e.scaled.ramp_low);
+     }},
+    {"ramp_high", "i_{\\text{high}}",
+     "YaRN: the first pair index divided by s, ceil(c(beta_slow)); 0 for other methods",
+     [](const Env& e, Name name) -> Result<Vec> {
+       if (auto no = scaling_refused(e, name)) return *no;
+       return one(e.scaled.ramp_high);
+     }},
+    {"high_wavelength", "L/h", "Llama 3.1: L / high_freq_factor, below it theta is kept, positions",
+     [](const Env& e, Name) { return one(e.context() / e.p.extension.scaling.high_freq_factor); }},
+    {"low_wavelength", "L/\\ell",
+     "Llama 3.1: L / low_freq_factor, above it theta is divided by s, positions",
+     [](const Env& e, Name) { return one(e.context() / e.p.extension.scaling.low_freq_factor); }},
+    {"interp_bound", "\\tfrac{d}{32\\ln b}",
+     "Position Interpolation's bound on the interpolated score between integers / max|h|",
+     [](const Env& e, Name) { return one(e.dim() / (32.0 * std::log(e.p.base))); }},
+    {"extrap_bound", "2d", "PI's extrapolation bound 2 B(s) / max|h|, at its least (B(s) >= d)",
+     [](const Env& e, Name) { return one(2.0 * e.dim()); }},
+    {"scaled_score",
+     "a^2(\\boldsymbol{R}'_m\\boldsymbol{q})^\\top(\\boldsymbol{R}'_n\\boldsymbol{k})",
+     "RoPE score with theta' and the attention factor: rotate q to m and k to n, dot, times a^2",
+     scaled_score},
+    {"scaled_relative_score", "a^2\\,\\boldsymbol{q}^\\top\\boldsymbol{R}'_{n-m}\\boldsymbol{k}",
+     "the same from the relative position n - m only", scaled_relative_score},
+    // low precision at the current state (the formats of the precision view)
+    {"lp_position", "\\tilde m", "the query position m as the position format stores it",
+     low_precision_family},
+    {"lp_theta.K", "\\tilde\\theta_K", "theta_K as the theta format stores it",
+     [](const Env& e, Name name) -> Result<Vec> {
+       auto a = stored_angle(e, name);
+       if (!a) return a.error();
+       return one(a.value().theta);
+     },
+     QuantityKind::block},
+    {"lp_angle.K", "\\tilde\\phi_K",
+     "the angle of block K at m as stored: position and theta rounded, product rounded, rad",
+     [](const Env& e, Name name) -> Result<Vec> {
+       auto a = stored_angle(e, name);
+       if (!a) return a.error();
+       return one(a.value().angle);
+     },
+     QuantityKind::block},
+    {"lp_error.K", "\\tilde\\phi_K - m\\theta_K",
+     "the stored angle minus the exact one, wrapped into (-pi, pi], rad",
+     [](const Env& e, Name name) -> Result<Vec> {
+       auto a = stored_angle(e, name);
+       if (!a) return a.error();
+       return one(a.value().wrapped_error);
+     },
+     QuantityKind::block},
+    {"lp_max_error", "\\max_i|\\tilde\\phi_i - m\\theta_i|",
+     "the largest |wrapped error| over the blocks at m, rad", low_precision_family},
+    {"lp_score",
+     "(\\tilde{\\boldsymbol{R}}_m\\boldsymbol{q})^\\top(\\tilde{\\boldsymbol{R}}_n\\boldsymbol{k})",
+     "the RoPE score with the stored cos and sin at m and n (products in double)",
+     low_precision_family},
+    // fixed arguments: the same value whatever the sliders say
+    {"number.VALUE", "\\text{value}",
+     "the number VALUE as written (digits, one decimal point), e.g. number.1045, number.0.78; "
+     "a check against it states a fact about its step's state, which the tests hold there only",
+     fixed_family, QuantityKind::fixed},
+    {"stored.FORMAT.N", "\\mathrm{fl}(N)",
+     "the integer N as FORMAT (fp64, fp32, bf16 or fp16) stores it", fixed_family,
+     QuantityKind::fixed},
+    {"distinct.FORMAT.FIRST.LAST", "N_{\\text{distinct}}",
+     "how many different values the integers FIRST ... LAST become in FORMAT (at most 100000)",
+     fixed_family, QuantityKind::fixed},
+    {"case_angle.PRESET.D.BASE.M.K", "\\mathrm{fl}(\\tilde m\\,\\tilde\\theta_K)",
+     "the stored angle of block K at position M, head dimension D, base BASE, with the four "
+     "formats of PRESET (fp32, bf16, fp16, theta-bf16, fix, exact), rad",
+     fixed_family, QuantityKind::fixed},
+    {"case_error.PRESET.D.BASE.M.K", "\\tilde\\phi_K - M\\theta_K",
+     "that angle minus the exact one, wrapped into (-pi, pi], rad", fixed_family,
+     QuantityKind::fixed},
+    {"case_max_error.PRESET.D.BASE.M", "\\max_i|\\tilde\\phi_i - M\\theta_i|",
+     "the largest |wrapped error| over the blocks at position M, rad", fixed_family,
+     QuantityKind::fixed},
+    {"case_max_cos_error.PRESET.D.BASE.LAST", "\\max_{m,i}|\\widetilde{\\cos} - \\cos|",
+     "the largest |stored cos - exact cos| over positions 0 ... LAST and every block", fixed_family,
+     QuantityKind::fixed},
+    // partial rotary and DeepSeek's decoupled RoPE (lessons/model_quantities.h)
+    {"rotary_fraction", "p", "the rotary fraction p", model_family},
+    {"pairs_neox", "k_{\\text{neox}}", "pairs that rotate under neox: int(d p)/2 (0: none)",
+     model_family},
+    {"pairs_proportional", "k_{\\text{prop}}", "pairs that rotate under proportional",
+     model_family},
+    {"slowest_neox", "\\lambda_{\\text{neox}}",
+     "slowest kept wavelength under neox, positions (0: nothing rotates)", model_family},
+    {"slowest_proportional", "\\lambda_{\\text{prop}}",
+     "slowest kept wavelength under proportional, positions (0: nothing rotates)", model_family},
+    {"slowest_neox_formula", "2\\pi b^{(R-2)/R}", "the same written out, R = int(d p)",
+     model_family},
+    {"slowest_proportional_formula", "2\\pi b^{2(k-1)/d}",
+     "the same written out, k = int(d p) div 2", model_family},
+    {"effective_score",
+     "(\\boldsymbol{R}'_m\\boldsymbol{q})^\\top(\\boldsymbol{R}'_n\\boldsymbol{k})",
+     "the RoPE score with theta' (partial rotary and scaling applied)", model_family},
+    {"effective_relative", "\\boldsymbol{q}^\\top\\boldsymbol{R}'_{n-m}\\boldsymbol{k}",
+     "q dotted with k rotated by n - m, with theta'", model_family},
+    {"mla_nope_score", "\\boldsymbol{q}_C^\\top\\boldsymbol{k}_C",
+     "decoupled RoPE: the 128 dimensions without RoPE (seeded q_C, k_C)", model_family},
+    {"mla_rope_score",
+     "(\\boldsymbol{R}_m\\boldsymbol{q}_R)^\\top(\\boldsymbol{R}_n\\boldsymbol{k}_R)",
+     "decoupled RoPE: the RoPE part (q, k, theta'), its key shared by every head", model_family},
+    {"mla_rope_relative", "\\boldsymbol{q}_R^\\top\\boldsymbol{R}_{n-m}\\boldsymbol{k}_R",
+     "decoupled RoPE: the RoPE part from n - m alone", model_family},
+    {"mla_scale", "\\frac{\\text{mscale}^2}{\\sqrt{128+d}}",
+     "decoupled RoPE: the softmax scale (128 + d)^(-1/2) mscale^2", model_family},
+    {"mla_scale_formula", "(128+d)^{-1/2}(0.1\\ln s+1)^2", "the same written out", model_family},
+    {"mla_score", "\\text{scale}\\,(\\text{nope}+\\text{rope})",
+     "decoupled RoPE: the score as the sum of the two parts, scaled", model_family},
+    {"mla_concat_score",
+     "\\text{scale}\\,[\\boldsymbol{q}_C;\\boldsymbol{R}_m\\boldsymbol{q}_R]^\\top[\\boldsymbol{k}_"
+     "C;\\boldsymbol{R}_n\\boldsymbol{k}_R]",
+     "decoupled RoPE: one dot product of the concatenated vectors, scaled", model_family},
+    // axial 2D RoPE for images (rope/axial.h): patches (row, column) of the axial view
+    {"axial_grid", "N", "axial: patches per side of the grid (grid_size)", axial_family},
+    {"axial_quarter", "d/4", "axial: blocks per axis, d/4", axial_family},
+    {"axial_r1", "r_1", "axial: row of the query patch", axial_family},
+    {"axial_c1", "c_1", "axial: column of the query patch", axial_family},
+    {"axial_r2", "r_2", "axial: row of the key patch", axial_family},
+    {"axial_c2", "c_2", "axial: column of the key patch", axial_family},
+    {"axial_dr", "r_2-r_1", "axial: row offset of the key from the query", axial_family},
+    {"axial_dc", "c_2-c_1", "axial: column offset of the key from the query", axial_family},
+    {"axial_shift_r", "\\Delta r", "axial: rows both patches move by (shift_row)", axial_family},
+    {"axial_shift_c", "\\Delta c", "axial: columns both patches move by (shift_column)",
+     axial_family},
+    {"axial_theta_last", "\\theta_{d/4-1}", "axial: the slowest frequency base^(-(d-4)/d)",
+     axial_family},
+    {"axial_score",
+     "(\\boldsymbol{R}_{r_1,c_1}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{r_2,c_2}\\boldsymbol{k})",
+     "axial: score of q at the query patch and k at the key patch (d a multiple of 4)",
+     axial_family},
+    {"axial_shifted_score",
+     "(\\boldsymbol{R}_{r_1+\\Delta r,c_1+\\Delta c}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{r_2+"
+     "\\Delta r,c_2+\\Delta c}\\boldsymbol{k})",
+     "axial: the same with both patches moved by (shift_row, shift_column)", axial_family},
+    {"axial_relative_score",
+     "\\boldsymbol{q}^\\top\\boldsymbol{R}_{r_2-r_1,c_2-c_1}\\boldsymbol{k}",
+     "axial: q dotted with k rotated by the offset (r2 - r1, c2 - c1) only", axial_family},
+    {"axial_dense_score",
+     "\\boldsymbol{q}^\\top\\boldsymbol{R}^\\top_{r_1,c_1}\\boldsymbol{R}_{r_2,c_2}\\boldsymbol{k}",
+     "axial: the score with the dense d x d block-diagonal matrices formed (d <= 512)",
+     axial_family},
+    {"axial_self_score",
+     "(\\boldsymbol{R}_{r_1,c_1}\\boldsymbol{q})^\\top(\\boldsymbol{R}_{r_1,c_1}\\boldsymbol{k})",
+     "axial: score with the key on the query's own patch", axial_family},
+    {"axial_corners", "s_{r_2,c_2}+s_{r_1,c_1}",
+     "axial: score at the key patch plus score at the query's own patch", axial_family},
+    {"axial_cross_corners", "s_{r_2,c_1}+s_{r_1,c_2}",
+     "axial: scores at the two other corners of their rectangle, (r2, c1) and (r1, c2)",
+     axial_family},
+};
+
 }  // namespace
 
+std::span<const QuantityInfo> quantity_table() {
+  return kTable;
+}
+
+// [SECTION] lookup: names, labels, kinds
+
+const QuantityInfo* find_quantity(std::string_view name) {
+  const auto [stem, index] = split_index(name);
+  for (const QuantityInfo& q : kTable) {
+    const auto [qs, qi] = split_index(q.name);
+    if (qs != stem) continue;
+    if (qi.empty() != index.empty()) continue;
+    if (qi.empty()) return &q;
+    if (qi == "VALUE") {
+      if (valid_decimal(index)) return &q;
+      continue;
+    }
+    const auto want = split_arguments(qi), got = split_arguments(index);
+    if (want.size() != got.size()) continue;
+    bool ok = true;
+    for (std::size_t j = 0; j < want.size(); ++j)
+      ok = ok && valid_argument(want[j], got[j]);
+    if (ok) return &q;
+  }
+  return nullptr;
+}
+
+std::string quantity_label(std::string_view name) {
+  const QuantityInfo* q = find_quantity(name);
+  if (q == nullptr) return {};
+  const auto [stem, rest] = split_index(name);
+  if (stem == "decay_at" || stem == "decay_min" || stem == "decay_max") {
+    const auto a = split_arguments(rest);
+    if (stem == "decay_at") return "D(" + std::string(a[2]) + ")";
+    return std::string(stem == "decay_min" ? "\\min" : "\\max") + "_{" + std::string(a[2]) +
+           "\\le r\\le " + std::string(a[3]) + "} D(r)";
+  }
+  // The arguments written in, so that two checks of one quantity at different arguments say
+  // which is which: theta.28 -> \theta_{28}, stored.bf16.257 -> fl_bf16(257),
+  // distinct.bf16.256.511 -> the count over [256, 511].
+  const auto a = split_arguments(rest);
+  std::string label = q->label;
+  if (stem == "stored" && a.size() == 2)
+    return "\\mathrm{fl}_{\\text{" + std::string(a[0]) + "}}(" + std::string(a[1]) + ")";
+  if (stem == "distinct" && a.size() == 3)
+    return "N_{\\text{distinct}}[" + std::string(a[1]) + ", " + std::string(a[2]) + "]";
+  // a case_* quantity names its formats: fix and fp32 side by side must not read the same
+  if (stem.starts_with("case_") && !a.empty()) label += "\\;[\\text{" + std::string(a[0]) + "}]";
+  const std::string_view table_name = q->name;
+  // "last" is the slowest block, d/2 - 1 at the state the check runs in
+  if (table_name.ends_with(".K") && !a.empty() && (all_digits(a.back(), 9) || a.back() == "last")) {
+    const std::string index = "_{" + (a.back() == "last" ? "d/2-1" : std::string(a.back())) + "}";
+    for (std::size_t at = label.find("_K"); at != std::string::npos;
+         at = label.find("_K", at + index.size()))
+      label.replace(at, 2, index);
+  }
+  return label;
+}
+
+bool fixed_quantity(std::string_view name) {
+  const QuantityInfo* q = find_quantity(name);
+  return q != nullptr && q->kind == QuantityKind::fixed;
+}
+
+LinearExample linear_example(int dim, std::uint64_t seed) {
+  LinearExample ex;
+  ex.n = kLinearTokens;
+  ex.d = dim;
+  ex.q = random_vectors(ex.n, ex.d, seed + 10);
+  ex.k = random_vectors(ex.n, ex.d, seed + 11);
+  ex.v = random_vectors(ex.n, ex.d, seed + 12);
+  return ex;
+}
+
+// [SECTION] QuantityContext
+
+QuantityContext::QuantityContext(const app::Params& params, std::shared_ptr<FixedValues> fixed)
+    : p_(params), memo_(fixed ? std::move(fixed) : std::make_shared<FixedValues>()) {
+  auto th = frequencies(p_.dim, p_.base);
+  if (!th) {
+    error_ = th.error().to_string();
+    return;
+  }
+  thetas_ = std::move(th).value();
+  q_ = app::effective_vector(p_.query, p_, false);
+  k_ = app::effective_vector(p_.key, p_, true);
+  auto f = app::drawn_frequencies(p_);  // d and base are valid here
+  if (!f) return;
+  rope_thetas_ = f.value().theta;
+  if (f.value().error) {
+    scaling_error_ = f.value().error->to_string();
+    return;
+  }
+  scaled_ = std::move(f.value().method);
+  scaled_.theta = std::move(f.value().theta);
+  scaled_.theta_scaled = std::move(f.value().theta_drawn);
+}
+
 Result<Vec> QuantityContext::evaluate(std::string_view name) const {
-  if (find_quantity(name) == nullptr) return fail(name, "is not a lesson quantity");
-  if (fixed_quantity(name)) {  // the same in every state: computed once per context
+  const QuantityInfo* row = find_quantity(name);
+  if (row == nullptr) return fail(name, "is not a lesson quantity");
+  QuantityEnv e{p_, thetas_, rope_thetas_, q_, k_, scaled_, scaling_error_};
+  if (row->kind == QuantityKind::fixed) {  // the same in every state: computed once per context
     if (const auto it = memo_->find(name); it != memo_->end()) return it->second;
-    auto v = fixed_family(name);
+    auto v = row->fn(e, name);
     if (v) memo_->emplace(std::string(name), v.value());
     return v;
   }
   if (!error_.empty()) return fail(name, "cannot be computed: " + error_);
-  const Env e{p_, thetas_, q_, k_, scaled_, scaling_error_};
-  const auto [stem, index] = split_index(name);
-  if (!index.empty()) return indexed(e, stem, index, name);
-
-  const double m = e.m(), n = e.n();
-  const Pairing pr = p_.pairing;
-  if (name == "m") return one(m);
-  if (name == "n") return one(n);
-  if (name == "delta") return one(n - m);
-  if (name == "d") return one(static_cast<double>(p_.dim));
-  if (name == "half") return one(static_cast<double>(p_.dim / 2));
-  if (name == "base") return one(p_.base);
-  if (name == "offset") return one(p_.offset);
-  if (name == "shift") return one(kSentenceShift);
-  if (name == "zero") return one(0.0);
-  if (name == "pairing") return fail(name, "is a word, not a number");
-  if (name.starts_with("axial_")) return axial_family(p_, q_, k_, name);
-  if (auto v = model_quantity(p_, q_, k_, name)) return *v;  // lessons/model_quantities.h
-
-  // context extension
-  const ScalingParams& sp = p_.extension.scaling;
-  if (name == "factor") return one(sp.factor);
-  if (name == "inv_factor") return one(1.0 / sp.factor);
-  if (name == "original_context") return one(static_cast<double>(sp.original_context));
-  if (name == "two_pi") return one(kTwoPi);
-  if (name == "yarn_temperature")
-    return one(sp.factor <= 1.0 ? 1.0 : 0.1 * std::log(sp.factor) + 1.0);
-  if (name == "high_wavelength")
-    return one(static_cast<double>(sp.original_context) / sp.high_freq_factor);
-  if (name == "low_wavelength")
-    return one(static_cast<double>(sp.original_context) / sp.low_freq_factor);
-  if (name == "interp_bound") return one(static_cast<double>(p_.dim) / (32.0 * std::log(p_.base)));
-  if (name == "extrap_bound") return one(2.0 * static_cast<double>(p_.dim));
-  if (name == "attention_factor" || name == "ramp_low" || name == "ramp_high" ||
-      name == "scaled_score" || name == "scaled_relative_score") {
-    if (!scaling_error_.empty()) return fail(name, "cannot be computed: " + scaling_error_);
-    if (name == "attention_factor") return one(scaled_.attention_factor);
-    if (name == "ramp_low" || name == "ramp_high")  // 0 for the other methods (scaling.h)
-      return one(name == "ramp_low" ? scaled_.ramp_low : scaled_.ramp_high);
-    const double a2 = scaled_.attention_factor * scaled_.attention_factor;
-    const Vec& ts = scaled_.theta_scaled;
-    if (name == "scaled_score")
-      return one(a2 * dot(rotated(q_, m, ts, pr), rotated(k_, n, ts, pr)));
-    return one(a2 * dot(q_, rotated(k_, n - m, ts, pr)));
-  }
-
-  if (name == "rope_score")
-    return one(dot(rotated(q_, m, rope_thetas_, pr), rotated(k_, n, rope_thetas_, pr)));
-  if (name == "relative_score") return one(dot(q_, rotated(k_, n - m, rope_thetas_, pr)));
-  if (name == "content_score") return one(dot(q_, k_));
-  if (name == "score_ratio" || name == "score_ratio_next" || name == "score_ratio_gap") {
-    const auto ratio = [&](const Vec& q, const Vec& k) {
-      return dot(rotated(q, m, thetas_, pr), rotated(k, n, thetas_, pr)) / dot(q, k);
-    };
-    app::Params next = p_;  // R in the app: the next seed, the same presets
-    next.seed = p_.seed + 1;
-    const double r0 = ratio(q_, k_);
-    const double r1 = ratio(app::effective_vector(next.query, next, false),
-                            app::effective_vector(next.key, next, true));
-    if (name == "score_ratio") return one(r0);
-    if (name == "score_ratio_next") return one(r1);
-    return one(std::fabs(r0 - r1));
-  }
-  if (name == "complex_product" || name == "complex_product_relative") {
-    const auto zq = to_blocks(q_, pr), zk = to_blocks(k_, pr);
-    Cplx sum(0.0, 0.0);
-    if (name == "complex_product") {  // rotate each to its own position first
-      const auto fq = rotate_complex(zq, m, thetas_), fk = rotate_complex(zk, n, thetas_);
-      for (std::size_t i = 0; i < fq.size(); ++i)
-        sum += fq[i] * std::conj(fk[i]);
-    } else {
-      for (std::size_t i = 0; i < zq.size(); ++i)
-        sum += zq[i] * std::conj(zk[i]) * std::polar(1.0, (m - n) * thetas_[i]);
+  if (row->kind == QuantityKind::block || row->kind == QuantityKind::coordinate) {
+    const std::size_t count = row->kind == QuantityKind::coordinate ? e.d() : thetas_.size();
+    const std::string_view index = split_index(name).second;
+    e.i = count - 1;  // last
+    if (index != "last") {
+      unsigned long v = 0;
+      const auto [ptr, ec] = std::from_chars(index.data(), index.data() + index.size(), v);
+      if (ec != std::errc() || ptr != index.data() + index.size() || v >= count)
+        return fail(name, "index " + std::string(index) + " is outside 0 ... " +
+                              std::to_string(count - 1) + " for d = " + std::to_string(e.d()));
+      e.i = v;
     }
-    return Vec{sum.real(), sum.imag()};
   }
-  if (name == "radial_product")
-    return one(norm(rotated(q_, m, thetas_, pr)) * norm(rotated(k_, m, thetas_, pr)));
-  if (name == "norm_product") return one(norm(q_) * norm(k_));
-  if (name == "slowest_theta_formula" || name == "slowest_wavelength_formula") {
-    const double d = static_cast<double>(p_.dim);
-    const double t = std::pow(p_.base, -(d - 2.0) / d);
-    return one(name == "slowest_theta_formula" ? t : kTwoPi * std::pow(p_.base, (d - 2.0) / d));
-  }
-  if (name == "context_length") return one(static_cast<double>(p_.context_length));
-  if (name.starts_with("sentence_")) return sentence_family(e, name);
-  if (name.starts_with("out_qk")) return values_family(e, name);
-  if (name == "rotate_half_rq") {
-    auto y = rotate_half_form(q_, m, thetas_);  // core's listing of the transformers form
-    if (!y) return fail(name, y.error().to_string());
-    return std::move(y).value();
-  }
-  if (name == "rotate_half_score") {
-    auto yq = rotate_half_form(q_, m, thetas_);
-    auto yk = rotate_half_form(k_, n, thetas_);
-    if (!yq || !yk) return fail(name, (!yq ? yq.error() : yk.error()).to_string());
-    return one(dot(yq.value(), yk.value()));
-  }
-  if (name == "half_complex_rq")
-    return from_blocks(rotate_complex(to_blocks(q_, Pairing::half_split), m, thetas_),
-                       Pairing::half_split);
-  if (name == "shifted_score")
-    return one(dot(rotated(q_, m + kSentenceShift, thetas_, pr),
-                   rotated(k_, n + kSentenceShift, thetas_, pr)));
-  if (name == "dense_score" || name == "dense_relative_score" || name == "dense_rq")
-    return dense(e, name);
-  if (name == "blockwise_score") {
-    // q^T R(phi) k = cos(phi) q.k + sin(phi) q^T J k, with q^T J k = q_b k_a - q_a k_b
-    double s = 0.0;
-    for (std::size_t i = 0; i < thetas_.size(); ++i) {
-      const auto [a, b] = block_index(i, q_.size(), pr);
-      const double phi = (n - m) * thetas_[i];
-      s += (q_[a] * k_[a] + q_[b] * k_[b]) * std::cos(phi) +
-           (q_[b] * k_[a] - q_[a] * k_[b]) * std::sin(phi);
-    }
-    return one(s);
-  }
-  if (name == "interleaved_score" || name == "half_score" || name == "half_permuted_score") {
-    Vec q = q_, k = k_;
-    if (name == "half_permuted_score") {
-      const auto perm = interleaved_to_half_permutation(p_.dim);
-      q = permute<double>(q_, perm);
-      k = permute<double>(k_, perm);
-    }
-    const Pairing use = name == "interleaved_score" ? Pairing::interleaved : Pairing::half_split;
-    return one(dot(rotated(q, m, thetas_, use), rotated(k, n, thetas_, use)));
-  }
-  if (name.starts_with("code_")) {
-    auto c = compare_codes(q_, k_, m, n, thetas_);
-    if (!c) return fail(name, "cannot be computed: " + c.error().to_string());
-    const CodeComparison& cc = c.value();
-    if (name == "code_math_score") return one(cc.score_math);
-    if (name == "code_meta_score") return one(cc.score_complex);
-    if (name == "code_half_score") return one(cc.score_half_permuted);
-    if (name == "code_half_score_without_p") return one(cc.score_half_unpermuted);
-    if (name == "code_gap_with_p") return one(std::fabs(cc.score_half_permuted - cc.score_math));
-    if (name == "code_gap_without_p")
-      return one(std::fabs(cc.score_half_unpermuted - cc.score_math));
-    if (name == "code_shuffled_score") {
-      const auto sq = apply_permutation_transposed(q_, cc.perm).value();
-      const auto sk = apply_permutation_transposed(k_, cc.perm).value();
-      return one(dot(rotate_math(sq, m, thetas_).value(), rotate_math(sk, n, thetas_).value()));
-    }
-    if (name == "code_math_rq") return cc.rq_math;
-    if (name == "code_meta_rq") return cc.rq_complex;
-    if (name == "code_half_rq") return cc.rq_half;
-    if (name == "code_permuted_math_rq") return apply_permutation(cc.rq_math, cc.perm).value();
-  }
-  if (name == "norm_q") return one(norm(q_));
-  if (name == "norm_k") return one(norm(k_));
-  if (name == "norm_rq") return one(norm(rotated(q_, m, thetas_, pr)));
-  if (name == "norm_rk") return one(norm(rotated(k_, n, thetas_, pr)));
-  if (name == "efficient_rq") return rotated(q_, m, thetas_, pr);
-  if (name == "complex_rq") return from_blocks(rotate_complex(to_blocks(q_, pr), m, thetas_), pr);
-  if (name == "pe_shifted") return sinusoidal_vector(m + p_.offset, thetas_);
-  if (name == "rotated_pe")
-    return mat_vec(sinusoidal_offset_matrix(p_.offset, thetas_), sinusoidal_vector(m, thetas_));
-  if (name == "pe_dot")
-    return one(dot(sinusoidal_vector(m, thetas_), sinusoidal_vector(m + p_.offset, thetas_)));
-  if (name == "pe_dot_formula") {
-    double s = 0.0;
-    for (double th : thetas_)
-      s += std::cos(p_.offset * th);
-    return one(s);
-  }
-  if (name.starts_with("abel") || name == "abs_abel_sum" || name == "complex_score" ||
-      name.starts_with("decay"))
-    return decay_family(e, name);
-  if (name.starts_with("linear")) return linear_family(e, name);
-  if (name.starts_with("lp_")) return low_precision_family(e, name);
-  return attention_family(e, name);
+  return row->fn(e, name);
 }
 
 std::string QuantityContext::tex_value(std::string_view name, app::Digits digits) const {

@@ -5,7 +5,8 @@
 //   {{name}} in an equation or prose   the value, formatted as TeX (vectors as (a, b, c, ...))
 //   check: left == right                both sides computed, agree within a tolerance
 //   check: left <= right                left is at most right (within the same tolerance)
-// The vocabulary is fixed (quantity_table() lists it with a description; FORMAT.md too).
+// The vocabulary is one table (quantity_table(): name, label, help, function); FORMAT.md's list
+// of quantities is checked against it by tests/lessons.
 // Indexed names take a block index or `last`: theta.0, wavelength.last, q.3.
 //
 // Usage:
@@ -29,10 +30,24 @@
 
 namespace rope::lessons {
 
+// What a name's arguments are, which decides how evaluate() reads them.
+enum class QuantityKind {
+  state,       // no arguments: a value of the current state
+  block,       // name.K: K a block index 0 ... d/2 - 1 or `last`
+  coordinate,  // name.K: K a coordinate index 0 ... d - 1 or `last` (q.K, k.K, rq.K)
+  fixed,       // every argument in the name (number.*, stored.*, case_*, ...): see fixed_quantity
+};
+
+struct QuantityEnv;  // the state a row's function reads (quantities.cpp)
+using QuantityFn = Result<std::vector<double>> (*)(const QuantityEnv&, std::string_view name);
+
+// One row of the vocabulary: adding a quantity is adding a row (quantities.cpp).
 struct QuantityInfo {
   const char* name;   // as written in lessons; "theta.K" for indexed names
   const char* label;  // TeX shown in the check panel
   const char* help;   // one line for FORMAT.md and --help
+  QuantityFn fn;      // computes it; call through QuantityContext::evaluate
+  QuantityKind kind = QuantityKind::state;
 };
 
 std::span<const QuantityInfo> quantity_table();

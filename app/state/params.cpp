@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "io/number_format.h"
+#include "io/text.h"
 #include "rope/frequencies.h"
 #include "rope/low_precision.h"
 #include "rope/random.h"
@@ -21,14 +22,6 @@ namespace rope::app {
 namespace {
 
 // [SECTION] text helpers
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-    s.remove_suffix(1);
-  return s;
-}
 
 Error error(std::string_view parameter, std::string message) {
   return Error{std::string(parameter), std::move(message)};

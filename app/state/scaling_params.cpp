@@ -11,6 +11,7 @@
 #include <sstream>
 #include <utility>
 
+#include "io/text.h"
 #include "rope/frequencies.h"
 #include "state/app_state.h"
 #include "state/params.h"
@@ -19,18 +20,10 @@ namespace rope::app {
 namespace {
 
 // [SECTION] text
-// Echoed text goes through quote_for_message, true/false through parse_bool (state/params.h). trim
-// is params.cpp's rule (spaces and tabs); io/ has none to share. shortest, number and integer stay
+// Echoed text goes through quote_for_message, true/false through parse_bool (state/params.h), trim
+// through io/text.h (the parameter table's rule). shortest, number and integer stay
 // here: no io/ formatter prints %g's shortest round trip ("1e+06", "nan"), and number() reads "nan"
 // and "inf" for the range checks to name, where parse_real refuses them.
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-    s.remove_suffix(1);
-  return s;
-}
 
 // The shortest %g text that reads back as the same double, as rope::validate_scaling prints
 // numbers ("0.5", "1e+06", "nan"), so a field's own message and a cross-field one look alike.

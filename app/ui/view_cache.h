@@ -29,6 +29,12 @@ class ViewCache {
   }
   // The cached model, or nullptr before the first get().
   const Model* model() const { return model_ ? &*model_ : nullptr; }
+  // The cached model, or a default-constructed one before the first get(): what a view's
+  // read-only accessor returns to a test or an export that asks before the first Draw.
+  const Model& model_or_empty() const {
+    static const Model kEmpty{};  // immutable, shared by every view of this Model type
+    return model_ ? *model_ : kEmpty;
+  }
   const Inputs& inputs() const { return inputs_; }
   void reset() { model_.reset(); }
 

@@ -186,8 +186,7 @@ AxialView::Model AxialView::compute(const Inputs& in) {
 }
 
 const AxialView::Model& AxialView::model() const {
-  static const Model kEmpty;
-  return model_.model() ? *model_.model() : kEmpty;
+  return model_.model_or_empty();
 }
 
 // [SECTION] layout: the fullest header that leaves the grids room

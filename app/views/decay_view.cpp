@@ -297,8 +297,7 @@ DecayView::Model DecayView::compute(const Inputs& in) {
 }
 
 const DecayView::Model& DecayView::model() const {
-  static const Model kEmpty;
-  return model_.model() ? *model_.model() : kEmpty;
+  return model_.model_or_empty();
 }
 
 // [SECTION] layout: the fullest header that leaves the plot room, the legend

@@ -72,8 +72,7 @@ std::array<std::string, 3> readout_lines(const LinearPanel::Model& m, double big
 }  // namespace
 
 const LinearPanel::Model& LinearPanel::model() const {
-  static const Model kEmpty;
-  return model_.model() ? *model_.model() : kEmpty;
+  return model_.model_or_empty();
 }
 
 LinearPanel::Inputs LinearPanel::inputs_of(const Params& p) {

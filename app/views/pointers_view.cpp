@@ -32,13 +32,6 @@ Vec2 block(const std::vector<double>& x, int i, Pairing pairing) {
   return {x[static_cast<std::size_t>(pi.first)], x[static_cast<std::size_t>(pi.second)]};
 }
 
-double dot(const std::vector<double>& a, const std::vector<double>& b) {
-  double s = 0.0;
-  for (std::size_t j = 0; j < a.size(); ++j)
-    s += a[j] * b[j];
-  return s;
-}
-
 // Wraps an angle to (-pi, pi].
 double wrap(double a) {
   a = std::remainder(a, kTwoPi);
@@ -384,13 +377,11 @@ PointersView::Inputs PointersView::inputs_of(const Params& p) {
 }
 
 const PointersView::Model& PointersView::model() const {
-  static const Model kEmpty;
-  return model_.model() ? *model_.model() : kEmpty;
+  return model_.model_or_empty();
 }
 
 const PointersView::Scores& PointersView::scores() const {
-  static const Scores kEmpty;
-  return scores_.model() ? *scores_.model() : kEmpty;
+  return scores_.model_or_empty();
 }
 
 PointersView::Model PointersView::compute(const Inputs& in) {

@@ -65,13 +65,6 @@ Sweep compute_sweep(const PrecisionView::SweepInputs& in) {
   return out;
 }
 
-double dot(const std::vector<double>& a, const std::vector<double>& b) {
-  double s = 0.0;
-  for (std::size_t j = 0; j < a.size() && j < b.size(); ++j)
-    s += a[j] * b[j];
-  return s;
-}
-
 Now compute_now(const PrecisionView::NowInputs& in) {
   Now out;
   auto at_m = emulate_angles(in.m, in.dim, in.base, in.formats);

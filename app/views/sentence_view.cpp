@@ -16,6 +16,7 @@
 #include "io/number_format.h"
 #include "rope/frequencies.h"
 #include "rope/random.h"
+#include "rope/rotation.h"
 #include "state/params.h"
 #include "ui/plot.h"
 #include "ui/theme.h"
@@ -28,13 +29,6 @@ int find_word(const std::vector<std::string>& words, const std::string& w) {
   for (std::size_t i = 0; i < words.size(); ++i)
     if (words[i] == w) return static_cast<int>(i);
   return -1;
-}
-
-double dot(const std::vector<double>& x, const std::vector<double>& y) {
-  double s = 0.0;
-  for (std::size_t i = 0; i < x.size() && i < y.size(); ++i)
-    s += x[i] * y[i];
-  return s;
 }
 
 // Block 0 of v under a pairing, as a 2D vector (rope::pair_indices).
@@ -494,8 +488,7 @@ SentenceView::Model SentenceView::compute(const Inputs& in) {
 }
 
 const SentenceView::Model& SentenceView::model() const {
-  static const Model kEmpty;
-  return model_.model() ? *model_.model() : kEmpty;
+  return model_.model_or_empty();
 }
 
 void SentenceView::Draw(AppState& state, const ViewEnv& env) {

@@ -108,13 +108,11 @@ SinusoidalView::RowModel SinusoidalView::compute_rows(const RowInputs& in) {
 }
 
 const SinusoidalView::Model& SinusoidalView::model() const {
-  static const Model kEmpty;
-  return model_.model() ? *model_.model() : kEmpty;
+  return model_.model_or_empty();
 }
 
 const SinusoidalView::RowModel& SinusoidalView::row_model() const {
-  static const RowModel kEmpty;
-  return row_model_.model() ? *row_model_.model() : kEmpty;
+  return row_model_.model_or_empty();
 }
 
 // [SECTION] layout: header, the table, PE_m under it

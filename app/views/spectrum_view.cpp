@@ -371,8 +371,7 @@ void SpectrumView::paint_partial(const Model& m, const Layout& lay, const Canvas
 // [SECTION] layout: where the note goes, the compact header
 
 const SpectrumView::Model& SpectrumView::model() const {
-  static const Model kEmpty;
-  return model_.model() ? *model_.model() : kEmpty;
+  return model_.model_or_empty();
 }
 
 // The first arrangement that leaves the plots 380 px (at scale 1): the note right of the plots

@@ -6,6 +6,7 @@
 
 #include "internal.h"
 #include "rope/frequencies.h"
+#include "rope/rotation.h"
 
 namespace rope {
 
@@ -48,13 +49,6 @@ Status validate_pair(std::span<const double> q, std::span<const double> k) {
   if (k.size() != q.size())
     return detail::size_error("key", q.size(), k.size(), "[d], as many as the query");
   return {};
-}
-
-double dot(std::span<const double> a, std::span<const double> b) {
-  double s = 0.0;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    s += a[i] * b[i];
-  return s;
 }
 
 }  // namespace

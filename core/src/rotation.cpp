@@ -176,6 +176,13 @@ void apply_rope(std::span<const T> x, std::span<T> y, double position,
   }
 }
 
+double dot(std::span<const double> a, std::span<const double> b) {
+  double s = 0.0;
+  for (std::size_t j = 0; j < a.size() && j < b.size(); ++j)
+    s += a[j] * b[j];
+  return s;
+}
+
 PairIndices pair_indices(int i, int dim, Pairing pairing) {
   if (!validate_dim(dim) || i < 0 || i >= dim / 2) return {};
   if (pairing == Pairing::interleaved) return {2 * i, 2 * i + 1};

@@ -9,6 +9,7 @@
 
 #include "internal.h"
 #include "rope/frequencies.h"
+#include "rope/rotation.h"
 
 namespace rope {
 
@@ -33,13 +34,6 @@ Status check_vector(const char* parameter, std::span<const double> x,
 Status check_inputs(std::span<const double> x, double position, std::span<const double> thetas) {
   if (Status s = check_vector("x", x, thetas); !s) return s;
   return validate_position(position);
-}
-
-double dot(std::span<const double> a, std::span<const double> b) {
-  double s = 0.0;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    s += a[i] * b[i];
-  return s;
 }
 
 double rel_gap(double a, double b, double scale) {
@@ -100,17 +94,6 @@ Result<std::vector<double>> rotate_half_form(std::span<const double> x, double p
   return y;
 }
 
-Result<std::vector<int>> interleaved_to_half_row_permutation(int dim) {
-  if (Status s = validate_dim(dim); !s) return s.error();
-  const int half = dim / 2;
-  std::vector<int> perm(static_cast<std::size_t>(dim));
-  for (int i = 0; i < half; ++i) {
-    perm[static_cast<std::size_t>(i)] = 2 * i;
-    perm[static_cast<std::size_t>(i + half)] = 2 * i + 1;
-  }
-  return perm;
-}
-
 Result<std::vector<int>> checkpoint_row_permutation(int n_heads, int head_dim) {
   if (n_heads < 1 || n_heads > kMaxHeads)
     return Error{"n_heads", "must be an integer from 1 to " + std::to_string(kMaxHeads) + ", got " +
@@ -167,7 +150,7 @@ Result<CodeComparison> compare_codes(std::span<const double> q, std::span<const 
   if (Status s = validate_position(m, "position"); !s) return s.error();
   if (Status s = validate_position(n, "key_position"); !s) return s.error();
   CodeComparison c;
-  c.perm = interleaved_to_half_row_permutation(static_cast<int>(q.size())).value();
+  c.perm = interleaved_to_half_permutation(static_cast<int>(q.size()));  // q checked above
   const auto pq = apply_permutation(q, c.perm).value();
   const auto pk = apply_permutation(k, c.perm).value();
   c.rq_math = rotate_math(q, m, thetas).value();

@@ -26,6 +26,7 @@
 #include "io/number_format.h"
 #include "rope/axial.h"
 #include "rope/conventions.h"
+#include "state/params.h"
 
 namespace fs = std::filesystem;
 using namespace rope;
@@ -159,6 +160,27 @@ TEST_CASE("every dataset is listed with its flags", "[datasets]") {
     CHECK(find_dataset(d.name) == &d);
     CHECK_FALSE(d.flags.empty());
   }
+}
+
+// A flag without its own `allowed` text is a parameter: the text is the parameter table's, and the
+// default the builder falls back on is the app's.
+TEST_CASE("a dataset flag that is a parameter says what the parameter table says", "[datasets]") {
+  for (const DatasetSpec& d : dataset_specs())
+    for (const ExportFlag& f : d.flags) {
+      INFO(d.name << " --" << f.name);
+      if (f.allowed) continue;
+      const ParamSpec* spec = find_param(f.name);
+      REQUIRE(spec != nullptr);
+      CHECK(flag_allowed(f).starts_with(param_allowed(*spec)));
+    }
+  const DatasetSpec& decay = *find_dataset("decay");
+  const auto flag = [&](std::string_view name) {
+    return *std::find_if(decay.flags.begin(), decay.flags.end(),
+                         [&](const ExportFlag& f) { return f.name == name; });
+  };
+  CHECK(flag_allowed(flag("dim")) == "an even integer from 2 to 4096");
+  CHECK(flag_allowed(flag("factor")) == param_allowed(*find_param("factor")) + " (default 1)");
+  CHECK(flag_allowed(flag("scaling")).ends_with(" or proportional (default none)"));
 }
 
 TEST_CASE("bad values are reported with the flag, the value and what is allowed", "[datasets]") {

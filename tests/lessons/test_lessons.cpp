@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <functional>
+#include <string>
 
 #include "io/number_format.h"
 #include "io/placeholders.h"
@@ -430,6 +432,29 @@ TEST_CASE("quantities: known values, index checks and formatting", "[lessons][qu
   const auto dense = QuantityContext(big).evaluate("dense_score");
   REQUIRE_FALSE(dense.ok());
   CHECK(dense.error().message.find("512") != std::string::npos);
+}
+
+// FORMAT.md's table of quantities is the code's table written out: a row per entry of
+// quantity_table(), in its order, with its help line ('|' escaped for Markdown).
+TEST_CASE("FORMAT.md lists every quantity with the table's help line", "[lessons][quantities]") {
+  std::string expected = "| name | value |\n|---|---|\n";
+  for (const QuantityInfo& q : quantity_table()) {
+    std::string help;
+    for (const char* c = q.help; *c != '\0'; ++c)
+      help += *c == '|' ? std::string("\\|") : std::string(1, *c);
+    expected += "| `" + std::string(q.name) + "` | " + help + " |\n";
+  }
+  std::ifstream in(std::string(ROPE_TEST_LESSON_DIR) + "/FORMAT.md");
+  REQUIRE(in);
+  std::string line, table;
+  bool inside = false;
+  while (std::getline(in, line)) {
+    if (line == "| name | value |") inside = true;
+    if (inside && !line.starts_with("|")) break;
+    if (inside) table += line + "\n";
+  }
+  INFO("the table FORMAT.md should hold under '## Quantities':\n" << expected);
+  CHECK(table == expected);
 }
 
 TEST_CASE("lessons are found by id, by name and by number", "[lessons][lookup]") {

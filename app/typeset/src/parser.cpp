@@ -396,16 +396,22 @@ class Parser {
     auto it = values_.find(name);
     if (it == values_.end())
       return error_node(begin, pos_, "no value for placeholder {{" + name + "}}");
-    Parser sub(it->second, values_, false);
+    return substitute(begin, it->second, "{{" + name + "}}");
+  }
+
+  // A placeholder's value ({{name}} or \val{name}, written `label` in messages) parsed as TeX
+  // at `begin`: one group whose nodes all point at the placeholder, placeholders inside the value
+  // refused, its nesting counted on top of ours, its errors reported at the placeholder.
+  Node substitute(std::size_t begin, std::string_view value, const std::string& label) {
+    Parser sub(value, values_, false);
     sub.depth_ = depth_;
     Node g;
     g.kind = NodeKind::group;
     g.source_offset = static_cast<int>(begin);
     g.args.push_back(sub.parse_all());
     set_offsets(g.args[0], static_cast<int>(begin));
-    for (auto& [offset, message] : sub.raw_errors()) {
-      error(begin, "in the value of {{" + name + "}}: " + message);
-    }
+    for (auto& [offset, message] : sub.raw_errors())
+      error(begin, "in the value of " + label + ": " + message);
     return g;
   }
 
@@ -647,16 +653,7 @@ class Parser {
       if (!allow_placeholders_ || it == values_.end()) {
         return error_node(begin, pos_, "no value for placeholder \\val{" + key + "}");
       }
-      Parser sub(it->second, values_, false);
-      Node g;
-      g.kind = NodeKind::group;
-      g.source_offset = static_cast<int>(begin);
-      g.args.push_back(sub.parse_all());
-      set_offsets(g.args[0], static_cast<int>(begin));
-      for (auto& [offset, message] : sub.raw_errors()) {
-        error(begin, "in the value of \\val{" + key + "}: " + message);
-      }
-      return g;
+      return substitute(begin, it->second, "\\val{" + key + "}");
     }
     return error_node(begin, pos_, "unknown command \\" + std::string(name));
   }

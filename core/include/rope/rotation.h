@@ -51,6 +51,11 @@ template <class T>
 void apply_rope(std::span<const T> x, std::span<T> y, double position,
                 std::span<const double> thetas, Pairing pairing);
 
+// Dot product a . b = sum_j a[j] b[j], summed in index order in double, over
+// j < min(a.size(), b.size()) (the sizes should agree: [d] each). Every score in the app and the
+// exports that is not a score matrix goes through it, so the same inputs round the same way.
+double dot(std::span<const double> a, std::span<const double> b);
+
 // The two coordinates that form block i of a d-dimensional vector under `pairing`
 // (conventions.h): (2i, 2i+1) interleaved, (i, i + d/2) half-split. `first` is the block's x
 // (the real part of z_i), `second` its y. {-1, -1} unless d is a valid head dimension and

@@ -11,7 +11,8 @@
 //                    interleaved layout; z_i = x[2i] + i x[2i+1], z_i * e^{i m theta_i}
 //   rotate_half_form half-split layout; y = x * cat(cos, cos) + rotate_half(x) * cat(sin, sin),
 //                    rotate_half(x) = cat(-x[d/2:], x[:d/2])
-// The identity the code view proves: with P = interleaved_to_half_row_permutation(d),
+// The identity the code view proves: with P = interleaved_to_half_permutation(d) (rotation.h:
+// half[j] = inter[P[j]]; as a matrix it permutes the rows of one head's W_q and W_k),
 //   rotate_half_form(P q, m) . rotate_half_form(P k, n) = rotate_math(q, m) . rotate_math(k, n)
 // and in fact rotate_half_form(P x, m) = P rotate_math(x, m) (same numbers, other order).
 // Leaving P out feeds interleaved-trained coordinates to a code that pairs (x_i, x_{i+d/2}): it
@@ -40,11 +41,6 @@ Result<std::vector<double>> rotate_complex_interleaved(std::span<const double> x
                                                        std::span<const double> thetas);
 Result<std::vector<double>> rotate_half_form(std::span<const double> x, double position,
                                              std::span<const double> thetas);
-
-// For one head of dimension d (even, 2 ... 4096): half[j] = inter[P[j]], P[i] = 2i and
-// P[i + d/2] = 2i + 1, i < d/2. As a matrix it permutes the rows of W_q and W_k (one head's
-// [d][model_dim] block). Error names "dim".
-Result<std::vector<int>> interleaved_to_half_row_permutation(int dim);
 
 // The whole-matrix row permutation transformers applies to Meta's W_q or W_k: n_heads heads of
 // head_dim rows each; new row r = old row rows[r], i.e. w.view(n_heads, head_dim/2, 2,

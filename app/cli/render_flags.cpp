@@ -1,0 +1,71 @@
+#include "cli/render_flags.h"
+
+#include <CLI/CLI.hpp>
+
+#include "io/exit_codes.h"
+#include "io/number_format.h"
+#include "state/params.h"
+#include "state/session.h"
+
+namespace rope::app {
+
+void add_render_flags(CLI::App& app, RenderFlags& flags) {
+  app.add_option("--size", flags.size, "window size WIDTHxHEIGHT in logical pixels")
+      ->capture_default_str();
+  app.add_option("--scale", flags.scale,
+                 "pixel scale 1 ... 4: the picture has scale times the pixels, drawn, not upscaled")
+      ->capture_default_str();
+  app.add_option("--session", flags.session,
+                 "session file (.json) to start from; flags override it");
+  add_bool_flag(app, "--canvas-only", flags.canvas_only,
+                "the main canvas alone: no menu bar, no control panel");
+  add_bool_flag(app, "--no-ink", flags.no_ink, "leave out the pen strokes the session holds");
+  add_state_flags(app, flags.flags);
+}
+
+Result<std::pair<int, int>> parse_size(std::string_view text) {
+  const auto x = text.find('x');
+  const Error bad{"--size", "must be WIDTHxHEIGHT with each side from 64 to 8192, got '" +
+                                std::string(text) + "'"};
+  if (x == std::string_view::npos) return bad;
+  auto w = parse_integer("--size", text.substr(0, x));
+  auto h = parse_integer("--size", text.substr(x + 1));
+  if (!w || !h || w.value() < 64 || w.value() > 8192 || h.value() < 64 || h.value() > 8192)
+    return bad;
+  return std::pair<int, int>{static_cast<int>(w.value()), static_cast<int>(h.value())};
+}
+
+Status check_render_flags(const RenderFlags& flags) {
+  if (auto size = parse_size(flags.size); !size) return size.error();
+  if (!(flags.scale >= 1.0 && flags.scale <= 4.0))
+    return Error{"--scale", "must be a number from 1 to 4, got " +
+                                format_number(flags.scale, NumberStyle::csv)};
+  return {};
+}
+
+Status load_session_state(const std::string& path, AppState& state) {
+  if (auto s = load_session(path, state.params); !s) return s;
+  state.applied_lesson = state.params.lesson;  // the session's values, not the step's
+  state.applied_step = state.params.step;
+  return {};
+}
+
+Status render_state(const RenderFlags& flags, AppState& state) {
+  if (!flags.session.empty())
+    if (auto s = load_session_state(flags.session, state); !s) return s;
+  if (flags.no_ink) state.params.ink.clear();
+  state.show_menu = state.show_controls = !flags.canvas_only;
+  return apply_state_flags(flags.flags, state.params);
+}
+
+std::unique_ptr<OffscreenApp> make_offscreen(const RenderFlags& flags, long max_whole_pixels) {
+  const auto [width, height] = parse_size(flags.size).value();  // checked by check_render_flags
+  auto app = OffscreenApp::create(width, height, static_cast<float>(flags.scale), max_whole_pixels);
+  if (!app) {
+    print_error(app.error().message);
+    return nullptr;
+  }
+  return std::move(app).value();
+}
+
+}  // namespace rope::app
