@@ -19,8 +19,9 @@
 # The folder: $ROPE_CRASH_DIR if set, else crash-reports/ in the build tree CTest runs the test
 # in (build/<preset>/crash-reports), else ${TMPDIR:-/tmp}/rope-lab-crash-reports. A report is
 # NAME-PID.log; no test deletes one. What counts as a sanitizer speaking: the first line of an
-# ASan, LSan or TSan report, or UBSan's "runtime error:".
-ROPE_CRASH_PATTERN='ERROR: AddressSanitizer|ERROR: LeakSanitizer|WARNING: ThreadSanitizer|ThreadSanitizer: |runtime error:'
+# ASan, LSan or TSan report (LSan's own fatal error too: its tracer crashed), or UBSan's
+# "runtime error:".
+ROPE_CRASH_PATTERN='ERROR: AddressSanitizer|ERROR: LeakSanitizer|LeakSanitizer has encountered a fatal error|WARNING: ThreadSanitizer|ThreadSanitizer: |runtime error:'
 ROPE_CRASH_LIB=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/crash_report.sh
 export ROPE_CRASH_LIB ROPE_CRASH_PATTERN
 

@@ -15,6 +15,7 @@ import sys
 import tempfile
 
 PATTERN = re.compile(r"ERROR: AddressSanitizer|ERROR: LeakSanitizer|WARNING: ThreadSanitizer|"
+                     r"LeakSanitizer has encountered a fatal error|"
                      r"ThreadSanitizer: |runtime error:")
 
 
