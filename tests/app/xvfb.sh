@@ -36,12 +36,20 @@ start_xvfb() {
   export DISPLAY XVFB_PID
   rm -rf "$tmp"
   # The number is reported before the server takes clients: in the fresh-clone CI of 2026-11-25
-  # an app started at once said "X11: Failed to open display :0". Up to 10 s for an answer.
+  # an app started at once said "X11: Failed to open display :0". Up to 30 s for an answer:
+  # 10 s were not always enough with a sanitizer build's stress run beside (scripts/stress.sh,
+  # 2026-11-27: the app then failed to open the display); no answer at all is said as such.
   if command -v xdotool >/dev/null; then
-    for _ in $(seq 200); do
-      xdotool getdisplaygeometry >/dev/null 2>&1 && break
+    local answered=0
+    for _ in $(seq 600); do
+      xdotool getdisplaygeometry >/dev/null 2>&1 && { answered=1; break; }
       sleep 0.05
     done
+    if [[ $answered -eq 0 ]]; then
+      echo "Xvfb on $DISPLAY did not answer a client within 30 s"
+      stop_xvfb
+      return 1
+    fi
   fi
 }
 
