@@ -30,7 +30,9 @@ done
 # export children, the off-thread heatmap, the presenter's copy), not the whole suite, to stay
 # within CI's time: one more build of the app and two test programs, and about 60 tests.
 # Reports go through tests/tsan.supp (third-party code only).
-tsan_tests='^app: (window |presentation on a monitor|the window |a whole lecture|the presenter|.*heatmap|.*export|.*child|.*animation)|^export: '
+# Not the missing-monitor window test: its check is a notice still on screen when F12 comes,
+# and a TSan build draws too slowly for that (a timing check, nothing to do with threads).
+tsan_tests='^app: (window |the window |a whole lecture|the presenter|.*heatmap|.*export|.*child|.*animation)|^export: '
 echo "== tsan: configure and build"
 cmake --preset tsan >/dev/null
 cmake --build --preset tsan -j "$jobs" --target rope-lab app_tests export_tests
