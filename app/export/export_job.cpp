@@ -15,6 +15,7 @@
 #include <tuple>
 
 #include "io/atomic_file.h"
+#include "io/exit_codes.h"
 
 extern char** environ;  // POSIX: the environment handed on to the child
 
@@ -132,6 +133,10 @@ void ExportJob::read_pipes() {
       const ssize_t n = ::read(*fd, chunk, sizeof chunk);
       if (n > 0) {
         buffer->append(chunk, static_cast<std::size_t>(n));
+        if (!is_out) {
+          err_all_.append(chunk, static_cast<std::size_t>(n));
+          if (err_all_.size() > kStderrKept) err_all_.erase(0, err_all_.size() - kStderrKept);
+        }
         continue;
       }
       if (n == 0) close_fd(*fd);  // the child closed it (it ended)
@@ -153,6 +158,16 @@ void ExportJob::finish(int wait_status) {
     return;
   }
   status_ = Status::failed;
+  const bool crashed = WIFSIGNALED(wait_status) ||
+                       (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) != kExitFailure &&
+                        WEXITSTATUS(wait_status) != kExitUsage);
+  if (crashed) {  // what it printed may be a sanitizer's report: passed on whole
+    std::fprintf(stderr, "rope-lab: warning: the export process %s %d; its stderr:\n%s%s",
+                 WIFSIGNALED(wait_status) ? "stopped on signal" : "exited with status",
+                 WIFSIGNALED(wait_status) ? WTERMSIG(wait_status) : WEXITSTATUS(wait_status),
+                 err_all_.c_str(), err_all_.empty() || err_all_.back() == '\n' ? "" : "\n");
+    std::fflush(stderr);
+  }
   message_ = last_err_;
   if (message_.rfind(kErrorPrefix, 0) == 0) message_.erase(0, kErrorPrefix.size());
   if (message_.empty())

@@ -11,6 +11,9 @@
 // "rope-lab: error: ..." line on stderr (io/exit_codes.h); poll() reads both without blocking. The
 // output file is written atomically by the child (io/atomic_file.h); a cancelled child's
 // temporary file ".NAME.tmp-PID-K" is removed here. POSIX only (posix_spawn, pipes, waitpid).
+// A child that dies by a signal, or ends with an exit status rope-lab never uses (a sanitizer's,
+// e.g. LeakSanitizer's 23), has everything it printed on stderr copied to this process's stderr:
+// a crash report of an export (an ASan abort in a test's export) is never lost in the pipe.
 //
 // Usage:
 //   auto job = ExportJob::start(program, {"screenshot", "-o", path, ...}, path, session_file);
@@ -60,6 +63,9 @@ class ExportJob {
   // "rope-lab: error: " prefix; cancelled: a sentence saying so.
   const std::string& message() const { return message_; }
   const std::filesystem::path& output() const { return output_; }
+  // Everything the child printed on stderr so far (its last kStderrKept bytes).
+  const std::string& child_stderr() const { return err_all_; }
+  static constexpr std::size_t kStderrKept = 256 * 1024;
 
  private:
   ExportJob() = default;
@@ -71,6 +77,7 @@ class ExportJob {
   int out_fd_ = -1, err_fd_ = -1;  // read ends of the child's stdout and stderr
   std::string out_buffer_, err_buffer_;
   std::string last_out_, last_err_;
+  std::string err_all_;  // the child's stderr, whole (its tail past kStderrKept bytes)
   std::filesystem::path output_, remove_after_;
   Status status_ = Status::running;
   int done_ = 0, total_ = 0;

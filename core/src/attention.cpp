@@ -396,8 +396,9 @@ Result<std::vector<float>> score_matrix_fast(std::span<const float> q, std::span
 
 namespace {
 
-// out[j] = a + b[j] + c[j]. Fixed-size chunks vectorise at -O2 too (see rotation.cpp).
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+// out[j] = a + b[j] + c[j]. Fixed-size chunks vectorise at -O2 too (see rotation.cpp; no clones
+// in a ThreadSanitizer build either, for the reason given there).
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(__SANITIZE_THREAD__)
 __attribute__((target_clones("avx2", "default")))
 #endif
 void add_row(float a, const float* __restrict b, const float* __restrict c, float* __restrict out,

@@ -29,10 +29,13 @@ bool overlaps(std::span<const T> a, std::span<T> b) {
 // them even at -O2, whose cost model refuses loops that need alias checks or a scalar epilogue.
 // An AVX2 clone is picked at load time where the CPU has it (no FMA: the clones round alike);
 // the row loop sits inside so the clone dispatch is paid once per batch. Clang refuses
-// target_clones on a template, so a clang build (the fuzzers) keeps the default code only.
+// target_clones on a template, so a clang build (the fuzzers) keeps the default code only. A
+// ThreadSanitizer build keeps it too: the clones' resolvers run while the dynamic loader binds
+// symbols, before the TSan runtime is initialised, and their instrumented entry crashed there.
 constexpr std::size_t kChunk = 8;
 
-#if defined(__GNUC__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__))
+#if defined(__GNUC__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__)) && \
+    !defined(__SANITIZE_THREAD__)
 #define ROPE_AVX2_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define ROPE_AVX2_CLONES

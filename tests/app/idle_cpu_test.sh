@@ -24,22 +24,31 @@ measure() {  # percent of one core used by process $1 over $2 seconds
   echo $(( (t1 - t0) * 100 / (hz * $2) ))
 }
 started() {  # the window is still running after start-up (it did not fail to open)
-  kill -0 "$wpid" 2>/dev/null || { echo "the window did not start"; exit 1; }
+  kill -0 "$wpid" 2>/dev/null || {
+    echo "the window did not start:"
+    cat "$dir/err"
+    app_wait "$wpid" idle "$dir/err" || true
+    exit 1
+  }
+}
+stop() {  # the window's stderr, and a crash report if it died or a sanitizer spoke
+  app_stop "$wpid" idle "$dir/err" || exit 1
+  cat "$dir/err" >&2
 }
 
-"$rope" --view pointers --dim 64 &
+"$rope" --view pointers --dim 64 2>"$dir/err" &
 wpid=$!
 sleep 4  # start-up and the first frames
 started
 idle=$(measure "$wpid" 4)
-kill "$wpid"; wait "$wpid" 2>/dev/null || true
+stop
 
-"$rope" --view pointers --dim 64 --playing &
+"$rope" --view pointers --dim 64 --playing 2>"$dir/err" &
 wpid=$!
 sleep 4
 started
 playing=$(measure "$wpid" 2)
-kill "$wpid"; wait "$wpid" 2>/dev/null || true
+stop
 
 echo "idle window: ${idle}% of a core; animating: ${playing}%"
 [ "$idle" -le "$limit_percent" ] || { echo "idle window uses more than ${limit_percent}%"; exit 1; }

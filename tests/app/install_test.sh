@@ -3,6 +3,8 @@
 # under a prefix, and the installed binary uses the installed data (not the source tree).
 set -euo pipefail
 build=$1
+# shellcheck source=../crash_report.sh
+source "$(dirname "$0")/../crash_report.sh"   # rope_run: a crash's report printed and kept
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 prefix="$dir/prefix"
@@ -15,12 +17,12 @@ for f in bin/rope-lab share/applications/rope-lab.desktop \
          share/rope-lab/lessons/03-rope-2d.lesson; do
   [[ -e "$prefix/$f" ]] || { echo "missing after install: $f"; exit 1; }
 done
-help=$("$prefix/bin/rope-lab" lessons --help)
+help=$(rope_run install "$prefix/bin/rope-lab" lessons --help)
 grep -qF "Lessons are read from $prefix/share/rope-lab/lessons" <<<"$help" || {
   echo "the installed binary does not read its installed lessons:"; echo "$help" | tail -2; exit 1; }
-"$prefix/bin/rope-lab" lessons --check >/dev/null
-"$prefix/bin/rope-lab" screenshot -o "$dir/heatmap.png" --view heatmap --size 640x400 >/dev/null
-"$prefix/bin/rope-lab" animate -o "$dir/sweep.mp4" --to 2 --fps 4 --seconds 1 --size 160x96 >/dev/null
+rope_run install "$prefix/bin/rope-lab" lessons --check >/dev/null
+rope_run install "$prefix/bin/rope-lab" screenshot -o "$dir/heatmap.png" --view heatmap --size 640x400 >/dev/null
+rope_run install "$prefix/bin/rope-lab" animate -o "$dir/sweep.mp4" --to 2 --fps 4 --seconds 1 --size 160x96 >/dev/null
 [[ -s "$dir/sweep.mp4" ]] || { echo "the installed binary wrote no MP4"; exit 1; }
 echo "installed under $prefix: binary, MP4 module ($module), shaders, lessons, desktop entry" \
   "and icon; data found"

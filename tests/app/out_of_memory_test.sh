@@ -5,6 +5,8 @@
 # Usage: out_of_memory_test.sh PATH/TO/rope-lab
 set -euo pipefail
 rope=$1
+# shellcheck source=../crash_report.sh
+source "$(dirname "$0")/../crash_report.sh"   # rope_run: a crash's report printed and kept
 # A build that cannot even start under the limit (AddressSanitizer reserves its shadow memory
 # first) is skipped; ldd does not show a statically linked sanitizer runtime.
 if ! (ulimit -v 900000; "$rope" --version) > /dev/null 2>&1; then
@@ -19,6 +21,7 @@ set +e
   > out.txt 2> err.txt
 code=$?
 set -e
+crash_check "$code" "out-of-memory-$$" err.txt out.txt || exit 1
 [ "$code" -eq 1 ] || { echo "exit $code, expected 1"; cat err.txt; exit 1; }
 [ "$(wc -l < err.txt)" -eq 1 ] || { echo "expected one line on stderr:"; cat err.txt; exit 1; }
 grep -q '^rope-lab: error: out of memory' err.txt || { cat err.txt; exit 1; }

@@ -14,7 +14,7 @@ trap 'echo "failed at line $LINENO"; cat "$dir/err" 2>/dev/null' ERR
 start_xvfb 1280x800
 export XDG_CONFIG_HOME="$dir/config"
 : > "$dir/err"
-run() { "$rope" "$@" --frames 3; }
+run() { rope_run settings "$rope" "$@" --frames 3; }
 cat > "$dir/lecture.json" <<'JSON'
 {"format": "rope-lab-session", "version": 1, "params": {"dim": 8}}
 JSON
@@ -45,7 +45,7 @@ grep -q 'newer RoPE Lab' "$dir/err"
 # A FIFO in its place does not hang the start, and stays a FIFO.
 rm "$settings"
 mkfifo "$settings"
-timeout 60 "$rope" --frames 3 2> "$dir/err"
+rope_run settings timeout 60 "$rope" --frames 3 2> "$dir/err"
 grep -q 'not a regular file' "$dir/err"
 [ -p "$settings" ]
 rm "$settings"
@@ -66,7 +66,7 @@ if [ "$(id -u)" -eq 0 ]; then
   user_rope=$dir/rope-lab
   as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups env HOME="$dir" DISPLAY="$DISPLAY")
 fi
-"${as_user[@]}" "$user_rope" --frames 3 2> "$dir/err"
+rope_run settings "${as_user[@]}" "$user_rope" --frames 3 2> "$dir/err"
 grep -q 'cannot be read' "$dir/err"
 [ "$(stat -c %a "$settings")" = "0" ]
 chmod 600 "$settings"

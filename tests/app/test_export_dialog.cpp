@@ -237,6 +237,23 @@ TEST_CASE("cancelling an animation stops the child and leaves no file behind",
   CHECK_FALSE(leftovers_in(dir.path, "long.gif"));
 }
 
+// Issue 33: an export child's crash report (a sanitizer's, many lines) must not be lost in the
+// pipe: a child that dies by a signal has its whole stderr kept and passed on to ours.
+TEST_CASE("an export child that dies by a signal keeps everything it printed on stderr",
+          "[export]") {
+  TempDir dir;
+  const std::string script =
+      "i=0; while [ $i -lt 40 ]; do echo \"report line $i\" >&2; i=$((i + 1)); done; "
+      "echo 'stand-in report, last line' >&2; kill -ABRT $$";
+  auto job = ExportJob::start("/bin/sh", {"-c", script}, dir.path / "never.png", {});
+  REQUIRE(job.ok());
+  REQUIRE(job.value()->wait(30.0) == ExportJob::Status::failed);
+  const std::string& err = job.value()->child_stderr();
+  CHECK_THAT(err, Catch::StartsWith("report line 0\n"));
+  CHECK_THAT(err, Catch::Contains("report line 39\nstand-in report, last line\n"));
+  CHECK(job.value()->message() == "stand-in report, last line");
+}
+
 TEST_CASE("an export into a missing folder fails with the path and keeps the state",
           "[export][dialog][gl]") {
   TempDir dir;

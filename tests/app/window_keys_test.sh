@@ -7,6 +7,8 @@
 # Usage: window_keys_test.sh PATH/TO/rope-lab   (run by ctest; needs Xvfb and xdotool)
 set -euo pipefail
 rope=$1
+# shellcheck source=xvfb.sh
+source "$(dirname "$0")/xvfb.sh"
 command -v xdotool >/dev/null || { echo "xdotool is not installed (scripts/deps.sh)"; exit 77; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -16,6 +18,7 @@ mkdir -p "$XDG_PICTURES_DIR"
 
 cat > "$dir/drive.sh" <<'DRIVE'
 set -euo pipefail
+source "$ROPE_CRASH_LIB"
 rope=$1 dir=$2
 "$rope" --view derivation --lesson 03-rope-2d --step 1 >"$dir/out.txt" 2>&1 &
 pid=$!
@@ -24,7 +27,7 @@ for _ in $(seq 100); do  # wait for the window to be mapped
   [ -n "$wid" ] && break
   sleep 0.1
 done
-[ -n "$wid" ] || { echo "no window appeared"; cat "$dir/out.txt"; kill "$pid" 2>/dev/null; exit 1; }
+[ -n "$wid" ] || { echo "no window appeared"; cat "$dir/out.txt"; app_stop "$pid" keys "$dir/out.txt"; exit 1; }
 sleep 1.5
 # Focus first (without a window manager, going in and out of full screen can drop it), then
 # press and release about 1 ms apart: far less than a frame.
@@ -46,10 +49,9 @@ tap Return
 for _ in $(seq 300); do [ -f "$dir/rope-lab-session.json" ] && break; sleep 0.1; done
 tap ctrl+q
 for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-if kill -0 "$pid" 2>/dev/null; then echo "Ctrl+Q did not quit"; kill "$pid"; exit 1; fi
-wait "$pid"
+if kill -0 "$pid" 2>/dev/null; then echo "Ctrl+Q did not quit"; app_stop "$pid" keys "$dir/out.txt"; exit 1; fi
+app_wait "$pid" keys "$dir/out.txt" || { echo "exit $? after Ctrl+Q"; cat "$dir/out.txt"; exit 1; }
 DRIVE
-source "$(dirname "$0")/xvfb.sh"
 with_xvfb 1920x1080 bash "$dir/drive.sh" "$rope" "$dir"
 
 # the session saved from the keyboard: lesson step 3, in presentation mode

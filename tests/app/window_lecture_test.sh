@@ -32,6 +32,7 @@ mkdir -p "$XDG_PICTURES_DIR"
 
 cat > "$dir/drive.sh" <<'DRIVE'
 set -euo pipefail
+source "$ROPE_CRASH_LIB"
 rope=$1 dir=$2
 session="$dir/rope-lab-session.json"
 pictures="$XDG_PICTURES_DIR/RoPE Lab"
@@ -41,7 +42,7 @@ fail() {
   echo "FAIL: $*"
   cat "$dir/out.txt"
   ls -l "$pictures" 2>/dev/null || true
-  kill "$pid" 2>/dev/null || true
+  app_stop "$pid" lecture "$dir/out.txt" || true
   exit 1
 }
 for _ in $(seq 300); do  # wait for the window to be mapped
@@ -134,7 +135,10 @@ wait_for no_export_running || fail "the animation export did not end"
 checkpoint end
 keys ctrl+q
 wait_for bash -c "! kill -0 $pid 2>/dev/null" || fail "Ctrl+Q did not quit"
-wait "$pid" || fail "exit status $?"
+status=0
+app_wait "$pid" lecture "$dir/out.txt" || status=$?
+pid=""
+[ "$status" -eq 0 ] || fail "exit status $status"
 echo "$sent" > "$dir/sent.txt"
 DRIVE
 with_xvfb 1920x1080 bash "$dir/drive.sh" "$rope" "$dir"

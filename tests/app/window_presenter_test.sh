@@ -28,6 +28,7 @@ pid=$!
 fail() {
   echo "FAIL: $*"
   cat "$dir/out.txt"
+  app_stop "$pid" presenter "$dir/out.txt" || true
   exit 1
 }
 # wait_for TEST...: up to 60 s
@@ -77,6 +78,9 @@ assert p["lesson"] in ("3", "03-rope-2d") and p["step"] == 3, f"lesson {p['lesso
 PY
 xdotool key --delay 15 ctrl+q
 wait_for bash -c "! kill -0 $pid 2>/dev/null" || fail "Ctrl+Q did not quit"
-wait "$pid" || fail "exit status $?"
+status=0
+app_wait "$pid" presenter "$dir/out.txt" || status=$?
+pid=""
+[ "$status" -eq 0 ] || fail "exit status $status"
 grep -q "warning\|error" "$dir/out.txt" && fail "the app printed a warning or error"
 echo "presenter window: opened by --presenter, keys in it reached the lesson (step 3), F6 closed and opened it"

@@ -41,6 +41,7 @@ xvfb() { with_xvfb "$screen" "$@"; }
 # 1. --frames: draws 30 frames and quits by itself, cleanly and silently
 status=0
 xvfb "$rope" --frames 30 "$@" >"$dir/out" 2>"$dir/err" || status=$?
+crash_check "$status" "window-frames-$$" "$dir/err" "$dir/out" || exit 1
 [[ $status -eq 0 ]] || { echo "--frames 30: exit $status"; cat "$dir/err"; exit 1; }
 [[ ! -s "$dir/err" ]] || { echo "--frames 30: stderr is not empty:"; cat "$dir/err"; exit 1; }
 
@@ -49,6 +50,7 @@ xvfb "$rope" --frames 30 "$@" >"$dir/out" 2>"$dir/err" || status=$?
 export XDG_CONFIG_HOME="$dir/config-2"
 cat > "$dir/drive.sh" <<'DRIVE'
 set -euo pipefail
+source "$ROPE_CRASH_LIB"
 rope=$1 dir=$2
 shift 2
 "$rope" --frames 100000 "$@" >"$dir/run.txt" 2>&1 &
@@ -59,7 +61,7 @@ for _ in $(seq 150); do
   [[ -n "$wid" ]] && break
   sleep 0.1
 done
-[[ -n "$wid" ]] || { echo "no window appeared"; cat "$dir/run.txt"; kill "$pid"; exit 1; }
+[[ -n "$wid" ]] || { echo "no window appeared"; cat "$dir/run.txt"; app_stop "$pid" window "$dir/run.txt"; exit 1; }
 sleep 1.5
 xdotool getwindowgeometry --shell "$wid" >"$dir/geometry"
 tap() {
@@ -72,14 +74,14 @@ for _ in 1 2 3; do
   for _ in $(seq 100); do shot && break; sleep 0.1; done
   shot && break
 done
-shot || { echo "F12 saved no picture"; cat "$dir/run.txt"; kill "$pid"; exit 1; }
+shot || { echo "F12 saved no picture"; cat "$dir/run.txt"; app_stop "$pid" window "$dir/run.txt"; exit 1; }
 for _ in 1 2 3; do
   tap ctrl+q
   for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
   kill -0 "$pid" 2>/dev/null || break
 done
-if kill -0 "$pid" 2>/dev/null; then echo "Ctrl+Q did not quit"; kill "$pid"; exit 1; fi
-wait "$pid" || { echo "exit $? after Ctrl+Q"; cat "$dir/run.txt"; exit 1; }
+if kill -0 "$pid" 2>/dev/null; then echo "Ctrl+Q did not quit"; app_stop "$pid" window "$dir/run.txt"; exit 1; fi
+app_wait "$pid" window "$dir/run.txt" || { echo "exit $? after Ctrl+Q"; cat "$dir/run.txt"; exit 1; }
 DRIVE
 xvfb bash "$dir/drive.sh" "$rope" "$dir" "$@"
 

@@ -14,7 +14,7 @@ import csv
 import io
 import math
 import random
-import subprocess
+import crash_report  # tests/cli/crash_report.py: a crash is printed and kept
 import sys
 
 
@@ -22,7 +22,7 @@ def run_export(binary, q, k, m, n, base):
     args = [binary, "export", "code", "--query", ",".join(repr(v) for v in q), "--key",
             ",".join(repr(v) for v in k), "--position", repr(m), "--key-position", repr(n),
             "--base", repr(base)]
-    out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+    out = crash_report.run(args, check=True, capture_output=True, text=True).stdout
     rows = list(csv.DictReader(io.StringIO(out)))
     return rows, out
 

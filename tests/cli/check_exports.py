@@ -32,7 +32,7 @@ import csv
 import io
 import math
 import random
-import subprocess
+import crash_report  # tests/cli/crash_report.py: a crash is printed and kept
 import sys
 
 TOLERANCE = 1e-12
@@ -47,7 +47,7 @@ def close(a, b):
 
 def run_export(exe, args):
     cmd = [exe, "export"] + args
-    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    proc = crash_report.run(cmd, capture_output=True, text=True, check=False)
     if proc.returncode != 0:
         raise SystemExit(f"FAIL: {' '.join(cmd)} exited {proc.returncode}: {proc.stderr}")
     if proc.stderr:

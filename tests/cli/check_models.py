@@ -26,7 +26,7 @@ import io
 import json
 import math
 import os
-import subprocess
+import crash_report  # tests/cli/crash_report.py: a crash is printed and kept
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -126,7 +126,7 @@ def check_file(models):
 
 def check_export(exe, model_id):
     global checked
-    proc = subprocess.run([exe, "export", "frequencies", "--model", model_id],
+    proc = crash_report.run([exe, "export", "frequencies", "--model", model_id],
                           capture_output=True, text=True, check=False)
     if proc.returncode != 0 or proc.stderr:
         failures.append(f"{model_id}: exit {proc.returncode}, stderr {proc.stderr!r}")
@@ -157,7 +157,7 @@ def check_export(exe, model_id):
 
 
 def check_listing(exe, models):
-    proc = subprocess.run([exe, "models"], capture_output=True, text=True, check=False)
+    proc = crash_report.run([exe, "models"], capture_output=True, text=True, check=False)
     if proc.returncode != 0:
         failures.append(f"rope-lab models: exit {proc.returncode}, {proc.stderr!r}")
         return

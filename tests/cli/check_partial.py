@@ -28,7 +28,7 @@ import csv
 import io
 import math
 import random
-import subprocess
+import crash_report  # tests/cli/crash_report.py: a crash is printed and kept
 import sys
 import time
 
@@ -66,7 +66,7 @@ def check(exe, dim, base, fraction, style):
     label = f"--dim {dim} --base {base!r} --rotary-fraction {fraction!r} --rotary-style {style}"
     cmd = [*exe, "--dim", str(dim), "--base", repr(base), "--rotary-fraction", repr(fraction),
            "--rotary-style", style]
-    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    proc = crash_report.run(cmd, capture_output=True, text=True, check=False)
     want = expected(dim, base, fraction, style)
     if want is None:
         ok = (proc.returncode == 2 and not proc.stdout and

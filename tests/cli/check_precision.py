@@ -34,7 +34,7 @@ import io
 import math
 import random
 import struct
-import subprocess
+import crash_report  # tests/cli/crash_report.py: a crash is printed and kept
 import sys
 
 SEED = 20240611
@@ -181,7 +181,7 @@ def as_text(x):
 
 
 def run(cmd, stdin_text=None):
-    proc = subprocess.run(cmd, input=stdin_text, capture_output=True, text=True, check=False)
+    proc = crash_report.run(cmd, input=stdin_text, capture_output=True, text=True, check=False)
     if proc.returncode != 0 or proc.stderr:
         raise SystemExit(f"FAIL: {' '.join(cmd)} exited {proc.returncode}: {proc.stderr}")
     return proc.stdout

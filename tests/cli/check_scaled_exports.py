@@ -34,7 +34,7 @@ import io
 import math
 import os
 import random
-import subprocess
+import crash_report  # tests/cli/crash_report.py: a crash is printed and kept
 import sys
 import tempfile
 
@@ -88,7 +88,7 @@ def run(args, tmpdir, lists):
         with open(path, "w") as f:
             f.write(",".join(repr(v) for v in values) + "\n")
         args += [flag, path]
-    proc = subprocess.run(args, capture_output=True, text=True, check=False)
+    proc = crash_report.run(args, capture_output=True, text=True, check=False)
     return proc, " ".join(args)
 
 

@@ -48,7 +48,7 @@ import io
 import math
 import os
 import random
-import subprocess
+import crash_report  # tests/cli/crash_report.py: a crash is printed and kept
 import sys
 import tempfile
 
@@ -176,7 +176,7 @@ def run(program, args, tmpdir, lists=None):
                 f.write("\n".join(repr(v) for v in values) + "\n")
         args += [flag, path]
     cmd = list(program) + args
-    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    proc = crash_report.run(cmd, capture_output=True, text=True, check=False)
     return Run(proc.returncode, proc.stdout, proc.stderr, " ".join(cmd))
 
 

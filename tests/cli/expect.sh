@@ -25,9 +25,13 @@
 #                        nothing
 #   --fsize-kb N         run with `ulimit -f N` and SIGXFSZ ignored: writes beyond N KiB fail
 #                        with EFBIG, as on a full disk
-# Always: no temporary file (".*.tmp-*") is left anywhere in the scratch directory.
+# Always: no temporary file (".*.tmp-*") is left anywhere in the scratch directory, and the
+# command neither died by a signal nor printed a sanitizer report (crash_report.sh: such a run
+# fails, and its output is kept in build/<preset>/crash-reports).
 # Relative paths (FILE, DIR, and the command's own arguments) are inside the scratch directory.
 set -uo pipefail
+# shellcheck source=../crash_report.sh
+source "$(dirname "$0")/../crash_report.sh"
 
 code=0
 err_re=""
@@ -100,6 +104,7 @@ echo "--- stderr:"; cat "$err"
 echo "--- stdout (first 20 lines):"; head -n 20 "$out"
 echo "---"
 
+crash_check "$status" "expect-${1##*/}-$$" "$err" "$out" || fail "the command crashed (report above)"
 [[ "$status" -eq "$code" ]] || fail "exit status $status, expected $code"
 
 err_lines=$(wc -l <"$err")

@@ -5,6 +5,8 @@
 # --model is refused with the message. Usage: models_file_test.sh PATH/TO/rope-lab
 set -uo pipefail
 exe=$1
+# shellcheck source=../crash_report.sh
+source "$(dirname "$0")/../crash_report.sh"   # rope_run: a crash's report printed and kept
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail=0
@@ -20,17 +22,17 @@ for case in "truncated.json:is not valid JSON" "inconsistent.json:entry 1 (\"x\"
   file=${case%%:*}
   want=${case#*:}
   export ROPE_LAB_MODELS="$dir/$file"
-  out=$("$exe" models 2>"$dir/err"); code=$?
+  out=$(rope_run models-file "$exe" models 2>"$dir/err"); code=$?
   [[ $code -eq 1 && -z "$out" && $(wc -l < "$dir/err") -eq 1 ]] && grep -qF "$file: $want" "$dir/err"
   check "$file: rope-lab models exits 1 with one line '$want' ($(cat "$dir/err"))" $?
-  "$exe" screenshot -o "$dir/x.png" --size 320x200 >/dev/null 2>"$dir/err"; code=$?
+  rope_run models-file "$exe" screenshot -o "$dir/x.png" --size 320x200 >/dev/null 2>"$dir/err"; code=$?
   [[ $code -eq 0 && -s "$dir/x.png" && $(wc -l < "$dir/err") -eq 1 ]] &&
     grep -q "^rope-lab: warning: .*$file" "$dir/err"
   check "$file: a screenshot is still made, with one warning ($(cat "$dir/err"))" $?
   rm -f "$dir/x.png"
-  "$exe" export frequencies --dim 8 --base 10000 >/dev/null 2>"$dir/err"
+  rope_run models-file "$exe" export frequencies --dim 8 --base 10000 >/dev/null 2>"$dir/err"
   check "$file: export without --model still works" $?
-  "$exe" export frequencies --model pythia-6.9b >/dev/null 2>"$dir/err"; code=$?
+  rope_run models-file "$exe" export frequencies --model pythia-6.9b >/dev/null 2>"$dir/err"; code=$?
   [[ $code -eq 2 ]] && grep -q "^rope-lab: error: --model: cannot be set: .*$file" "$dir/err"
   check "$file: --model is refused with the file's problem" $?
 done

@@ -5,6 +5,8 @@
 # long export leave no temporary file behind.
 set -euo pipefail
 rope=$1
+# shellcheck source=../crash_report.sh
+source "$(dirname "$0")/../crash_report.sh"   # rope_run: a crash's report printed and kept
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir"
@@ -12,29 +14,29 @@ args=(--dim 8 --base 10000)
 
 echo old > real.csv
 ln -s real.csv link.csv
-"$rope" export frequencies "${args[@]}" -o link.csv
+rope_run special-outputs "$rope" export frequencies "${args[@]}" -o link.csv
 [ -L link.csv ] && [ "$(readlink link.csv)" = real.csv ]
 head -1 real.csv | grep -qx 'i,theta,wavelength'
 
 mkfifo pipe.csv
 cat pipe.csv > from-pipe.txt &
 reader=$!
-"$rope" export frequencies "${args[@]}" -o pipe.csv
+rope_run special-outputs "$rope" export frequencies "${args[@]}" -o pipe.csv
 wait "$reader"
 [ -p pipe.csv ]
 head -1 from-pipe.txt | grep -qx 'i,theta,wavelength'
 
-"$rope" export frequencies "${args[@]}" -o /dev/null
+rope_run special-outputs "$rope" export frequencies "${args[@]}" -o /dev/null
 [ -c /dev/null ]
-"$rope" export frequencies "${args[@]}" -o /dev/stdout | head -1 | grep -qx 'i,theta,wavelength'
+rope_run special-outputs "$rope" export frequencies "${args[@]}" -o /dev/stdout | head -1 | grep -qx 'i,theta,wavelength'
 
 python3 -c "import socket; socket.socket(socket.AF_UNIX).bind('sock.csv')"
-if "$rope" export frequencies "${args[@]}" -o sock.csv 2> err.txt; then exit 1; fi
+if rope_run special-outputs "$rope" export frequencies "${args[@]}" -o sock.csv 2> err.txt; then exit 1; fi
 grep -q 'sock.csv: is a special file' err.txt
 [ -S sock.csv ]
 
 touch .real.csv.tmp-999999999-0   # a process id that cannot be running
-"$rope" export frequencies "${args[@]}" -o real.csv
+rope_run special-outputs "$rope" export frequencies "${args[@]}" -o real.csv
 [ ! -e .real.csv.tmp-999999999-0 ]
 
 q=$(python3 -c "print(','.join(['1'] * 256))")
