@@ -103,7 +103,11 @@ class Browser:
     def open(self, url, frames=3, timeout=60):
         """Loads url and waits until the app has drawn `frames` frames; returns the seconds
         from navigation to the first frame."""
-        start = time.time()
+        # a new query each time: a change of the fragment alone is not a new page
+        self.loads = getattr(self, "loads", 0) + 1
+        base, _, fragment = url.partition("#")
+        url = base + ("&" if "?" in base else "?") + "load=%d" % self.loads + (
+            "#" + fragment if fragment else "")
         self.send("Page.navigate", url=url)
         self.wait_frames(frames, timeout, fresh=True)
         return self.eval("window.ropeLab.firstFrameAt / 1000")
