@@ -54,7 +54,11 @@ mergeInto(LibraryManager.library, {
     document.body.appendChild(a);
     a.click();
     setTimeout(function() { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
-    if (window.ropeLab) window.ropeLab.downloads.push({name: a.download, size: size});
+    if (window.ropeLab) {  // for tests: text files with their text
+      var mime = UTF8ToString(mime_ptr);
+      window.ropeLab.downloads.push({name: a.download, size: size, mime: mime,
+        text: mime.indexOf('image/') === 0 ? null : new TextDecoder().decode(bytes)});
+    }
   },
   rope_web_storage_get: function(key_ptr) {
     var value = null;

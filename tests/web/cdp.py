@@ -147,10 +147,21 @@ class Browser:
             code, name, text = ord(key.upper()), "Key" + key.upper(), key
         if key.isupper() and len(key) == 1:
             modifiers |= 8
+        if modifiers & 2:  # with Ctrl held a key types no character
+            text = ""
         common = dict(windowsVirtualKeyCode=code, nativeVirtualKeyCode=code, code=name, key=key,
                       modifiers=modifiers)
+        # GLFW in the page knows modifiers from their own key events: press them around the key
+        held = [(2, 17, "ControlLeft", "Control"), (8, 16, "ShiftLeft", "Shift")]
+        held = [h for h in held if modifiers & h[0] and not (h[0] == 8 and key.isupper())]
+        for _, c, n, k in held:
+            self.send("Input.dispatchKeyEvent", type="rawKeyDown", windowsVirtualKeyCode=c,
+                      nativeVirtualKeyCode=c, code=n, key=k, modifiers=modifiers)
         self.send("Input.dispatchKeyEvent", type="keyDown", text=text, **common)
         self.send("Input.dispatchKeyEvent", type="keyUp", **common)
+        for _, c, n, k in reversed(held):
+            self.send("Input.dispatchKeyEvent", type="keyUp", windowsVirtualKeyCode=c,
+                      nativeVirtualKeyCode=c, code=n, key=k, modifiers=0)
 
     def screenshot(self):
         data = self.send("Page.captureScreenshot", format="png")["data"]

@@ -7,7 +7,8 @@ desktop build's own pictures.  Usage: web_test.py BUILD_WEB_DIR [DESKTOP_ROPE_LA
   * keys act: → steps a lesson, D doubles d;
   * a link's state round-trips: the fragment the page writes opens the same state and picture;
   * a bad fragment shows its message on screen, naming the parameter, the other values applied;
-  * File > Save session's download is the JSON the desktop writes for the same state.
+  * Ctrl + S downloads the session's JSON, Ctrl + E the CSV `rope-lab export` writes (the same
+    table; a value may differ from the desktop's in its last bits: musl's libm is not glibc's).
 Prints one line per check and "N passed, M failed"; exits non-zero on a failure.
 
 Tolerance: the two builds draw with different rasterisers (Mesa's llvmpipe, SwiftShader), so
@@ -97,6 +98,40 @@ def main():
             browser.key("d")
             browser.wait_frames(4)
             check("D doubles d", browser.state()["dim"] == 16, str(browser.state()))
+
+            # files the browser way: Ctrl + S downloads the session, Ctrl + E the view's CSV
+            browser.open(url + "#view=decay&dim=32", frames=4)
+            browser.key("s", modifiers=2)
+            browser.key("e", modifiers=2)
+            browser.wait_frames(4)
+            downloads = browser.eval("window.ropeLab.downloads")
+            names = [d["name"] for d in downloads]
+            session = [d for d in downloads if d["name"].endswith(".json")]
+            check("Ctrl + S downloads the session's JSON",
+                  len(session) == 1 and '"dim": 32' in session[0]["text"], str(names))
+            csv = [d for d in downloads if d["name"].endswith(".csv")]
+            ref = os.path.join(tmp, "decay-desktop.csv")
+            subprocess.run([rope_lab, "export", "decay", "--dim", "32", "--base", "10000",
+                            "--max-distance", "256", "-o", ref], check=True,
+                           stdout=subprocess.DEVNULL)
+            with open(ref, encoding="utf-8") as f:
+                want = f.read()
+            # the same table; a value may differ in its last bits, since the browser's libm
+            # (musl's sin, cos, exp) is not glibc's
+            ok, worst, same = len(csv) == 1, 0.0, 0
+            got_rows = csv[0]["text"].splitlines() if ok else []
+            want_rows = want.splitlines()
+            ok = ok and len(got_rows) == len(want_rows) and got_rows[0] == want_rows[0]
+            for g, w in zip(got_rows[1:], want_rows[1:]) if ok else []:
+                gv, wv = g.split(","), w.split(",")
+                ok = ok and len(gv) == len(wv)
+                for a, b in zip(gv, wv):
+                    fa, fb = float(a), float(b)
+                    worst = max(worst, abs(fa - fb) / max(abs(fb), 1e-300))
+                same += g == w
+            check("Ctrl + E downloads the CSV rope-lab export writes",
+                  ok and worst <= 1e-13, "%d of %d rows identical, largest relative difference "
+                  "%.1e" % (same, len(want_rows) - 1, worst))
 
             # a link round-trips
             link = "view=extension&dim=128&base=10000&scaling=yarn&factor=16&original-context=4096"
