@@ -17,6 +17,8 @@ packages=(
   # libraries (all linked from Debian packages; nothing is vendored)
   libimgui-dev libstb-dev libglfw3-dev libfreetype-dev libharfbuzz-dev
   libcli11-dev nlohmann-json3-dev libgif-dev libpng-dev
+  # header-only: number text shared with the browser build (core/include/rope/decimal.h)
+  libfmt-dev libfast-float-dev
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
   # OpenGL through glvnd, Mesa's software rasteriser, EGL for rendering without a display
   libgl-dev libopengl-dev libegl-dev libgl1-mesa-dri libglx-mesa0 libegl-mesa0
@@ -36,8 +38,6 @@ elif [[ "$purpose" == web ]]; then
   packages+=(
     # the compiler (clang 14, lld, binaryen, node) and the browser that draws it in tests
     emscripten chromium-headless-shell python3 python3-websocket
-    # header-only formatting and parsing shared by both builds (io/number_format.h)
-    libfmt-dev libfast-float-dev
     # apt-get source and dpkg-source for the third-party sources the web build compiles
     dpkg-dev xz-utils
   )
