@@ -2,8 +2,10 @@
 # Installs what is missing, checks the formatting, builds, and runs the whole test suite: a
 # Release build and an ASan + UBSan build, each through ctest; a ThreadSanitizer build and the
 # threaded tests; then each fuzz target for a fixed 2 000 mutations of its seed corpus
-# (scripts/fuzz.sh --smoke, a clang build). Exits non-zero on any failure. A test whose app
-# crashed keeps its report in build/PRESET/crash-reports (tests/crash_report.sh).
+# (scripts/fuzz.sh --smoke, a clang build); then the browser build in headless Chromium against
+# the Release build's pictures (scripts/web.sh test; skip it with ROPE_SKIP_WEB=1). Exits
+# non-zero on any failure. A test whose app crashed keeps its report in
+# build/PRESET/crash-reports (tests/crash_report.sh).
 #
 # Formatting: every C++ file under core/, app/ and tests/ must be exactly what clang-format 14
 # makes of it with the repository's .clang-format (fix with `clang-format-14 -i FILE`).
@@ -41,3 +43,8 @@ ctest --preset tsan -j "$jobs" -R "$tsan_tests"
 
 echo "== fuzz: each target, 2 000 mutations of its seed corpus (clang, libFuzzer + ASan + UBSan)"
 bash scripts/fuzz.sh --smoke
+
+if [[ "${ROPE_SKIP_WEB:-0}" != 1 ]]; then
+  echo "== web: the browser build (emscripten) in headless Chromium, against the release build"
+  bash scripts/web.sh test
+fi

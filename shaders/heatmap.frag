@@ -1,4 +1,3 @@
-#version 330 core
 // Heatmap colouring pass, one fragment per on-screen pixel of the picture: the matrix cells
 // under this pixel (from a single-channel float texture, one texel per cell) are mapped through
 // the colour map's control points (sent by the app: the same table the CPU colour bar uses).

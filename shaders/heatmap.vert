@@ -1,4 +1,3 @@
-#version 330 core
 // Heatmap colouring pass: one triangle that covers the whole viewport (the target texture, one
 // fragment per matrix cell). No vertex buffer: positions come from gl_VertexID.
 

@@ -480,12 +480,14 @@ Result<CsvTable> build_scores(const ExportArgs& args) {
   // With a scaling the same again at theta': [N][d] each, empty without.
   const std::size_t scaled_n = scaled ? un : 0;
   std::vector<double> rq(un * ud), rk(un * ud), rq2(scaled_n * ud), rk2(scaled_n * ud);
-  const auto rotate_all = [&](const std::vector<double>& thetas, std::vector<double>& out_q,
-                              std::vector<double>& out_k) {
+  // q and k by name: clang before 16 cannot capture a structured binding (the browser build)
+  const auto rotate_all = [&, &q_in = q, &k_in = k](const std::vector<double>& thetas,
+                                                    std::vector<double>& out_q,
+                                                    std::vector<double>& out_k) {
     for (std::size_t i = 0; i * ud < out_q.size(); ++i) {
       const double pos = static_cast<double>(i);
-      apply_rope<double>(q, std::span(out_q).subspan(i * ud, ud), pos, thetas, pairing.value());
-      apply_rope<double>(k, std::span(out_k).subspan(i * ud, ud), pos, thetas, pairing.value());
+      apply_rope<double>(q_in, std::span(out_q).subspan(i * ud, ud), pos, thetas, pairing.value());
+      apply_rope<double>(k_in, std::span(out_k).subspan(i * ud, ud), pos, thetas, pairing.value());
     }
   };
   // θ after the partial rotation (the whole head's without one), then θ′: as the heatmap view

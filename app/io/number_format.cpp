@@ -1,11 +1,11 @@
 #include "io/number_format.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <string_view>
-#include <system_error>
+
+#include "rope/decimal.h"
 
 namespace rope::app {
 namespace {
@@ -18,14 +18,10 @@ int digits_or(int digits, int fallback) {
   return digits == 0 ? fallback : std::clamp(digits, 1, 17);
 }
 
-// to_chars is specified as printf in the C locale; 64 characters hold any double in any of the
-// formats used here (at most 17 significant digits, or 309 integer digits never asked for).
-std::string chars(double v, std::chars_format fmt, int precision) {
-  char buf[64];
-  const auto [end, ec] = precision < 0 ? std::to_chars(buf, buf + sizeof buf, v, fmt)
-                                       : std::to_chars(buf, buf + sizeof buf, v, fmt, precision);
-  if (ec != std::errc()) return std::isnan(v) ? "nan" : "?";  // cannot happen; stay defined
-  return std::string(buf, end);
+// The digits: the shortest round-trip text (precision < 0) or `precision` digits, as printf
+// prints them in the C locale (rope/decimal.h, the same in the desktop and the browser build).
+std::string chars(double v, rope::Notation notation, int precision) {
+  return precision < 0 ? rope::shortest(v, notation) : rope::with_precision(v, notation, precision);
 }
 
 std::string superscript(long long n) {
@@ -51,8 +47,8 @@ std::string label(double v, int digits) {
   if (!std::isfinite(v)) return non_finite(v);
   const double a = std::fabs(v);
   const std::string s = with_power_of_ten(a != 0.0 && (a >= 1e7 || a < 1e-4)
-                                              ? chars(a, std::chars_format::scientific, digits - 1)
-                                              : chars(a, std::chars_format::general, digits));
+                                              ? chars(a, rope::Notation::scientific, digits - 1)
+                                              : chars(a, rope::Notation::general, digits));
   // a value that rounds to zero is shown without a sign
   const bool negative = v < 0 && s.find_first_not_of("0.·") != std::string::npos;
   return negative ? kMinus + s : s;
@@ -62,8 +58,8 @@ std::string tooltip(double v) {
   if (!std::isfinite(v)) return non_finite(v);
   const double a = std::fabs(v);
   const std::string s = a == 0.0 || (a >= 1e-4 && a < 1e15)
-                            ? chars(a, std::chars_format::fixed, -1)
-                            : with_power_of_ten(chars(a, std::chars_format::scientific, -1));
+                            ? chars(a, rope::Notation::fixed, -1)
+                            : with_power_of_ten(chars(a, rope::Notation::scientific, -1));
   return std::signbit(v) && a != 0.0 ? kMinus + s : s;
 }
 
@@ -97,7 +93,7 @@ std::string tex(double v, int digits) {
   if (!std::isfinite(v)) return "\\text{NaN}";
   if (v == 0.0) return "0";
   if (v == std::round(v) && std::fabs(v) < 1e9) return grouped(std::llround(v), "\\,", "-");
-  const std::string s = chars(v, std::chars_format::general, digits);
+  const std::string s = chars(v, rope::Notation::general, digits);
   const auto e = s.find('e');
   if (e == std::string::npos) return s;
   const std::string mantissa = s.substr(0, e);
@@ -128,17 +124,17 @@ ExplicitDigits explicit_digits(double a, Digits d) {
     const int n = std::clamp(d.count, 0, kMaxDigits);
     // below 1e15 the fixed text fits the 64-character buffer (15 + 1 + 17 characters)
     if (a < 1e15) {
-      out.text = chars(a, std::chars_format::fixed, n);
+      out.text = chars(a, rope::Notation::fixed, n);
     } else {
-      split(chars(a, std::chars_format::scientific, n));
+      split(chars(a, rope::Notation::scientific, n));
     }
   } else {
     const int n = std::clamp(d.count, 1, kMaxDigits);
     // the exponent after rounding to n digits decides, as in printf's %g (9.99996 -> 10.000)
-    const std::string sci = chars(a, std::chars_format::scientific, n - 1);
+    const std::string sci = chars(a, rope::Notation::scientific, n - 1);
     const int x = std::atoi(sci.c_str() + sci.find('e') + 1);
     if (x >= -4 && x < n) {
-      out.text = chars(a, std::chars_format::fixed, n - 1 - x);
+      out.text = chars(a, rope::Notation::fixed, n - 1 - x);
     } else {
       split(sci);
     }
@@ -187,14 +183,7 @@ void append_number(std::string& out, double v, NumberStyle style, int digits) {
   switch (style) {
     case NumberStyle::csv: {
       // the hot path of every export: straight into `out`, no temporary
-      char buf[32];  // "-1.2345678901234567e-308" is 24 characters
-      const auto [end, ec] =
-          std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 17);
-      if (ec != std::errc()) {
-        out += std::isnan(v) ? "nan" : "?";  // cannot happen with 32 characters
-        return;
-      }
-      out.append(buf, end);
+      rope::append_exact(out, v);
       return;
     }
     case NumberStyle::tooltip:
@@ -213,7 +202,7 @@ void append_number(std::string& out, double v, NumberStyle style, int digits) {
       out += tex(v, digits_or(digits, kTexDigits));
       return;
     case NumberStyle::plain:
-      out += chars(v, std::chars_format::general, digits_or(digits, kPlainDigits));
+      out += chars(v, rope::Notation::general, digits_or(digits, kPlainDigits));
       return;
   }
 }

@@ -22,6 +22,7 @@
 #include "rope/attention.h"
 #include "rope/axial.h"
 #include "rope/decay.h"
+#include "rope/decimal.h"
 #include "rope/frequencies.h"
 #include "rope/low_precision.h"
 #include "rope/random.h"
@@ -202,7 +203,7 @@ Result<Vec> fixed_family(const Env&, Name name) {
   const auto [stem, rest] = split_index(name);
   if (stem == "number") {
     double v = 0.0;
-    const auto [ptr, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), v);
+    const auto [ptr, ec] = rope::parse_double(rest, v);
     if (ec != std::errc() || ptr != rest.data() + rest.size())
       return fail(name, "needs a number after 'number.'");
     return one(v);

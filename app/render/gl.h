@@ -5,8 +5,13 @@
 // loader library is needed (docs/toolchain.md, item 4).
 #pragma once
 
+#if defined(__EMSCRIPTEN__)
+// The browser build: OpenGL ES 3.0 as WebGL 2 (what differs is in gl_web.cpp).
+#include <GLES3/gl3.h>
+#else
 #ifndef GL_GLEXT_PROTOTYPES
 #define GL_GLEXT_PROTOTYPES 1
 #endif
 #include <GL/gl.h>
 #include <GL/glext.h>
+#endif

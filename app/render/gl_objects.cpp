@@ -9,14 +9,6 @@ Texture make_texture() {
   glGenTextures(1, &id);
   return Texture(id);
 }
-void set_coverage_texture_parameters() {
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, GL_ONE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_G, GL_ONE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_B, GL_ONE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_A, GL_RED);
-}
 Framebuffer make_framebuffer() {
   GLuint id = 0;
   glGenFramebuffers(1, &id);
@@ -61,9 +53,10 @@ GLuint compile(GLenum type, const std::string& src, std::string* log) {
 
 Program make_program(const std::string& vertex_src, const std::string& fragment_src,
                      std::string* log) {
-  const GLuint vs = compile(GL_VERTEX_SHADER, vertex_src, log);
+  const std::string header = shader_header();
+  const GLuint vs = compile(GL_VERTEX_SHADER, header + vertex_src, log);
   if (!vs) return {};
-  const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment_src, log);
+  const GLuint fs = compile(GL_FRAGMENT_SHADER, header + fragment_src, log);
   if (!fs) {
     glDeleteShader(vs);
     return {};

@@ -72,12 +72,28 @@ Renderbuffer make_renderbuffer();
 Buffer make_buffer();
 VertexArray make_vertex_array();
 
-// For the bound GL_TEXTURE_2D holding one byte of coverage a texel (GL_R8): linear filtering,
-// and a swizzle that makes every sample (1, 1, 1, coverage), so a shader that multiplies the
-// texel by a vertex colour (ImGui's) tints it, at a quarter of an RGBA texture's memory.
+// Coverage textures: one byte of coverage a pixel, sampled as (1, 1, 1, coverage), so a shader
+// that multiplies the texel by a vertex colour (ImGui's) tints it. On the desktop (OpenGL 3.3,
+// gl_desktop.cpp) the texture is GL_R8 read through a swizzle, a quarter of an RGBA texture's
+// memory; WebGL 2 has no swizzle, so the browser build (gl_web.cpp) stores white RGBA8 texels
+// with the coverage as alpha.
+//
+// For the bound GL_TEXTURE_2D: linear filtering (and the desktop's swizzle).
 void set_coverage_texture_parameters();
+// glTexImage2D of the bound texture: width x height coverage bytes, rows of `width` bytes
+// (GL_UNPACK_ALIGNMENT 1), or storage only when pixels is null.
+void coverage_image(int width, int height, const unsigned char* pixels);
+// glTexSubImage2D of rows [top, top + rows) of the bound texture, rows of `width` bytes.
+void coverage_sub_image(int top, int width, int rows, const unsigned char* pixels);
 
-// Compiles and links a program from vertex and fragment source. On failure returns an empty
+// The first line of every shader of shaders/ (which have none of their own): "#version 330
+// core" on the desktop, "#version 300 es" with float and int precision in the browser.
+const char* shader_header();
+// The GLSL version line ImGui's OpenGL 3 backend is initialised with, of the same dialect.
+const char* imgui_glsl_version();
+
+// Compiles and links a program from vertex and fragment source (shader_header() goes first,
+// the sources hold no #version line). On failure returns an empty
 // Program and puts the driver's log in *log.
 Program make_program(const std::string& vertex_src, const std::string& fragment_src,
                      std::string* log);

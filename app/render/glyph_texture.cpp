@@ -31,16 +31,15 @@ void GlyphTexture::sync(typeset::GlyphAtlas& atlas) {
   glBindTexture(GL_TEXTURE_2D, texture_.id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   if (resized) {  // storage only: the rows with glyphs are uploaded below, no other row is read
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, atlas.width(), atlas.height(), 0, GL_RED,
-                 GL_UNSIGNED_BYTE, nullptr);
+    gl::coverage_image(atlas.width(), atlas.height(), nullptr);
     width_ = atlas.width();
     height_ = atlas.height();
   }
   // the changed rows only: a new glyph used to send the whole 4 MB page
   if (atlas.dirty()) {
     const int top = atlas.dirty_top(), rows = atlas.dirty_bottom() - atlas.dirty_top();
-    glTexSubImage2D(
-        GL_TEXTURE_2D, 0, 0, top, width_, rows, GL_RED, GL_UNSIGNED_BYTE,
+    gl::coverage_sub_image(
+        top, width_, rows,
         atlas.pixels() + static_cast<std::size_t>(top) * static_cast<std::size_t>(width_));
   }
   glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);

@@ -57,7 +57,9 @@ struct Areas {
   InkFrames frames() const {
     InkFrames f;
     for (const Area* a : {&area, &lesson, &view})
-      f[static_cast<std::size_t>(a->anchor)] = InkFrame{a->pos.x, a->pos.y, a->size.x, a->size.y};
+      f[static_cast<std::size_t>(a->anchor)] =
+          InkFrame{static_cast<double>(a->pos.x), static_cast<double>(a->pos.y),
+                   static_cast<double>(a->size.x), static_cast<double>(a->size.y)};
     return f;
   }
 };
@@ -192,7 +194,8 @@ void InkLayer::take_mouse(AppState& state, const ViewEnv& env, const Areas& area
       current_.reset();
     }
   } else if (tool == Tool::eraser && active) {
-    state.params.ink.erase_near(page, mouse.x, mouse.y, kEraserRadius * s, areas.frames());
+    state.params.ink.erase_near(page, static_cast<double>(mouse.x), static_cast<double>(mouse.y),
+                                static_cast<double>(kEraserRadius * s), areas.frames());
   }
 
   if (tool == Tool::laser) {

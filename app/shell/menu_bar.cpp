@@ -6,6 +6,7 @@
 #include "imgui.h"
 #include "io/number_format.h"
 #include "shell/model_panel.h"
+#include "shell/platform.h"
 #include "shell/shortcuts.h"
 #include "state/actions.h"
 #include "state/params.h"
@@ -14,28 +15,36 @@
 namespace rope::app {
 namespace {
 
+// Items the browser build has not: shown greyed, saying where they are.
+constexpr const char* kDesktopOnly = "desktop app only";
+
 void file_menu(AppState& state) {
   if (!ImGui::BeginMenu("File")) return;
-  if (ImGui::MenuItem("Open session…", "Ctrl+O"))
-    state.session_dialog = AppState::SessionDialog::open;
-  if (ImGui::BeginMenu("Open recent", !state.recent_sessions.empty())) {
+  const bool web = in_browser();
+  if (ImGui::MenuItem("Open session…", "Ctrl+O")) open_session_action(state);
+  if (!web && ImGui::BeginMenu("Open recent", !state.recent_sessions.empty())) {
     std::string chosen;
     for (const std::string& path : state.recent_sessions)
       if (ImGui::MenuItem(path.c_str())) chosen = path;
     ImGui::EndMenu();
     if (!chosen.empty()) open_session(state, chosen);
   }
-  if (ImGui::MenuItem("Save session…", "Ctrl+S"))
-    state.session_dialog = AppState::SessionDialog::save;
+  if (ImGui::MenuItem(web ? "Save session (download)" : "Save session…", "Ctrl+S"))
+    save_session_action(state);
+  if (web && ImGui::MenuItem("Copy link")) copy_link_action(state);
   ImGui::Separator();
-  if (ImGui::MenuItem("Save screenshot", "F12")) state.request_screenshot = true;
-  if (ImGui::MenuItem("Export picture…", "Ctrl+P"))
+  if (ImGui::MenuItem(web ? "Download screenshot" : "Save screenshot", "F12"))
+    state.request_screenshot = true;
+  if (!web && ImGui::MenuItem("Export picture…", "Ctrl+P"))
     state.export_dialog = AppState::ExportDialog::picture;
-  if (ImGui::MenuItem("Export animation…", "Ctrl+M"))
+  if (ImGui::MenuItem("Export animation…", web ? kDesktopOnly : "Ctrl+M", false, !web))
     state.export_dialog = AppState::ExportDialog::animation;
-  if (ImGui::MenuItem("Export data (CSV)", "Ctrl+E")) export_view_data(state);
-  ImGui::Separator();
-  if (ImGui::MenuItem("Quit", "Ctrl+Q")) ask_to_quit(state);
+  if (ImGui::MenuItem(web ? "Export data (CSV download)" : "Export data (CSV)", "Ctrl+E"))
+    export_data_action(state);
+  if (!web) {
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) ask_to_quit(state);
+  }
   ImGui::EndMenu();
 }
 
@@ -71,7 +80,8 @@ void view_menu(AppState& state) {
   ImGui::Separator();
   if (ImGui::MenuItem("Presentation mode", "F5", p.presentation)) p.presentation = !p.presentation;
   ImGui::MenuItem("Full screen", "F11", &state.fullscreen);
-  ImGui::MenuItem("Presenter window (notes, next step)", "F6", &state.show_presenter);
+  ImGui::MenuItem("Presenter window (notes, next step)", in_browser() ? kDesktopOnly : "F6",
+                  &state.show_presenter, !in_browser());
   ImGui::EndMenu();
 }
 

@@ -12,6 +12,7 @@
 #include "export/view_data.h"
 #include "imgui.h"
 #include "shell/export_dialog.h"
+#include "shell/platform.h"
 #include "state/actions.h"
 #include "state/params.h"
 
@@ -155,18 +156,29 @@ void screenshot(ShortcutContext& c, int) {
   c.state.request_screenshot = true;
 }
 void save_session(ShortcutContext& c, int) {
-  c.state.session_dialog = AppState::SessionDialog::save;
+  save_session_action(c.state);
 }
 void open_session_dialog(ShortcutContext& c, int) {
-  c.state.session_dialog = AppState::SessionDialog::open;
+  open_session_action(c.state);
 }
 void export_data(ShortcutContext& c, int) {
-  export_view_data(c.state);
+  export_data_action(c.state);
+}
+// What the browser build cannot do says so (shell/platform.h).
+bool desktop_only(AppState& state, const char* what) {
+  if (!in_browser()) return false;
+  show_notice(state, std::string(what) + " is a feature of the desktop app", true);
+  return true;
 }
 void export_picture(ShortcutContext& c, int) {
+  if (in_browser()) {  // the canvas as it is, as a download
+    c.state.request_screenshot = true;
+    return;
+  }
   c.state.export_dialog = AppState::ExportDialog::picture;
 }
 void export_animation(ShortcutContext& c, int) {
+  if (desktop_only(c.state, "Exporting an animation (GIF, MP4)")) return;
   c.state.export_dialog = AppState::ExportDialog::animation;
 }
 void shortcut_list(ShortcutContext& c, int) {
@@ -176,6 +188,7 @@ void presentation(ShortcutContext& c, int) {
   c.state.params.presentation = !c.state.params.presentation;
 }
 void presenter_window(ShortcutContext& c, int) {
+  if (desktop_only(c.state, "The presenter window")) return;
   c.state.show_presenter = !c.state.show_presenter;
 }
 void control_panel(ShortcutContext& c, int) {

@@ -70,7 +70,7 @@ UiContext::UiContext(bool with_gl) : with_gl_(with_gl) {
   for (const auto& [imgui_key, glfw_key] : kKeys)
     io.KeyMap[imgui_key] = glfw_key;
   if (with_gl_) {
-    backend_ready_ = ImGui_ImplOpenGL3_Init("#version 330 core");
+    backend_ready_ = ImGui_ImplOpenGL3_Init(gl::imgui_glsl_version());
     GLint max_size = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
     if (max_size >= 1024) max_texture_ = max_size;
@@ -122,10 +122,11 @@ void UiContext::prepare(float scale, Theme theme) {
   }
 }
 
-// The atlas as one channel of coverage (GL_R8), read as white with that alpha through the
-// texture swizzle: the texel ImGui's shader samples is (1, 1, 1, coverage), as from the RGBA32
-// texture the backend would make, at a quarter of the memory — 67 instead of 268 MB at scale 6
-// (UI scale 1.5 in a 4x export), plus the 268 MB RGBA copy the backend converts it through.
+// The atlas as one channel of coverage (GL_R8; render/gl_objects.h), read as white with that
+// alpha through the texture swizzle: the texel ImGui's shader samples is (1, 1, 1, coverage), as
+// from the RGBA32 texture the backend would make, at a quarter of the memory — 67 instead of 268 MB
+// at scale 6 (UI scale 1.5 in a 4x export), plus the 268 MB RGBA copy the backend converts it
+// through.
 void UiContext::upload_font_texture() {
   ImGuiIO& io = ImGui::GetIO();
   unsigned char* pixels = nullptr;
@@ -138,7 +139,7 @@ void UiContext::upload_font_texture() {
   gl::set_coverage_texture_parameters();
   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);  // rows of `width` bytes, any width
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, width, height, 0, GL_RED, GL_UNSIGNED_BYTE, pixels);
+  gl::coverage_image(width, height, pixels);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(last_texture));
   io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(font_texture_.id())));

@@ -9,15 +9,18 @@
 //   if (model_.busy()) say("computing …");
 // get() waits for the very first model (at most kFirstWaitSeconds), so a screenshot, an export or
 // a test shows the picture rather than a "computing" note; later changes never block a frame.
+// Without threads (the browser build, io/platform.h) the job runs on the caller, in the frame
+// after the one that asked for it: that frame still shows the last model and "computing …".
 #pragma once
 
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
-#include <stop_token>
-#include <thread>
 #include <utility>
+
+#include "io/platform.h"
+#include "io/worker.h"
 
 namespace rope::app {
 
@@ -27,9 +30,14 @@ class BackgroundModel {
   using Compute = Model (*)(const Inputs&);
   static constexpr double kFirstWaitSeconds = 30.0;
 
-  BackgroundModel() : thread_([this](std::stop_token stop) { run(stop); }) {}
+  BackgroundModel() {
+    if constexpr (kHaveThreads) thread_ = Worker([this](const StopToken& stop) { run(stop); });
+  }
   ~BackgroundModel() {
-    thread_.request_stop();
+    {
+      std::unique_lock lock(mutex_);  // not between the worker's check and its wait
+      thread_.request_stop();
+    }
     cv_.notify_all();
   }
   BackgroundModel(const BackgroundModel&) = delete;
@@ -37,15 +45,19 @@ class BackgroundModel {
 
   // The newest finished model; asks for `inputs` when they differ from the last request.
   const Model* get(const Inputs& inputs, Compute compute) {
-    bool first = false;
+    bool first = false, asked = false;
     {
       std::unique_lock lock(mutex_);
       if (!requested_ || !(*requested_ == inputs)) {
         requested_ = inputs;
         pending_.emplace(inputs, compute);
         first = !shown_;
+        asked = true;
         cv_.notify_all();
       }
+    }
+    if constexpr (!kHaveThreads) {
+      if (first || !asked) run_pending();
     }
     if (first) wait_idle(kFirstWaitSeconds);
     std::unique_lock lock(mutex_);
@@ -66,31 +78,41 @@ class BackgroundModel {
   }
   // Blocks until nothing is pending or running, at most `seconds`; false on timeout.
   bool wait_idle(double seconds) {
+    if constexpr (!kHaveThreads) run_pending();
     std::unique_lock lock(mutex_);
     return idle_cv_.wait_for(lock, std::chrono::duration<double>(seconds),
                              [this] { return !pending_ && !running_; });
   }
 
  private:
-  void run(std::stop_token stop) {
+  void run(const StopToken& stop) {
     while (true) {
-      std::optional<std::pair<Inputs, Compute>> job;
       {
         std::unique_lock lock(mutex_);
-        cv_.wait(lock, stop, [this] { return pending_.has_value(); });
+        cv_.wait(lock, [&] { return stop.stop_requested() || pending_.has_value(); });
         if (stop.stop_requested()) return;
-        job = std::move(pending_);
-        pending_.reset();
-        running_ = true;
       }
-      Model m = job->second(job->first);
-      {
-        std::unique_lock lock(mutex_);
-        done_.emplace(std::move(job->first), std::move(m));
-        running_ = false;
-      }
-      idle_cv_.notify_all();
+      run_pending();
     }
+  }
+
+  // Computes the pending request, if any, on the calling thread.
+  void run_pending() {
+    std::optional<std::pair<Inputs, Compute>> job;
+    {
+      std::unique_lock lock(mutex_);
+      if (!pending_) return;
+      job = std::move(pending_);
+      pending_.reset();
+      running_ = true;
+    }
+    Model m = job->second(job->first);
+    {
+      std::unique_lock lock(mutex_);
+      done_.emplace(std::move(job->first), std::move(m));
+      running_ = false;
+    }
+    idle_cv_.notify_all();
   }
 
   mutable std::mutex mutex_;
@@ -101,7 +123,7 @@ class BackgroundModel {
   bool running_ = false;
   std::optional<std::pair<Inputs, Model>> done_;   // finished, not yet taken by get()
   std::optional<std::pair<Inputs, Model>> shown_;  // UI thread only
-  std::jthread thread_;                            // last: started after every member above exists
+  Worker thread_;  // last: started after every member above exists (none without threads)
 };
 
 }  // namespace rope::app

@@ -136,7 +136,7 @@ Result<std::vector<float>> raw_scores(const HeatmapInputs& in, int threads,
       if (!score_rows_fast(e, b, end, rows)) failed = true;
     }
   };
-  std::vector<std::jthread> helpers;
+  std::vector<Worker> helpers;
   const int extra = std::clamp(threads, 1, 16) - 1;
   for (int t = 0; t < extra && n * n * d > (1 << 20); ++t)
     helpers.emplace_back(work);
@@ -285,11 +285,16 @@ Result<HeatmapScores> compute_heatmap_scores(const HeatmapInputs& in, int thread
 
 // [SECTION] the background job
 
-HeatmapJob::HeatmapJob() : thread_([this](std::stop_token st) { run(st); }) {}
+HeatmapJob::HeatmapJob() {
+  if constexpr (kHaveThreads) thread_ = Worker([this](const StopToken& st) { run(st); });
+}
 
 HeatmapJob::~HeatmapJob() {
   cancel_ = true;
-  thread_.request_stop();
+  {
+    std::lock_guard lock(mutex_);  // not between the worker's check and its wait
+    thread_.request_stop();
+  }
   cv_.notify_all();
 }  // thread_ joins in its destructor, before the members it uses
 
@@ -297,12 +302,18 @@ std::uint64_t HeatmapJob::submit(std::vector<HeatmapInputs> panels) {
   std::lock_guard lock(mutex_);
   const std::uint64_t id = next_id_++;
   pending_.emplace(id, std::move(panels));
+  fresh_ = true;
   cancel_ = true;  // the running computation (if any) is stale now
   cv_.notify_all();
   return id;
 }
 
 std::optional<HeatmapJob::Output> HeatmapJob::take() {
+  if constexpr (!kHaveThreads) {
+    // no worker: a request runs here in the frame after the one that submitted it, which
+    // shows the previous picture and "computing …"
+    if (!std::exchange(fresh_, false)) compute_pending(1);
+  }
   std::lock_guard lock(mutex_);
   return std::exchange(done_, std::nullopt);
 }
@@ -313,6 +324,7 @@ bool HeatmapJob::busy() const {
 }
 
 bool HeatmapJob::wait_idle(double seconds) {
+  if constexpr (!kHaveThreads) compute_pending(1);
   const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
   while (busy()) {
     if (std::chrono::steady_clock::now() > until) return false;
@@ -321,34 +333,43 @@ bool HeatmapJob::wait_idle(double seconds) {
   return true;
 }
 
-void HeatmapJob::run(std::stop_token stop) {
+void HeatmapJob::run(const StopToken& stop) {
   const int threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 8U));
   while (true) {
-    std::pair<std::uint64_t, std::vector<HeatmapInputs>> request;
     {
       std::unique_lock lock(mutex_);
-      if (!cv_.wait(lock, stop, [&] { return pending_.has_value(); })) return;
-      request = std::move(*pending_);
-      pending_.reset();
-      cancel_ = false;
-      running_ = true;
+      cv_.wait(lock, [&] { return stop.stop_requested() || pending_.has_value(); });
+      if (stop.stop_requested()) return;
     }
-    Output out;
-    out.id = request.first;
-    for (const auto& in : request.second) {
-      auto r = compute_heatmap_scores(in, threads, &cancel_);
-      if (!r) {
-        out.error = r.error().to_string();
-        out.panels.clear();
-        break;
-      }
-      out.panels.push_back(std::move(r).value());
-    }
-    std::lock_guard lock(mutex_);
-    running_ = false;
-    if (cancel_ || stop.stop_requested()) continue;  // superseded: drop it
-    done_ = std::move(out);
+    compute_pending(threads, &stop);
   }
+}
+
+void HeatmapJob::compute_pending(int threads, const StopToken* stop) {
+  std::pair<std::uint64_t, std::vector<HeatmapInputs>> request;
+  {
+    std::unique_lock lock(mutex_);
+    if (!pending_) return;
+    request = std::move(*pending_);
+    pending_.reset();
+    cancel_ = false;
+    running_ = true;
+  }
+  Output out;
+  out.id = request.first;
+  for (const auto& in : request.second) {
+    auto r = compute_heatmap_scores(in, threads, &cancel_);
+    if (!r) {
+      out.error = r.error().to_string();
+      out.panels.clear();
+      break;
+    }
+    out.panels.push_back(std::move(r).value());
+  }
+  std::lock_guard lock(mutex_);
+  running_ = false;
+  if (cancel_ || (stop && stop->stop_requested())) return;  // superseded: drop it
+  done_ = std::move(out);
 }
 
 }  // namespace rope::app

@@ -26,6 +26,8 @@
 #include <thread>
 #include <vector>
 
+#include "io/platform.h"
+#include "io/worker.h"
 #include "rope/attention.h"
 #include "rope/partial_rotary.h"
 #include "rope/scaling.h"
@@ -75,8 +77,10 @@ Result<HeatmapScores> compute_heatmap_scores(const HeatmapInputs& in, int thread
 // A rough cost in multiply-adds, to choose between computing now and in the background.
 double heatmap_cost(const HeatmapInputs& in);
 
-// One worker thread. submit() replaces whatever was pending and cancels a running computation;
-// take() hands over a finished result set (one HeatmapScores per submitted input, or an error).
+// One worker thread (none in the browser build, io/platform.h: there take() computes a request
+// in the frame after the one that submitted it, and wait_idle() computes it at once). submit()
+// replaces whatever was pending and cancels a running computation; take() hands over a finished
+// result set (one HeatmapScores per submitted input, or an error).
 class HeatmapJob {
  public:
   HeatmapJob();
@@ -96,7 +100,9 @@ class HeatmapJob {
   bool wait_idle(double seconds);
 
  private:
-  void run(std::stop_token stop);
+  void run(const StopToken& stop);
+  // Computes the pending request (if any) on the calling thread with `threads` threads.
+  void compute_pending(int threads, const StopToken* stop = nullptr);
   mutable std::mutex mutex_;
   std::condition_variable_any cv_;
   std::optional<std::pair<std::uint64_t, std::vector<HeatmapInputs>>> pending_;
@@ -104,7 +110,8 @@ class HeatmapJob {
   bool running_ = false;
   std::uint64_t next_id_ = 1;
   std::atomic<bool> cancel_{false};
-  std::jthread thread_;  // last: started after every member above exists
+  bool fresh_ = false;  // without threads: submitted since the last take()
+  Worker thread_;       // last: started after every member above exists (none without threads)
 };
 
 }  // namespace rope::app

@@ -1,10 +1,10 @@
 // conventions.cpp — pairing names, error text helpers and the phasor stepper (internal.h).
 #include "rope/conventions.h"
 
-#include <charconv>
 #include <cmath>
 
 #include "internal.h"
+#include "rope/decimal.h"
 
 namespace rope {
 
@@ -21,9 +21,7 @@ std::optional<Pairing> parse_pairing(std::string_view name) {
 namespace detail {
 
 std::string format_number(double v) {
-  char buf[64];
-  const auto res = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, res.ptr);
+  return shortest(v);
 }
 
 Error size_error(const char* parameter, std::size_t expected, std::size_t got,

@@ -12,6 +12,14 @@
 
 namespace rope::detail {
 
+// std::bit_cast, which the browser build's standard library (LLVM 14's libc++) lacks; gcc and
+// clang both have the builtin it is made of.
+template <class To, class From>
+constexpr To bit_cast(const From& from) {
+  static_assert(sizeof(To) == sizeof(From));
+  return __builtin_bit_cast(To, from);
+}
+
 // Shortest text that reads back as the same double: "0.5", "1e+300", "nan", "-inf".
 std::string format_number(double v);
 

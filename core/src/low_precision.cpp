@@ -3,8 +3,8 @@
 #include "rope/low_precision.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "internal.h"
@@ -35,7 +35,7 @@ constexpr Spec kFp32{24, 8, -126};
 // are (q - qmin) << (p - 1) plus N, for normals and subnormals alike; a carry of N into 2^p then
 // moves into the exponent field by itself, and anything at or past the infinity pattern is inf.
 std::uint32_t round_bits(double x, Spec spec) {
-  const auto bits = std::bit_cast<std::uint64_t>(x);
+  const auto bits = detail::bit_cast<std::uint64_t>(x);
   const int mant_bits = spec.p - 1;
   const std::uint32_t sign = static_cast<std::uint32_t>(bits >> 63) << (spec.w + mant_bits);
   const std::uint32_t inf = ((std::uint32_t{1} << spec.w) - 1) << mant_bits;
@@ -74,14 +74,14 @@ double decode(std::uint32_t bits, Spec spec) {
   if (field == (std::uint32_t{1} << spec.w) - 1) {
     out = mantissa != 0 ? 0x7FF8000000000000u : 0x7FF0000000000000u;  // NaN, inf
   } else if (field == 0) {
-    out = std::bit_cast<std::uint64_t>(static_cast<double>(mantissa) *
-                                       std::ldexp(1.0, spec.emin - mant_bits));
+    out = detail::bit_cast<std::uint64_t>(static_cast<double>(mantissa) *
+                                          std::ldexp(1.0, spec.emin - mant_bits));
   } else {
     const auto exponent =
         static_cast<std::uint64_t>(static_cast<int>(field) - 1 + spec.emin + 1023);
     out = (exponent << 52) | (static_cast<std::uint64_t>(mantissa) << (52 - mant_bits));
   }
-  return std::bit_cast<double>(sign | out);
+  return detail::bit_cast<double>(sign | out);
 }
 
 constexpr double kFloatMax = static_cast<double>(std::numeric_limits<float>::max());
@@ -90,7 +90,7 @@ double round_fp32(double x) {
   // The cast is the hardware's single correct rounding; C++ leaves it undefined outside the float
   // range, so larger magnitudes (and inf / NaN, which fail the test) take the bit path.
   if (std::abs(x) <= kFloatMax) return static_cast<double>(static_cast<float>(x));
-  return static_cast<double>(std::bit_cast<float>(round_bits(x, kFp32)));
+  return static_cast<double>(detail::bit_cast<float>(round_bits(x, kFp32)));
 }
 
 // The wrapped difference a - b in (-pi, pi]. Most errors are already below pi, and then the

@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""web_test.py — the browser build in Debian's headless Chromium (software WebGL 2), against the
+desktop build's own pictures.  Usage: web_test.py BUILD_WEB_DIR [DESKTOP_ROPE_LAB]
+
+  * every view and a sample of lesson steps render at 1280 x 720, and each picture matches
+    `rope-lab screenshot` of the same state and size within the tolerance below;
+  * keys act: → steps a lesson, D doubles d;
+  * a link's state round-trips: the fragment the page writes opens the same state and picture;
+  * a bad fragment shows its message on screen, naming the parameter, the other values applied;
+  * Ctrl + S downloads the session's JSON, Ctrl + E the CSV `rope-lab export` writes (the same
+    table; a value may differ from the desktop's in its last bits: musl's libm is not glibc's).
+Prints one line per check and "N passed, M failed"; exits non-zero on a failure.
+
+Tolerance: the two builds draw with different rasterisers (Mesa's llvmpipe, SwiftShader), so
+anti-aliased edges differ by a few levels; a picture matches when the mean difference over all
+pixels and channels is at most MEAN_LEVELS and at most FAR_FRACTION of the pixels differ by more
+than FAR_LEVELS in a channel (a misplaced label or a missing curve exceeds both)."""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cdp  # noqa: E402
+
+MEAN_LEVELS = 3.0
+FAR_LEVELS = 64
+FAR_FRACTION = 0.01
+SIZE = (1280, 720)
+
+VIEWS = ["pointers", "sinusoidal", "trajectory", "sentence", "heatmap", "decay", "spectrum",
+         "precision", "extension", "code", "axial"]
+LESSON_STEPS = [("03-rope-2d", 2), ("10-precision", 6), ("12-scaling-methods", 3)]
+
+passed, failed = [], []
+
+
+def check(name, ok, detail=""):
+    (passed if ok else failed).append(name)
+    print(("ok      " if ok else "FAILED  ") + name + ((": " + detail) if detail else ""),
+          flush=True)
+
+
+def desktop_png(rope_lab, flags, out):
+    subprocess.run([rope_lab, "screenshot", "--size", "%dx%d" % SIZE, "-o", out, *flags],
+                   check=True, stdout=subprocess.DEVNULL, env=dict(os.environ, HOME=out + ".home"))
+    with open(out, "rb") as f:
+        return f.read()
+
+
+def flags_of(fragment):
+    flags = []
+    for entry in fragment.split("&"):
+        name, _, value = entry.partition("=")
+        flags += ["--" + name, value]
+    return flags
+
+
+def compare_with_desktop(browser, rope_lab, url, fragment, tmp, name):
+    browser.open(url + "#" + fragment, frames=8)
+    browser.wait_frames(4)
+    shot = browser.screenshot()
+    with open(os.path.join(tmp, name + "-web.png"), "wb") as f:
+        f.write(shot)
+    ref = desktop_png(rope_lab, flags_of(fragment), os.path.join(tmp, name + "-desktop.png"))
+    mean, far = cdp.compare(cdp.read_png(shot), cdp.read_png(ref), FAR_LEVELS)
+    check("%s matches the desktop" % fragment, mean <= MEAN_LEVELS and far <= FAR_FRACTION,
+          "mean %.2f levels, %.2f %% of pixels past %d" % (mean, 100 * far, FAR_LEVELS))
+
+
+def main():
+    web_dir = os.path.abspath(sys.argv[1])
+    rope_lab = sys.argv[2] if len(sys.argv) > 2 else os.path.join(
+        os.path.dirname(web_dir), "release", "app", "rope-lab")
+    tmp = os.environ.get("ROPE_WEB_OUT") or tempfile.mkdtemp(prefix="rope-web-test-")
+    os.makedirs(tmp, exist_ok=True)
+    print("web: pictures in " + tmp)
+    with cdp.serve(web_dir) as url:
+        browser = cdp.Browser(*SIZE)
+        try:
+            first = browser.open(url + "#view=pointers", frames=2)
+            check("the page draws its first frame", first is not None,
+                  "%.2f s after navigation" % (first or -1))
+
+            for view in VIEWS:
+                compare_with_desktop(browser, rope_lab, url, "view=" + view, tmp, view)
+            for lesson, step in LESSON_STEPS:
+                compare_with_desktop(browser, rope_lab, url, "lesson=%s&step=%d" % (lesson, step),
+                                     tmp, "%s-%d" % (lesson, step))
+
+            # keys
+            browser.open(url + "#lesson=03-rope-2d&step=1", frames=4)
+            browser.key("ArrowRight")
+            browser.wait_frames(4)
+            check("→ steps a lesson", browser.state()["step"] == 2, str(browser.state()))
+            browser.open(url + "#view=pointers&dim=8", frames=4)
+            browser.key("d")
+            browser.wait_frames(4)
+            check("D doubles d", browser.state()["dim"] == 16, str(browser.state()))
+
+            # files the browser way: Ctrl + S downloads the session, Ctrl + E the view's CSV
+            browser.open(url + "#view=decay&dim=32", frames=4)
+            browser.key("s", modifiers=2)
+            browser.key("e", modifiers=2)
+            browser.wait_frames(4)
+            downloads = browser.eval("window.ropeLab.downloads")
+            names = [d["name"] for d in downloads]
+            session = [d for d in downloads if d["name"].endswith(".json")]
+            check("Ctrl + S downloads the session's JSON",
+                  len(session) == 1 and '"dim": 32' in session[0]["text"], str(names))
+            csv = [d for d in downloads if d["name"].endswith(".csv")]
+            ref = os.path.join(tmp, "decay-desktop.csv")
+            subprocess.run([rope_lab, "export", "decay", "--dim", "32", "--base", "10000",
+                            "--max-distance", "256", "-o", ref], check=True,
+                           stdout=subprocess.DEVNULL)
+            with open(ref, encoding="utf-8") as f:
+                want = f.read()
+            # the same table; a value may differ in its last bits, since the browser's libm
+            # (musl's sin, cos, exp) is not glibc's
+            ok, worst, same = len(csv) == 1, 0.0, 0
+            got_rows = csv[0]["text"].splitlines() if ok else []
+            want_rows = want.splitlines()
+            ok = ok and len(got_rows) == len(want_rows) and got_rows[0] == want_rows[0]
+            for g, w in zip(got_rows[1:], want_rows[1:]) if ok else []:
+                gv, wv = g.split(","), w.split(",")
+                ok = ok and len(gv) == len(wv)
+                for a, b in zip(gv, wv):
+                    fa, fb = float(a), float(b)
+                    worst = max(worst, abs(fa - fb) / max(abs(fb), 1e-300))
+                same += g == w
+            check("Ctrl + E downloads the CSV rope-lab export writes",
+                  ok and worst <= 1e-13, "%d of %d rows identical, largest relative difference "
+                  "%.1e" % (same, len(want_rows) - 1, worst))
+
+            # a link round-trips
+            link = "view=extension&dim=128&base=10000&scaling=yarn&factor=16&original-context=4096"
+            browser.open(url + "#" + link, frames=6)
+            written = browser.state()["link"]
+            # the page writes the values that differ from a fresh state's (base 10000 and the
+            # original context 4096 are the defaults)
+            check("the page's link is the state's",
+                  written == "view=extension&dim=128&scaling=yarn&factor=16", written)
+            first_shot = cdp.read_png(browser.screenshot())
+            browser.open(url + "about:blank".replace("about:blank", "") + "#" + written, frames=6)
+            again = browser.state()["link"]
+            mean, far = cdp.compare(first_shot, cdp.read_png(browser.screenshot()), FAR_LEVELS)
+            check("the written link opens the same state and picture",
+                  again == written and mean < 0.5, "%s; mean %.2f" % (again, mean))
+
+            # a bad fragment: its message, the rest applied
+            browser.open(url + "#view=decay&dim=7&base=500000", frames=6)
+            s = browser.state()
+            check("a bad fragment names the parameter on screen",
+                  s["notice_is_error"] and "dim" in s["notice"], s["notice"])
+            check("a bad fragment keeps the other values",
+                  s["view"] == "decay" and "base=500000" in s["link"], s["link"])
+            with open(os.path.join(tmp, "bad-fragment-web.png"), "wb") as f:
+                f.write(browser.screenshot())
+        finally:
+            browser.close()
+    print("%d passed, %d failed" % (len(passed), len(failed)))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
