@@ -10,6 +10,7 @@ import http.server
 import json
 import os
 import shutil
+import signal
 import socket
 import struct
 import subprocess
@@ -59,7 +60,9 @@ class Browser:
              "--disable-gpu-vsync", "--user-data-dir=" + self.profile,
              "--remote-debugging-port=%d" % self.port,
              "--window-size=%d,%d" % (width, height), *extra, "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            # its own process group: close() ends the zygote, GPU and renderer children with it
+            start_new_session=True)
         self.ws = None
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -171,11 +174,15 @@ class Browser:
         with contextlib.suppress(Exception):
             if self.ws:
                 self.ws.close()
-        self.proc.terminate()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGTERM)
         try:
             self.proc.wait(10)
         except subprocess.TimeoutExpired:
-            self.proc.kill()
+            pass
+        # whatever of the group is left (a renderer that ignored SIGTERM)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
         shutil.rmtree(self.profile, ignore_errors=True)
 
 

@@ -17,6 +17,7 @@ pixels and channels is at most MEAN_LEVELS and at most FAR_FRACTION of the pixel
 than FAR_LEVELS in a channel (a misplaced label or a missing curve exceeds both)."""
 import os
 import subprocess
+import signal
 import sys
 import tempfile
 import time
@@ -164,4 +165,6 @@ def main():
 
 
 if __name__ == "__main__":
+    # a SIGTERM (ctest's or CI's time-out) unwinds through main's finally, which ends Chromium
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     sys.exit(main())
