@@ -34,12 +34,18 @@ done
 # Reports go through tests/tsan.supp (third-party code only).
 # Not the missing-monitor window test: its check is a notice still on screen when F12 comes,
 # and a TSan build draws too slowly for that (a timing check, nothing to do with threads).
-tsan_tests='^app: (window |the window |a whole lecture|the presenter|.*heatmap|.*export|.*child|.*animation)|^export: '
+# Not "a large heatmap is computed off the UI thread" either: its 4096 x 4096 x 512 job is sized
+# so that no Release machine finishes it within a frame, and a TSan build (instrumented, without
+# the AVX2 kernel) took over its 60 s wait (2026-11-28); the worker thread is still run under
+# TSan by "the first large heatmap is waited for" and the lecture test.
+# (catch_discover_tests names its tests "app:NAME", the scripts' tests are "app: NAME")
+tsan_tests='^app: ?(window |the window |a whole lecture|the presenter|.*heatmap|.*export|.*child|.*animation)|^export: ?'
+tsan_skip='a large heatmap is computed off the UI thread'
 echo "== tsan: configure and build"
 cmake --preset tsan >/dev/null
 cmake --build --preset tsan -j "$jobs" --target rope-lab app_tests export_tests
 echo "== tsan: the threaded tests"
-ctest --preset tsan -j "$jobs" -R "$tsan_tests"
+ctest --preset tsan -j "$jobs" -R "$tsan_tests" -E "$tsan_skip"
 
 echo "== fuzz: each target, 2 000 mutations of its seed corpus (clang, libFuzzer + ASan + UBSan)"
 bash scripts/fuzz.sh --smoke
