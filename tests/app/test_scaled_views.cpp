@@ -2,6 +2,7 @@
 // decay and spectrum views compute with θ′ and the attention factor a, and say so; with none,
 // they are what they were. Values are checked against numbers worked out independently here
 // (θ′ = θ/s for PI, YaRN's 0.1·ln s + 1, a score summed by hand over the pairs).
+#include <unistd.h>
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -52,7 +53,10 @@ double score_by_hand(const std::vector<double>& q, const std::vector<double>& k,
 
 // File ▸ Export data of the view in `state`, read back: column name → its values.
 std::map<std::string, std::vector<double>> exported_columns(const Params& p) {
-  const auto path = std::filesystem::temp_directory_path() / "rope-lab-scaled-view-data.csv";
+  // one file per test process: ctest -j runs several cases of this file at once, and a shared
+  // name let one read the other's export (a 201-row decay where 41 were asked)
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("rope-lab-scaled-view-data-" + std::to_string(::getpid()) + ".csv");
   REQUIRE(write_view_export(p, path).ok());
   std::ifstream in(path);
   std::string line, cell;
