@@ -356,13 +356,6 @@ std::vector<double> rotated_by(const std::vector<double>& x, double m,
   return y;
 }
 
-double dot_of(const std::vector<double>& a, const std::vector<double>& b) {
-  double s = 0.0;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    s += a[i] * b[i];
-  return s;
-}
-
 void check_same(const std::vector<double>& got, const std::vector<double>& want, double rel) {
   REQUIRE(got.size() == want.size());
   for (std::size_t i = 0; i < got.size(); ++i) {
@@ -427,7 +420,7 @@ TEST_CASE("one θ′: every view, export and lesson quantity takes drawn_frequen
     const auto k = effective_vector(p.key, p, true);
     const double a2 = f.attention_factor * f.attention_factor;
     const auto score_at = [&](const std::vector<double>& th, double m, double n) {
-      return dot_of(rotated_by(q, m, th, p.pairing), rotated_by(k, n, th, p.pairing));
+      return rope::dot(rotated_by(q, m, th, p.pairing), rotated_by(k, n, th, p.pairing));
     };
 
     // pointers: the view and its export (rotate)
