@@ -41,7 +41,7 @@ cleanup() {
 trap cleanup EXIT
 
 # One X server for both runs; -displayfd picks a free display number.
-Xvfb -displayfd 1 -screen 0 1920x1080x24 -nolisten tcp >"$work/display" 2>"$work/xvfb.log" &
+Xvfb -displayfd 1 -screen 0 1920x1080x24 -nolisten tcp -noreset >"$work/display" 2>"$work/xvfb.log" &
 xvfb_pid=$!
 for _ in $(seq 100); do [[ -s "$work/display" ]] && break; sleep 0.1; done
 [[ -s "$work/display" ]] || { echo "soak: Xvfb did not start"; cat "$work/xvfb.log"; exit 1; }

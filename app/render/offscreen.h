@@ -2,7 +2,8 @@
 // `bench`, the animation export and the tests.
 //
 // Tries, in order: EGL on Mesa's surfaceless platform (no X server needed), EGL on the first
-// EGL device, and EGL's default display. Rendering goes into a gl::RenderTarget.
+// EGL device, and EGL's default display. Rendering goes into a gl::RenderTarget. In the browser
+// build (render/offscreen_web.cpp) it is the page's own WebGL 2 context, current already.
 //
 // Usage:
 //   auto ctx = rope::app::OffscreenContext::create();

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "shell/platform.h"
 #include "shell/shortcuts.h"
 #include "state/actions.h"
 #include "state/session.h"
@@ -43,7 +44,8 @@ void draw_shortcut_list(AppState& state, const ViewEnv& env) {
   // One column of lines while they fit the screen's height, else two side by side, as wide as
   // the screen with the descriptions wrapped (31 lines are taller than a 720-line projector at
   // scale 1 and a 1080-line one in presentation mode).
-  const std::vector<ShortcutLine> lines = shortcut_lines();
+  const bool browser = in_browser();
+  const std::vector<ShortcutLine> lines = shortcut_lines(browser);
   const float line_h =
       ImGui::GetTextLineHeightWithSpacing() + 2.0f * ImGui::GetStyle().CellPadding.y;
   const float room = 0.85f * io.DisplaySize.y - 2.0f * ImGui::GetFrameHeightWithSpacing();
@@ -78,6 +80,13 @@ void draw_shortcut_list(AppState& state, const ViewEnv& env) {
         }
       }
       ImGui::EndTable();
+    }
+    if (browser) {
+      ImGui::Spacing();
+      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(ImGui::GetContentRegionAvail().x,
+                                                               36.0f * ImGui::GetFontSize()));
+      ImGui::TextWrapped("%s", kBrowserKeysNote);
+      ImGui::PopTextWrapPos();
     }
   }
   ImGui::End();

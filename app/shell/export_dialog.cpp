@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <utility>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -14,6 +15,7 @@
 #include "export/screenshot_path.h"
 #include "export/sweep.h"
 #include "io/number_format.h"
+#include "shell/platform.h"
 #include "state/actions.h"
 #include "state/params.h"
 #include "state/session.h"
@@ -56,6 +58,12 @@ int place_cursor(ImGuiInputTextCallbackData* data) {
   return 0;
 }
 
+// The picture's logical size (the child's --size): the window's, within what screenshot takes.
+std::pair<int, int> picture_size(ImVec2 window) {
+  return {std::clamp(static_cast<int>(std::lround(window.x)), 64, 8192),
+          std::clamp(static_cast<int>(std::lround(window.y)), 64, 8192)};
+}
+
 std::string size_text(ImVec2 window, int scale) {
   const int w = static_cast<int>(std::lround(window.x)) * scale;
   const int h = static_cast<int>(std::lround(window.y)) * scale;
@@ -75,8 +83,7 @@ Result<std::vector<std::string>> ExportDialog::arguments(const ExportSettings& s
   if (s.scale != 1 && s.scale != 2 && (s.scale != 4 || s.animation))
     return Error{"resolution",
                  s.animation ? "must be 1x or 2x for an animation" : "must be 1x, 2x or 4x"};
-  const int w = std::clamp(static_cast<int>(std::lround(window.x)), 64, 8192);
-  const int h = std::clamp(static_cast<int>(std::lround(window.y)), 64, 8192);
+  const auto [w, h] = picture_size(window);
   std::vector<std::string> args = {s.animation ? "animate" : "screenshot",
                                    "-o",
                                    s.path,
@@ -126,6 +133,13 @@ Status ExportDialog::start(const AppState& state, ImVec2 window, double ui_scale
   snapshot.playing = false;  // the picture is of this instant
   if (!settings.ink) snapshot.ink.clear();
   if (ui_scale > 0.0) snapshot.ui_scale = std::clamp(ui_scale, 0.5, 4.0);
+  if (in_browser()) {
+    if (settings.animation)
+      return Error{"export", "animations (GIF, MP4) are exported by the desktop app"};
+    const auto [w, h] = picture_size(window);
+    page_picture = PagePicture{snapshot, settings, w, h};
+    return {};
+  }
   if (auto s = save_session(session, snapshot); !s)
     return Error{"export", "cannot write the temporary session: " + s.error().to_string()};
   auto started = ExportJob::start(program, args.value(), settings.path, session);
@@ -166,7 +180,9 @@ void ExportDialog::defaults_for(const AppState& state) {
     settings.from = std::round(state.params.position);
     settings.to = settings.from + 16.0;
   }
-  std::filesystem::path path = screenshot_folder() / screenshot_name(state.params);
+  // a browser downloads the file: a name, no folder
+  std::filesystem::path path = in_browser() ? std::filesystem::path(screenshot_name(state.params))
+                                            : screenshot_folder() / screenshot_name(state.params);
   path.replace_extension(extension_for(settings));
   settings.path = path.string();
   error.clear();

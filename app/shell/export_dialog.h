@@ -4,9 +4,10 @@
 // that size (not upscaled), optionally with a transparent background. An animation is a sweep
 // of the query position m from A to B as a looping GIF or an H.264 MP4. Both run as a child
 // `rope-lab screenshot|animate` process (export/export_job.h) on a snapshot of the state taken
-// when Export is pressed, so the window stays live meanwhile; the dialog shows a progress bar
-// and a Cancel button, and closing it (Esc) lets the export finish in the background. The
-// result — the file written, or why not — comes as a notice.
+// when Export is pressed, so the window stays live meanwhile (in a browser a picture is drawn
+// by the page itself, PagePicture below; animations are the desktop app's); the dialog shows a
+// progress bar and a Cancel button, and closing it (Esc) lets the export finish in the background.
+// The result — the file written, or why not — comes as a notice.
 //
 // The whole dialog works from the keyboard, and says how in its labels: 1 / 2 / 4 resolution,
 // A area, B transparent, G / M format (rows of the shortcut table, shell/shortcuts.cpp, which
@@ -20,6 +21,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,8 +49,17 @@ struct ExportDialog {
   std::string program = current_executable();  // the rope-lab binary to run (tests set it)
   ExportSettings settings;
   std::unique_ptr<ExportJob> job;  // the running (or last) export
-  std::string error;               // why the last Export press or export failed
-  bool export_requested = false;   // Enter (the shortcut table): Draw exports, knowing the window
+  // In the browser build a page has no child processes: start() leaves the picture here, and
+  // the page draws it between two frames in its own WebGL context and downloads it
+  // (shell/web_window.cpp), as `rope-lab screenshot` would have drawn it.
+  struct PagePicture {
+    Params params;              // the snapshot the child process would have been given
+    ExportSettings settings;    // scale, area, background, the file's name
+    int width = 0, height = 0;  // logical pixels, as the child's --size
+  };
+  std::optional<PagePicture> page_picture;
+  std::string error;              // why the last Export press or export failed
+  bool export_requested = false;  // Enter (the shortcut table): Draw exports, knowing the window
 
   void Draw(AppState& state, const ViewEnv& env);
 

@@ -35,7 +35,7 @@ void file_menu(AppState& state) {
   ImGui::Separator();
   if (ImGui::MenuItem(web ? "Download screenshot" : "Save screenshot", "F12"))
     state.request_screenshot = true;
-  if (!web && ImGui::MenuItem("Export picture…", "Ctrl+P"))
+  if (ImGui::MenuItem("Export picture…", "Ctrl+P"))
     state.export_dialog = AppState::ExportDialog::picture;
   if (ImGui::MenuItem("Export animation…", web ? kDesktopOnly : "Ctrl+M", false, !web))
     state.export_dialog = AppState::ExportDialog::animation;

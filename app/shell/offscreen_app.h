@@ -96,7 +96,9 @@ class OffscreenApp {
   gl::RenderTarget target_;
   std::unique_ptr<UiContext> ui_;
   std::unique_ptr<Views> views_;
-  std::unique_ptr<Presenter> presenter_;  // made by the first presenter_frame
+  // made by the first presenter_frame (shell/offscreen_presenter.cpp, desktop only), which also
+  // gives the deleter: the browser build has no Presenter to destroy
+  std::unique_ptr<Presenter, void (*)(Presenter*)> presenter_{nullptr, nullptr};
   float pixel_scale_ = 1.0f;
   int width_ = 0;  // the picture's pixels; the framebuffer is as large or one band high
   int height_ = 0;

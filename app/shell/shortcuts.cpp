@@ -171,10 +171,6 @@ bool desktop_only(AppState& state, const char* what) {
   return true;
 }
 void export_picture(ShortcutContext& c, int) {
-  if (in_browser()) {  // the canvas as it is, as a download
-    c.state.request_screenshot = true;
-    return;
-  }
   c.state.export_dialog = AppState::ExportDialog::picture;
 }
 void export_animation(ShortcutContext& c, int) {
@@ -220,6 +216,10 @@ void redo(ShortcutContext& c, int) {
   if (auto p = c.history.redo(c.state.params)) restore_params(c.state, *p);
 }
 void quit(ShortcutContext& c, int) {
+  if (in_browser()) {  // a page cannot close its tab, and Ctrl + Q is the browser's there
+    show_notice(c.state, "Quitting is for the desktop app: in a browser, close the tab", true);
+    return;
+  }
   ask_to_quit(c.state);
 }
 // the export dialog's own keys: what its radio buttons and check box set
@@ -254,11 +254,16 @@ std::vector<Shortcut> make_table() {
   };
   const auto row = [&](int key, Modifiers m, ShortcutAction a, int arg = 0, bool repeat = false,
                        InView in = InView::any) {
-    t.push_back(Shortcut{key, m, label, text, a, arg, repeat, in, Scope::main});
+    t.push_back(Shortcut{key, m, label, text, a, arg, repeat, in, Scope::main, {}});
   };
   // the row just added also fires over an export dialog / only there
   const auto everywhere = [&] { t.back().scope = Scope::always; };
   const auto in_export_dialog = [&] { t.back().scope = Scope::export_dialog; };
+  // the line's words in the browser build, for the rows of the line just begun
+  const auto in_browser_says = [&](std::string d) {
+    for (auto it = t.rbegin(); it != t.rend() && it->label == label; ++it)
+      it->in_browser = d;
+  };
   constexpr bool kRepeat = true;
   line("Space", "play / pause the position");
   row(GLFW_KEY_SPACE, kAnyModifiers, play_pause);
@@ -338,6 +343,7 @@ std::vector<Shortcut> make_table() {
   line("F12", "save a screenshot");
   row(GLFW_KEY_F12, kAnyModifiers, screenshot);
   everywhere();
+  in_browser_says("download a screenshot (the page as it is)");
   line("Ctrl + S / Ctrl + O", "save / open a session");
   row(GLFW_KEY_S, kWithCtrl, save_session);
   row(GLFW_KEY_O, kWithCtrl, open_session_dialog);
@@ -348,6 +354,9 @@ std::vector<Shortcut> make_table() {
   everywhere();  // and from one export dialog to the other
   row(GLFW_KEY_M, kWithCtrl, export_animation);
   everywhere();
+  in_browser_says(
+      "export a picture (PNG at 1×, 2×, 4×, downloaded) / an animation (desktop app "
+      "only)");
   // While an export dialog is open, its keys instead of the views' and the parameters'
   line("1 / 2 / 4", "Export dialog: resolution 1×, 2×, 4× (an animation: 1× or 2×)");
   for (int scale : {1, 2, 4}) {
@@ -384,6 +393,7 @@ std::vector<Shortcut> make_table() {
   line("F6", "the presenter window: the step's notes, its hidden answer, the next step");
   row(GLFW_KEY_F6, kAnyModifiers, presenter_window);
   everywhere();
+  in_browser_says("the presenter window (desktop app only)");
   line("F9", "show / hide the control panel (a lesson then takes the whole width)");
   row(GLFW_KEY_F9, kAnyModifiers, control_panel);
   line("F11", "full screen");
@@ -400,6 +410,7 @@ std::vector<Shortcut> make_table() {
   line("Ctrl + Q", "quit (asks first when changes are not saved; Ctrl + Q again quits)");
   row(GLFW_KEY_Q, kWithCtrl, quit);
   everywhere();
+  in_browser_says("quit (desktop app; in a browser, close the tab)");
   return t;
 }
 
@@ -414,14 +425,34 @@ std::span<const Shortcut> shortcut_table() {
   return table;
 }
 
-std::vector<ShortcutLine> shortcut_lines() {
+std::vector<ShortcutLine> shortcut_lines(bool browser) {
   std::vector<ShortcutLine> lines;
   for (const Shortcut& s : shortcut_table()) {
-    ShortcutLine l{s.label, s.description};
+    ShortcutLine l{s.label, browser && !s.in_browser.empty() ? s.in_browser : s.description};
     if (lines.empty() || !(lines.back() == l)) lines.push_back(std::move(l));
   }
   return lines;
 }
+
+std::vector<ClaimedKey> browser_claimed_keys() {
+  std::vector<ClaimedKey> keys;
+  for (const Shortcut& s : shortcut_table()) {
+    ClaimedKey k;
+    if (s.key >= GLFW_KEY_F1 && s.key <= GLFW_KEY_F25)
+      k = ClaimedKey{s.key, false};
+    else if (s.modifiers.ctrl == Need::down)
+      k = ClaimedKey{s.key, true};
+    else
+      continue;
+    if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
+  }
+  return keys;
+}
+
+const char* const kBrowserKeysNote =
+    "In a browser, RoPE Lab takes its function keys and the Ctrl keys above from the browser "
+    "while its page has the keyboard (click the page first). Ctrl + W, Ctrl + T, Ctrl + N, "
+    "Ctrl + Tab and Ctrl + Q stay the browser's: RoPE Lab needs none of them here.";
 
 void handle_shortcuts(AppState& state, lessons::Library& library, History& history,
                       ExportDialog* export_dialog) {

@@ -63,6 +63,9 @@ struct Shortcut {
   bool repeat = false;        // acts again while held (ImGui's key repeat): the arrows
   InView in = InView::any;    // the views it fires in
   Scope scope = Scope::main;  // with or without an export dialog open
+  // What the line says in the browser build when it differs there ("": the same): the
+  // desktop-only features (shell/platform.h) and what the browser keeps for itself.
+  std::string in_browser;
 };
 
 // Every row, in the order handle_shortcuts tries them.
@@ -73,7 +76,24 @@ struct ShortcutLine {
   std::string label, description;
   bool operator==(const ShortcutLine&) const = default;
 };
-std::vector<ShortcutLine> shortcut_lines();
+// `browser`: the lines as the browser build shows them (Shortcut::in_browser).
+std::vector<ShortcutLine> shortcut_lines(bool browser = false);
+
+// In a browser, the keys RoPE Lab takes from the browser while the page has the keyboard (the
+// page calls preventDefault on them): every row's function key, and every row that needs Ctrl.
+// Plain letters are not taken: the browser does nothing with them, and taking them would keep
+// the typed characters from a text field. Ctrl + W, T, N, Tab, Page Up / Down and Q stay the
+// browser's whatever a page does (Chromium's IsReservedCommandOrKey, Firefox's reserved keys);
+// the table binds none of them but Ctrl + Q, which quits the desktop app only.
+struct ClaimedKey {
+  int key = 0;        // GLFW key code
+  bool ctrl = false;  // taken only with Ctrl held (else: with any modifiers)
+  bool operator==(const ClaimedKey&) const = default;
+};
+std::vector<ClaimedKey> browser_claimed_keys();
+
+// What the browser build's shortcut list adds below the table.
+extern const char* const kBrowserKeysNote;
 
 // Runs the actions of the keys pressed this frame (GLFW key codes in io.KeysDown, read through
 // ImGui::IsKeyPressed). Call between ImGui::NewFrame and drawing. Does nothing while a text field

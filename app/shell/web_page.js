@@ -54,10 +54,17 @@ mergeInto(LibraryManager.library, {
     document.body.appendChild(a);
     a.click();
     setTimeout(function() { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
-    if (window.ropeLab) {  // for tests: text files with their text
+    if (window.ropeLab) {  // for tests: text files with their text, the last picture whole
       var mime = UTF8ToString(mime_ptr);
+      var image = mime.indexOf('image/') === 0;
       window.ropeLab.downloads.push({name: a.download, size: size, mime: mime,
-        text: mime.indexOf('image/') === 0 ? null : new TextDecoder().decode(bytes)});
+        text: image ? null : new TextDecoder().decode(bytes)});
+      if (image) {
+        var text = '';
+        for (var i = 0; i < bytes.length; i += 32768)
+          text += String.fromCharCode.apply(null, bytes.subarray(i, i + 32768));
+        window.ropeLab.lastImage = btoa(text);  // base64; only the last, not one per download
+      }
     }
   },
   rope_web_storage_get: function(key_ptr) {
@@ -108,6 +115,40 @@ mergeInto(LibraryManager.library, {
       if (input.files.length > 0) Module['ropeOpenFile'](input.files[0]);
     };
     input.click();
+  },
+  // The keys the app takes from the browser (shell/shortcuts.h, browser_claimed_keys): GLFW key
+  // codes, each either with any modifiers (F1 ... F12: help, reload, full screen, developer
+  // tools) or with Ctrl only (Ctrl + S would save the page, Ctrl + P print it). The browser's
+  // default is prevented; the app still gets the key through GLFW's own listener.
+  rope_web_claim_keys__deps: ['$GLFW'],
+  rope_web_claim_keys: function(keys_ptr, ctrl_ptr, count) {
+    var taken = {};
+    for (var i = 0; i < count; ++i)
+      taken[HEAP32[(keys_ptr >> 2) + i] + (HEAP32[(ctrl_ptr >> 2) + i] ? 'c' : 'k')] = true;
+    window.addEventListener('keydown', function(e) {
+      var key = GLFW.DOMToGLFWKeyCode(e.keyCode);
+      if (taken[key + 'k'] || (e.ctrlKey && taken[key + 'c'])) e.preventDefault();
+    }, true);
+  },
+  // Presentation mode and F11: the whole page in the browser's full screen (shell/web_window.cpp
+  // follow_full_screen). A refused request (no key press just before) leaves the page as it is.
+  rope_web_fullscreen: function() {
+    return (document.fullscreenElement || document.webkitFullscreenElement) ? 1 : 0;
+  },
+  rope_web_set_fullscreen: function(on) {
+    var page = document.documentElement;
+    var full = document.fullscreenElement || document.webkitFullscreenElement;
+    try {
+      var done = null;
+      if (on && !full) {
+        var ask = page.requestFullscreen || page.webkitRequestFullscreen;
+        if (ask) done = ask.call(page, {navigationUI: 'hide'});
+      } else if (!on && full) {
+        var leave = document.exitFullscreen || document.webkitExitFullscreen;
+        if (leave) done = leave.call(document);
+      }
+      if (done && done.catch) done.catch(function() {});
+    } catch (e) {}
   },
   // Called once at start: files dropped on the page open as sessions.
   rope_web_install_drop: function(app) {

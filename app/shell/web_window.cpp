@@ -9,8 +9,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "backends/imgui_impl_glfw.h"
 #include "export/png.h"
@@ -18,8 +20,11 @@
 #include "io/exit_codes.h"
 #include "io/number_format.h"
 #include "render/offscreen.h"
+#include "shell/export_dialog.h"
 #include "shell/frame.h"
 #include "shell/key_taps.h"
+#include "shell/offscreen_app.h"
+#include "shell/shortcuts.h"
 #include "state/actions.h"
 #include "state/params.h"
 #include "ui/ui_context.h"
@@ -36,6 +41,9 @@ void rope_web_frame_drawn(double ms);
 void rope_web_state(const char* json);
 void rope_web_fail(const char* text);
 void rope_web_install_drop(void* app);
+void rope_web_claim_keys(const int* keys, const int* with_ctrl, int count);
+int rope_web_fullscreen();
+void rope_web_set_fullscreen(int on);
 }
 
 namespace rope::app {
@@ -65,6 +73,9 @@ struct WebApp {
   Theme saved_theme = Theme::dark;
   double saved_scale = 1.0;
   std::size_t problems_printed = 0;
+  // The browser's full screen, which presentation mode and F11 ask for (follow_full_screen).
+  bool full_requested = false;  // asked for, as the state last wanted
+  bool full_seen = false;       // the page was seen in full screen since it was asked for
 
   WebApp(AppState& s, WebOptions o, GLFWwindow* w) : state(s), options(std::move(o)), window(w) {}
 };
@@ -99,6 +110,88 @@ void download_screenshot(AppState& state, int fb_w, int fb_h) {
   show_notice(state, "Screenshot downloaded: " + name, false);
 }
 
+// File ▸ Export picture… in a page: the dialog's picture (ExportDialog::PagePicture) drawn at
+// its scale by an OffscreenApp in the page's own WebGL context, between two frames, exactly as
+// `rope-lab screenshot` draws it on the desktop (the same state, flags and frame count), then
+// downloaded. The app's own ImGui context is current again afterwards.
+void export_picture_in_page(AppState& state, const ExportDialog::PagePicture& job) {
+  ImGuiContext* main_context = ImGui::GetCurrentContext();
+  const std::string name = std::filesystem::path(job.settings.path).filename().string();
+  const std::string path = "/tmp/" + name;
+  Status result;
+  int width = 0, height = 0;
+  {
+    auto offscreen =
+        OffscreenApp::create(job.width, job.height, static_cast<float>(job.settings.scale));
+    if (!offscreen) {
+      result = offscreen.error();
+    } else {
+      AppState shot;  // as render_state and the screenshot command make it
+      shot.params = job.params;
+      shot.applied_lesson = shot.params.lesson;
+      shot.applied_step = shot.params.step;
+      shot.show_menu = shot.show_controls = !job.settings.canvas_only;
+      shot.reveal_all = true;
+      shot.transparent_background = job.settings.transparent;
+      offscreen.value()->run(shot, 3, 0.0);
+      if (!shot.problems.empty())
+        result = Error{"picture", shot.problems.front()};
+      else
+        result = offscreen.value()->write_png(path, job.settings.transparent);
+      width = offscreen.value()->pixel_width();
+      height = offscreen.value()->pixel_height();
+    }
+  }  // the picture's ImGui context and GL objects end here
+  ImGui::SetCurrentContext(main_context);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  if (!result) {
+    show_notice(state, "Picture not made: " + result.error().to_string(), true);
+    return;
+  }
+  std::string bytes;
+  if (std::FILE* f = std::fopen(path.c_str(), "rb")) {
+    char buf[1 << 16];
+    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;)
+      bytes.append(buf, n);
+    std::fclose(f);
+  }
+  std::remove(path.c_str());
+  if (bytes.empty()) {
+    show_notice(state, "Picture not made: the page could not read it back", true);
+    return;
+  }
+  rope_web_download(name.c_str(), "image/png", bytes.data(), static_cast<int>(bytes.size()));
+  show_notice(state,
+              "Picture downloaded: " + name + " (" + std::to_string(width) + " × " +
+                  std::to_string(height) + " px)",
+              false);
+  if (state.export_dialog == AppState::ExportDialog::picture)
+    state.export_dialog = AppState::ExportDialog::none;
+}
+
+// Presentation mode and F11 are the browser's full screen. A browser grants it only just after
+// a key press or a click, so a link that opens in presentation mode gets the larger picture in
+// the page as it is. When the browser leaves full screen by itself (Esc, its own button), the
+// app leaves presentation mode and F11's full screen with it, as the desktop's Esc does.
+void follow_full_screen(WebApp& app) {
+  AppState& state = app.state;
+  const bool want = state.params.presentation || state.fullscreen;
+  if (want != app.full_requested) {
+    rope_web_set_fullscreen(want ? 1 : 0);
+    app.full_requested = want;
+    app.full_seen = false;
+  } else if (want) {
+    if (rope_web_fullscreen() != 0) {
+      app.full_seen = true;
+    } else if (app.full_seen) {
+      state.params.presentation = false;
+      state.fullscreen = false;
+      app.full_requested = false;
+      app.full_seen = false;
+    }
+  }
+}
+
 // A short summary for the page's tests: what is on screen.
 void publish_state(const WebApp& app) {
   const Params& p = app.state.params;
@@ -109,7 +202,9 @@ void publish_state(const WebApp& app) {
     if (c == '"' || c == '\\') json += '\\';
     if (static_cast<unsigned char>(c) >= 0x20) json += c;
   }
-  json += "\",\"notice_is_error\":" + std::string(app.state.notice.is_error ? "true" : "false") +
+  json += "\",\"presentation\":" + std::string(p.presentation ? "true" : "false") +
+          ",\"fullscreen\":" + std::string(app.state.fullscreen ? "true" : "false");
+  json += ",\"notice_is_error\":" + std::string(app.state.notice.is_error ? "true" : "false") +
           ",\"link\":\"" + app.fragment + "\"}";
   rope_web_state(json.c_str());
 }
@@ -153,12 +248,18 @@ void frame(void* arg) {
     state.request_screenshot = false;
     download_screenshot(state, fb_w, fb_h);
   }
+  if (auto& picture = app.views.export_dialog.page_picture) {
+    const ExportDialog::PagePicture job = std::move(*picture);
+    picture.reset();
+    export_picture_in_page(state, job);
+  }
   if (app.options.link_of) {
     if (std::string f = app.options.link_of(state.params); f != app.fragment) {
       app.fragment = std::move(f);
       rope_web_set_fragment(app.fragment.c_str());
     }
   }
+  follow_full_screen(app);
   save_settings_if_changed(app);
   publish_state(app);
   rope_web_frame_drawn(emscripten_get_now() - started);
@@ -236,6 +337,14 @@ int run_web_window(AppState& state, const WebOptions& options) {
   app->saved_scale = state.params.ui_scale;
   app->last = glfwGetTime();
   rope_web_install_drop(app);
+  {  // the shortcut table's function keys and Ctrl keys: the app's, not the browser's
+    std::vector<int> keys, with_ctrl;
+    for (const ClaimedKey& k : browser_claimed_keys()) {
+      keys.push_back(k.key);
+      with_ctrl.push_back(k.ctrl ? 1 : 0);
+    }
+    rope_web_claim_keys(keys.data(), with_ctrl.data(), static_cast<int>(keys.size()));
+  }
   emscripten_set_main_loop_arg(frame, app, 0, false);
   return kExitOk;
 }

@@ -1374,3 +1374,39 @@ TEST_CASE("the lesson panel sets q and k to a preset and stays on the step", "[a
   CHECK(lab.p.step == 4);
   CHECK(lab.p.lesson == "14-three-codes");
 }
+
+TEST_CASE(
+    "the browser build's list: desktop-only lines say so, the keys the page takes from the "
+    "browser are the table's function and Ctrl keys, none the browser keeps for itself",
+    "[app][keys][web]") {
+  const std::vector<ShortcutLine> desktop = shortcut_lines(false), web = shortcut_lines(true);
+  REQUIRE(desktop.size() == web.size());
+  int differ = 0;
+  for (std::size_t i = 0; i < desktop.size(); ++i) {
+    CHECK(desktop[i].label == web[i].label);
+    if (desktop[i].description == web[i].description) continue;
+    ++differ;
+    INFO(web[i].label << ": " << web[i].description);
+    CHECK((web[i].description.find("desktop app") != std::string::npos ||
+           web[i].description.find("download") != std::string::npos));
+  }
+  CHECK(differ == 4);  // F6 (presenter window), F12 and Ctrl + P / M (downloads), Ctrl + Q
+
+  const std::vector<ClaimedKey> keys = browser_claimed_keys();
+  const auto taken = [&](int key, bool ctrl) {
+    return std::find(keys.begin(), keys.end(), ClaimedKey{key, ctrl}) != keys.end();
+  };
+  for (int f : {GLFW_KEY_F1, GLFW_KEY_F5, GLFW_KEY_F11, GLFW_KEY_F12})
+    CHECK(taken(f, false));
+  for (int k : {GLFW_KEY_S, GLFW_KEY_O, GLFW_KEY_P, GLFW_KEY_E, GLFW_KEY_Z, GLFW_KEY_EQUAL})
+    CHECK(taken(k, true));
+  CHECK_FALSE(taken(GLFW_KEY_D, false));  // plain letters stay typed characters
+  CHECK_FALSE(taken(GLFW_KEY_D, true));
+  // the keys Chromium and Firefox keep whatever a page does: the table binds none but Ctrl + Q
+  for (int k :
+       {GLFW_KEY_W, GLFW_KEY_T, GLFW_KEY_N, GLFW_KEY_TAB, GLFW_KEY_PAGE_UP, GLFW_KEY_PAGE_DOWN})
+    for (const Shortcut& s : shortcut_table()) {
+      INFO(s.label);
+      CHECK_FALSE((s.key == k && s.modifiers.ctrl == Need::down));
+    }
+}

@@ -15,10 +15,15 @@ source "$(dirname "${BASH_SOURCE[0]}")/../crash_report.sh"
 # starts Xvfb, so two tests starting at the same moment can pick the same number, and one of
 # them fails with "Failed to open display" (the fresh-clone CI of 2026-11-24 lost a run to it).
 # Xvfb's -displayfd lets the server itself claim a free number atomically and report it.
+# -noreset: by default an X server resets when its last client leaves, and a client that is
+# still in its connection handshake at that moment is dropped. The readiness probe below is
+# such a last client: the app, started right after it, then failed with "X11: Failed to open
+# display :0" (the CI run of 2026-11-28 lost the key-tap test to it; reproduced here in 3 of 240
+# loaded starts of the same sequence, 0 of 270 with -noreset).
 start_xvfb() {
   local screen=$1 tmp
   tmp=$(mktemp -d)
-  Xvfb -displayfd 3 -screen 0 "${screen}x24" -nolisten tcp 3>"$tmp/display" 2>"$tmp/log" &
+  Xvfb -displayfd 3 -screen 0 "${screen}x24" -nolisten tcp -noreset 3>"$tmp/display" 2>"$tmp/log" &
   XVFB_PID=$!
   for _ in $(seq 300); do
     [[ -s "$tmp/display" ]] && break
@@ -35,8 +40,8 @@ start_xvfb() {
   DISPLAY=":$(tr -d '[:space:]' <"$tmp/display")"
   export DISPLAY XVFB_PID
   rm -rf "$tmp"
-  # The number is reported before the server takes clients: in the fresh-clone CI of 2026-11-25
-  # an app started at once said "X11: Failed to open display :0". Up to 30 s for an answer:
+  # Wait for an answer before the app starts (the fresh-clone CI of 2026-11-25 met an app that
+  # said "X11: Failed to open display :0"; the reset above was the rest of it). Up to 30 s:
   # 10 s were not always enough with a sanitizer build's stress run beside (scripts/stress.sh,
   # 2026-11-27: the app then failed to open the display); no answer at all is said as such.
   if command -v xdotool >/dev/null; then

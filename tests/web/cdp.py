@@ -140,7 +140,8 @@ class Browser:
         return self.eval("window.ropeLab.state")
 
     KEYS = {"ArrowRight": (39, "ArrowRight", ""), "ArrowLeft": (37, "ArrowLeft", ""),
-            "F12": (123, "F12", ""), " ": (32, "Space", " ")}
+            "F12": (123, "F12", ""), "F5": (116, "F5", ""), "F1": (112, "F1", ""),
+            "Escape": (27, "Escape", ""), " ": (32, "Space", " ")}
 
     def key(self, key, modifiers=0):
         """A key press and release as the browser delivers a typed key ('d', 'D', 'ArrowRight')."""

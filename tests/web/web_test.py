@@ -4,9 +4,12 @@ desktop build's own pictures.  Usage: web_test.py BUILD_WEB_DIR [DESKTOP_ROPE_LA
 
   * every view and a sample of lesson steps render at 1280 x 720, and each picture matches
     `rope-lab screenshot` of the same state and size within the tolerance below;
-  * keys act: → steps a lesson, D doubles d;
+  * keys act: → steps a lesson, D doubles d; F5 is presentation mode in the browser's full
+    screen (leaving full screen leaves it); the app's function and Ctrl keys are not the
+    browser's (no reload, no "save page"), plain letters still type;
   * a link's state round-trips: the fragment the page writes opens the same state and picture;
   * a bad fragment shows its message on screen, naming the parameter, the other values applied;
+  * Ctrl + P, 2, Enter downloads the 2x picture `rope-lab screenshot --scale 2` draws;
   * Ctrl + S downloads the session's JSON, Ctrl + E the CSV `rope-lab export` writes (the same
     table; a value may differ from the desktop's in its last bits: musl's libm is not glibc's).
 Prints one line per check and "N passed, M failed"; exits non-zero on a failure.
@@ -15,6 +18,7 @@ Tolerance: the two builds draw with different rasterisers (Mesa's llvmpipe, Swif
 anti-aliased edges differ by a few levels; a picture matches when the mean difference over all
 pixels and channels is at most MEAN_LEVELS and at most FAR_FRACTION of the pixels differ by more
 than FAR_LEVELS in a channel (a misplaced label or a missing curve exceeds both)."""
+import base64
 import os
 import subprocess
 import signal
@@ -100,6 +104,34 @@ def main():
             browser.wait_frames(4)
             check("D doubles d", browser.state()["dim"] == 16, str(browser.state()))
 
+            # the app's keys are the app's: F5 presents (not a reload), in the browser's full
+            # screen; Ctrl + S is not the browser's "save page"; plain letters stay characters
+            browser.open(url + "#lesson=03-rope-2d&step=1", frames=4)
+            browser.eval("window.__keys = []; window.addEventListener('keydown', function(e) {"
+                         " window.__keys.push([e.key, e.ctrlKey, e.defaultPrevented]); });"
+                         " window.__page = performance.timeOrigin; 0")
+            browser.key("F5")
+            browser.wait_frames(6)
+            s = browser.state()
+            full = browser.eval("!!document.fullscreenElement")
+            same_page = browser.eval("window.__page === performance.timeOrigin")
+            check("F5 is presentation mode in the browser's full screen, not a reload",
+                  s["presentation"] and full and same_page, "%s; full screen %s" % (s, full))
+            browser.eval("document.exitFullscreen().then(function() { return 0; })")
+            browser.wait_frames(6)
+            s = browser.state()
+            check("leaving the browser's full screen leaves presentation mode",
+                  not s["presentation"] and not browser.eval("!!document.fullscreenElement"),
+                  str(s))
+            browser.key("s", modifiers=2)
+            browser.key("d")
+            browser.wait_frames(2)
+            keys = browser.eval("window.__keys")
+            prevented = {(k, c): p for k, c, p in keys}
+            check("F5 and Ctrl + S are taken from the browser, a plain letter is not",
+                  prevented.get(("F5", False)) is True and prevented.get(("s", True)) is True
+                  and prevented.get(("d", False)) is False, str(keys))
+
             # files the browser way: Ctrl + S downloads the session, Ctrl + E the view's CSV
             browser.open(url + "#view=decay&dim=32", frames=4)
             browser.key("s", modifiers=2)
@@ -133,6 +165,39 @@ def main():
             check("Ctrl + E downloads the CSV rope-lab export writes",
                   ok and worst <= 1e-13, "%d of %d rows identical, largest relative difference "
                   "%.1e" % (same, len(want_rows) - 1, worst))
+
+            # File > Export picture at 2x: drawn at that size in the page, as the desktop draws it
+            browser.open(url + "#view=spectrum&dim=64", frames=4)
+            browser.key("p", modifiers=2)
+            browser.wait_frames(3)
+            browser.key("2")
+            browser.wait_frames(3)
+            browser.send("Input.dispatchKeyEvent", type="keyDown", windowsVirtualKeyCode=13,
+                         nativeVirtualKeyCode=13, code="Enter", key="Enter", text="\r")
+            browser.send("Input.dispatchKeyEvent", type="keyUp", windowsVirtualKeyCode=13,
+                         nativeVirtualKeyCode=13, code="Enter", key="Enter")
+            browser.wait_frames(4)
+            picture = browser.eval("window.ropeLab.lastImage || ''")
+            ok = bool(picture)
+            detail = browser.state()["notice"]
+            if ok:
+                got = cdp.read_png(base64.b64decode(picture))
+                ref_path = os.path.join(tmp, "spectrum-2x-desktop.png")
+                subprocess.run([rope_lab, "screenshot", "--size", "%dx%d" % SIZE, "--scale", "2",
+                                "--view", "spectrum", "--dim", "64", "-o", ref_path], check=True,
+                               stdout=subprocess.DEVNULL, env=dict(os.environ, HOME=tmp))
+                with open(os.path.join(tmp, "spectrum-2x-web.png"), "wb") as f:
+                    f.write(base64.b64decode(picture))
+                with open(ref_path, "rb") as f:
+                    want = cdp.read_png(f.read())
+                ok = got[:2] == (2 * SIZE[0], 2 * SIZE[1])
+                detail += "; %dx%d" % got[:2]
+                if ok:
+                    mean, far = cdp.compare(got, want, FAR_LEVELS)
+                    ok = mean <= MEAN_LEVELS and far <= FAR_FRACTION
+                    detail += "; mean %.2f levels, %.2f %% of pixels past %d" % (
+                        mean, 100 * far, FAR_LEVELS)
+            check("Ctrl + P, 2, Enter downloads the 2x picture the desktop draws", ok, detail)
 
             # a link round-trips
             link = "view=extension&dim=128&base=10000&scaling=yarn&factor=16&original-context=4096"
