@@ -60,6 +60,13 @@ void draw_shortcut_list(AppState& state, const ViewEnv& env) {
       (one_column ? ImGuiWindowFlags_AlwaysAutoResize : ImGuiWindowFlags_NoResize) |
       ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
   if (ImGui::Begin("Keyboard shortcuts", &state.show_shortcuts, flags)) {
+    if (browser) {  // first: below the table it would be scrolled out of a 720-line screen
+      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(ImGui::GetContentRegionAvail().x,
+                                                               36.0f * ImGui::GetFontSize()));
+      ImGui::TextDisabled("%s", kBrowserKeysNote);
+      ImGui::PopTextWrapPos();
+      ImGui::Spacing();
+    }
     const int columns = one_column ? 2 : 4;
     if (ImGui::BeginTable("keys", columns, ImGuiTableFlags_RowBg)) {
       for (int c = 0; c < columns; ++c) {
@@ -80,13 +87,6 @@ void draw_shortcut_list(AppState& state, const ViewEnv& env) {
         }
       }
       ImGui::EndTable();
-    }
-    if (browser) {
-      ImGui::Spacing();
-      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(ImGui::GetContentRegionAvail().x,
-                                                               36.0f * ImGui::GetFontSize()));
-      ImGui::TextWrapped("%s", kBrowserKeysNote);
-      ImGui::PopTextWrapPos();
     }
   }
   ImGui::End();

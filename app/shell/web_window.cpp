@@ -202,7 +202,8 @@ void publish_state(const WebApp& app) {
     if (c == '"' || c == '\\') json += '\\';
     if (static_cast<unsigned char>(c) >= 0x20) json += c;
   }
-  json += "\",\"presentation\":" + std::string(p.presentation ? "true" : "false") +
+  json += "\",\"computing\":" + std::string(app.views.heatmap.computing() ? "true" : "false");
+  json += ",\"presentation\":" + std::string(p.presentation ? "true" : "false") +
           ",\"fullscreen\":" + std::string(app.state.fullscreen ? "true" : "false");
   json += ",\"notice_is_error\":" + std::string(app.state.notice.is_error ? "true" : "false") +
           ",\"link\":\"" + app.fragment + "\"}";
@@ -289,6 +290,10 @@ extern "C" EMSCRIPTEN_KEEPALIVE void rope_web_file_opened(void* app_ptr, const c
   }
   open_session(app.state, path);
   std::remove(path.c_str());
+  // the notice names the file as the user knows it, not by the page's in-memory path
+  std::string& notice = app.state.notice.text;
+  for (std::size_t at; (at = notice.find(path)) != std::string::npos;)
+    notice.replace(at, path.size(), file);
 }
 
 void load_web_settings(AppState& state) {

@@ -24,6 +24,13 @@ Error cancelled() {
   return Error{"heatmap", "computation cancelled"};
 }
 
+// A matrix on its way (prepare_scores, score_rows): rows [0, next_row) of `matrix` are done.
+struct PreparedScores {
+  EncodedQK encoded;          // q', k' for the rows still to compute (empty when all are done)
+  std::vector<float> matrix;  // [N][N] row-major
+  std::int64_t next_row = 0;
+};
+
 // Rows [N][d] of x rotated at θ′ to their positions 0 ... N−1 and multiplied by a, in double,
 // rounded to float: the q′ or k′ of a scaled RoPE.
 std::vector<float> rotate_scaled(const std::vector<float>& x, std::int64_t n, std::int64_t d,
@@ -65,9 +72,11 @@ std::vector<float> shared_scaled(const std::vector<double>& q, const std::vector
 }
 
 // S = Q'K'^T for the content of `in`: [N][N] row-major, before any scaling, mask or softmax.
-// Sentence content also gives its `words`. An Error for invalid inputs or a cancellation.
-Result<std::vector<float>> raw_scores(const HeatmapInputs& in, int threads,
-                                      const std::atomic<bool>* cancel,
+// Shared content gives the whole matrix at once (O(N d) work); random and sentence content give
+// the rotated q', k' and an empty matrix whose rows (O(N² d), the heavy part) are then computed
+// by score_rows, in one go on threads or a chunk at a time between frames. Sentence content also
+// gives its `words`. An Error for invalid inputs or a cancellation.
+Result<PreparedScores> prepare_scores(const HeatmapInputs& in, const std::atomic<bool>* cancel,
                                       std::vector<std::string>& words, double& attention_factor) {
   const auto stopped = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
   const std::int64_t n = in.positions;
@@ -86,13 +95,21 @@ Result<std::vector<float>> raw_scores(const HeatmapInputs& in, int threads,
     sf->theta_scaled = std::move(r.value().theta_drawn);
     sf->attention_factor = attention_factor = r.value().attention_factor;
   }
-  if (in.content == Content::shared && sf)
-    return shared_scaled(effective_vector(in.query, in.dim, in.seed, false),
-                         effective_vector(in.key, in.dim, in.seed, true), n, *sf, in.pairing);
+  PreparedScores out;
+  if (in.content == Content::shared && sf) {
+    out.matrix = shared_scaled(effective_vector(in.query, in.dim, in.seed, false),
+                               effective_vector(in.key, in.dim, in.seed, true), n, *sf, in.pairing);
+    out.next_row = n;
+    return out;
+  }
   if (in.content == Content::shared) {
     const auto q = to_float(effective_vector(in.query, in.dim, in.seed, false));
     const auto k = to_float(effective_vector(in.key, in.dim, in.seed, true));
-    return score_matrix_shared(q, k, n, d, in.base, in.encoding, in.pairing);
+    auto m = score_matrix_shared(q, k, n, d, in.base, in.encoding, in.pairing);
+    if (!m) return m.error();
+    out.matrix = std::move(m).value();
+    out.next_row = n;
+    return out;
   }
   std::vector<float> q, k;
   if (in.content == Content::random) {
@@ -119,32 +136,53 @@ Result<std::vector<float>> raw_scores(const HeatmapInputs& in, int threads,
   if (!enc) return enc.error();
   q = {};
   k = {};
-  std::vector<float> m(static_cast<std::size_t>(n * n));
-  // Rows are handed out in chunks through one counter, so threads balance themselves and a
-  // cancellation is noticed within one chunk.
+  out.encoded = std::move(enc).value();
+  out.matrix.assign(static_cast<std::size_t>(n * n), 0.0f);
+  return out;
+}
+
+// Rows of p.matrix from p.next_row on, with `threads` threads, until all are done, `cancel`
+// turns true, or (`until` given) the clock passes it after a chunk: the thread-less build computes
+// a large matrix a slice per frame this way. Rows are handed out in chunks of about 4 M
+// multiply-adds through one counter, so threads balance themselves and a stop is noticed within one
+// chunk.
+Status score_rows(PreparedScores& p, int threads, const std::atomic<bool>* cancel,
+                  const std::chrono::steady_clock::time_point* until = nullptr) {
+  const auto stopped = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+  const EncodedQK& e = p.encoded;
+  const std::int64_t n = e.n_positions;
+  const std::int64_t d = e.dim;
   const std::int64_t chunk =
       std::max<std::int64_t>(1, (1 << 22) / std::max<std::int64_t>(1, n * d));
-  std::atomic<std::int64_t> next{0};
+  // a slice between frames runs on the caller alone, so its rows end in order
+  const int extra = until ? 0 : std::clamp(threads, 1, 16) - 1;
+  const int helper_count = n * n * d > (1 << 20) ? extra : 0;
+  std::atomic<std::int64_t> next{p.next_row};
+  std::atomic<std::int64_t> done{p.next_row};  // alone: every row below it is computed
   std::atomic<bool> failed{false};
-  const EncodedQK& e = enc.value();
   const auto work = [&] {
     while (!stopped() && !failed.load(std::memory_order_relaxed)) {
       const std::int64_t b = next.fetch_add(chunk);
       if (b >= n) return;
       const std::int64_t end = std::min(n, b + chunk);
-      const std::span<float> rows(m.data() + b * n, static_cast<std::size_t>((end - b) * n));
+      const std::span<float> rows(p.matrix.data() + b * n, static_cast<std::size_t>((end - b) * n));
       if (!score_rows_fast(e, b, end, rows)) failed = true;
+      if (helper_count == 0) done = end;
+      // the clock is read after a chunk: a slice always gets somewhere
+      if (until && std::chrono::steady_clock::now() >= *until) return;
     }
   };
   std::vector<Worker> helpers;
-  const int extra = std::clamp(threads, 1, 16) - 1;
-  for (int t = 0; t < extra && n * n * d > (1 << 20); ++t)
+  for (int t = 0; t < helper_count; ++t)
     helpers.emplace_back(work);
   work();
   helpers.clear();  // joins
-  if (stopped()) return cancelled();
   if (failed) return Error{"heatmap", "score rows could not be computed"};
-  return m;
+  if (cancel && cancel->load(std::memory_order_relaxed)) return cancelled();
+  // with helpers every row is done (nothing but a cancellation stops them); alone, the rows up
+  // to where the clock stopped it
+  p.next_row = helper_count > 0 ? n : done.load();
+  return {};
 }
 
 // The finite minimum and maximum of the [n][n] matrix s (0, 0 when nothing is finite).
@@ -259,18 +297,15 @@ double heatmap_cost(const HeatmapInputs& in) {
   return n * n * d + fill;
 }
 
-Result<HeatmapScores> compute_heatmap_scores(const HeatmapInputs& in, int threads,
-                                             const std::atomic<bool>* cancel) {
-  const auto t0 = std::chrono::steady_clock::now();
-  HeatmapScores out;
-  out.inputs = in;
-  auto s = raw_scores(in, threads, cancel, out.words, out.attention_factor);
-  if (!s) return s.error();
-  if (cancel && cancel->load(std::memory_order_relaxed)) return cancelled();
+namespace {
+
+// The matrix's rows all computed: the score mode's scaling, the causal mask and the softmax, then
+// the colour range over the finite entries. `t0`: when the computation started.
+Result<HeatmapScores> finish_scores(HeatmapScores out, std::chrono::steady_clock::time_point t0) {
+  const HeatmapInputs& in = out.inputs;
   // scale, mask, softmax; then the colour range over finite entries
   const std::int64_t n = in.positions;
   out.n = in.positions;
-  out.s = std::move(s).value();
   const ScoreTransform t{in.score_mode != ScoreMode::raw, in.score_mode == ScoreMode::softmax,
                          in.causal};
   if (t.scale || t.softmax || t.causal) transform_scores(out.s, n, in.dim, t);  // else identity
@@ -281,6 +316,83 @@ Result<HeatmapScores> compute_heatmap_scores(const HeatmapInputs& in, int thread
   out.hi = static_cast<double>(hi);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
+}
+
+}  // namespace
+
+Result<HeatmapScores> compute_heatmap_scores(const HeatmapInputs& in, int threads,
+                                             const std::atomic<bool>* cancel) {
+  const auto t0 = std::chrono::steady_clock::now();
+  HeatmapScores out;
+  out.inputs = in;
+  auto p = prepare_scores(in, cancel, out.words, out.attention_factor);
+  if (!p) return p.error();
+  if (auto st = score_rows(p.value(), threads, cancel); !st) return st.error();
+  if (cancel && cancel->load(std::memory_order_relaxed)) return cancelled();
+  out.s = std::move(p.value().matrix);
+  return finish_scores(std::move(out), t0);
+}
+
+// [SECTION] slices between frames
+
+struct HeatmapSlices::State {
+  std::vector<HeatmapInputs> inputs;
+  std::vector<HeatmapScores> done;
+  std::string error;
+  // the panel under way: its scores so far and the rows still to compute
+  std::optional<std::pair<HeatmapScores, PreparedScores>> current;
+  std::chrono::steady_clock::time_point t0;
+};
+
+HeatmapSlices::HeatmapSlices(std::vector<HeatmapInputs> panels)
+    : state_(std::make_unique<State>()) {
+  state_->inputs = std::move(panels);
+}
+
+HeatmapSlices::~HeatmapSlices() = default;
+
+bool HeatmapSlices::step(double seconds) {
+  State& st = *state_;
+  const auto until = std::chrono::steady_clock::now() +
+                     std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                         std::chrono::duration<double>(seconds));
+  while (st.error.empty() && st.done.size() < st.inputs.size()) {
+    if (!st.current) {  // the next panel: its O(N d) preparation
+      st.t0 = std::chrono::steady_clock::now();
+      HeatmapScores out;
+      out.inputs = st.inputs[st.done.size()];
+      auto p = prepare_scores(out.inputs, nullptr, out.words, out.attention_factor);
+      if (!p) {
+        st.error = p.error().to_string();
+        break;
+      }
+      st.current.emplace(std::move(out), std::move(p).value());
+    }
+    auto& [out, p] = *st.current;
+    if (auto s = score_rows(p, 1, nullptr, &until); !s) {
+      st.error = s.error().to_string();
+      break;
+    }
+    if (p.next_row < out.inputs.positions) return false;  // the clock ran out: the next frame
+    out.s = std::move(p.matrix);
+    auto r = finish_scores(std::move(out), st.t0);
+    st.current.reset();
+    if (!r) {
+      st.error = r.error().to_string();
+      break;
+    }
+    st.done.push_back(std::move(r).value());
+    if (std::chrono::steady_clock::now() >= until) break;
+  }
+  return !st.error.empty() || st.done.size() == st.inputs.size();
+}
+
+std::vector<HeatmapScores>& HeatmapSlices::panels() {
+  return state_->done;
+}
+
+const std::string& HeatmapSlices::error() const {
+  return state_->error;
 }
 
 // [SECTION] the background job
@@ -308,11 +420,35 @@ std::uint64_t HeatmapJob::submit(std::vector<HeatmapInputs> panels) {
   return id;
 }
 
+// Without threads: a slice of the request under way, the newest pending request taking its
+// place first (as a submit cancels the worker's computation).
+void HeatmapJob::step_slices(double seconds) {
+  {
+    std::lock_guard lock(mutex_);
+    if (pending_) {
+      slices_id_ = pending_->first;
+      slices_ = std::make_unique<HeatmapSlices>(std::move(pending_->second));
+      pending_.reset();
+      running_ = true;
+    }
+  }
+  if (!slices_ || !slices_->step(seconds)) return;
+  Output out;
+  out.id = slices_id_;
+  out.error = slices_->error();
+  if (out.error.empty()) out.panels = std::move(slices_->panels());
+  slices_.reset();
+  std::lock_guard lock(mutex_);
+  running_ = false;
+  done_ = std::move(out);
+}
+
 std::optional<HeatmapJob::Output> HeatmapJob::take() {
   if constexpr (!kHaveThreads) {
-    // no worker: a request runs here in the frame after the one that submitted it, which
-    // shows the previous picture and "computing …"
-    if (!std::exchange(fresh_, false)) compute_pending(1);
+    // no worker: a request runs here a slice per frame (about a third of a 60 Hz frame) from
+    // the frame after the one that submitted it; the view shows the previous picture and
+    // "computing …" meanwhile
+    if (!std::exchange(fresh_, false)) step_slices(kSliceSeconds);
   }
   std::lock_guard lock(mutex_);
   return std::exchange(done_, std::nullopt);
@@ -324,7 +460,7 @@ bool HeatmapJob::busy() const {
 }
 
 bool HeatmapJob::wait_idle(double seconds) {
-  if constexpr (!kHaveThreads) compute_pending(1);
+  if constexpr (!kHaveThreads) step_slices(seconds);  // the rest, if any, a slice per take()
   const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
   while (busy()) {
     if (std::chrono::steady_clock::now() > until) return false;

@@ -20,6 +20,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -77,8 +78,30 @@ Result<HeatmapScores> compute_heatmap_scores(const HeatmapInputs& in, int thread
 // A rough cost in multiply-adds, to choose between computing now and in the background.
 double heatmap_cost(const HeatmapInputs& in);
 
+// Matrices computed a slice at a time on the calling thread: the browser build has no threads
+// (io/platform.h), and a 4096 x 4096 x 512 matrix there takes seconds; its HeatmapJob calls
+// step() once a frame, so the page keeps drawing ("computing …") meanwhile. The result is the
+// one compute_heatmap_scores gives, bit for bit.
+class HeatmapSlices {
+ public:
+  explicit HeatmapSlices(std::vector<HeatmapInputs> panels);
+  ~HeatmapSlices();
+  HeatmapSlices(const HeatmapSlices&) = delete;
+  HeatmapSlices& operator=(const HeatmapSlices&) = delete;
+  // Computes for about `seconds` (at least one chunk of rows); true once every panel is done or
+  // one failed.
+  bool step(double seconds);
+  std::vector<HeatmapScores>& panels();  // when done without an error
+  const std::string& error() const;      // why a panel failed ("" if none)
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
 // One worker thread (none in the browser build, io/platform.h: there take() computes a request
-// in the frame after the one that submitted it, and wait_idle() computes it at once). submit()
+// a slice per frame from the frame after the one that submitted it, with HeatmapSlices, and
+// wait_idle() computes on for at most its bound). submit()
 // replaces whatever was pending and cancels a running computation; take() hands over a finished
 // result set (one HeatmapScores per submitted input, or an error).
 class HeatmapJob {
@@ -111,7 +134,12 @@ class HeatmapJob {
   std::uint64_t next_id_ = 1;
   std::atomic<bool> cancel_{false};
   bool fresh_ = false;  // without threads: submitted since the last take()
-  Worker thread_;       // last: started after every member above exists (none without threads)
+  // without threads: the request being computed, a slice per take()
+  std::unique_ptr<HeatmapSlices> slices_;
+  std::uint64_t slices_id_ = 0;
+  void step_slices(double seconds);
+  static constexpr double kSliceSeconds = 0.006;  // of each frame, without threads
+  Worker thread_;  // last: started after every member above exists (none without threads)
 };
 
 }  // namespace rope::app

@@ -13,10 +13,12 @@
 #include <complex>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <initializer_list>
 #include <iterator>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "io/colour_map.h"
@@ -1043,4 +1045,44 @@ TEST_CASE("lesson prose keeps numbers, equalities and short pairs on one line", 
   CHECK(glue_prose("at 2048 1234") == "at 2048 1234");
   CHECK(glue_prose("") == "");
   CHECK(glue_prose(" = ") == " = ");
+}
+
+TEST_CASE(
+    "a heatmap computed a slice at a time (the browser build) is the one-go matrix, bit for "
+    "bit",
+    "[app][heatmap][web]") {
+  std::vector<HeatmapInputs> panels;
+  for (auto [content, mode, causal] : {std::tuple{Content::random, ScoreMode::softmax, true},
+                                       std::tuple{Content::sentence, ScoreMode::scaled, false},
+                                       std::tuple{Content::shared, ScoreMode::raw, false}}) {
+    AppState state;
+    set(state.params, "dim", "64");
+    set(state.params, "positions", "700");
+    state.params.content = content;
+    state.params.score_mode = mode;
+    state.params.causal = causal;
+    panels.push_back(heatmap_inputs(state.params, rope::Encoding::rope));
+  }
+  HeatmapSlices slices(panels);
+  int steps = 1;
+  while (!slices.step(0.0))  // one chunk of rows per step: many steps
+    ++steps;
+  REQUIRE(slices.error().empty());
+  CHECK(steps >= 8);  // 700 rows of the random panel in chunks of 93 (4 M multiply-adds)
+  REQUIRE(slices.panels().size() == panels.size());
+  for (std::size_t i = 0; i < panels.size(); ++i) {
+    auto whole = compute_heatmap_scores(panels[i], 2);
+    REQUIRE(whole.ok());
+    const HeatmapScores& a = slices.panels()[i];
+    const HeatmapScores& b = whole.value();
+    CHECK(a.n == b.n);
+    CHECK(a.lo == b.lo);
+    CHECK(a.hi == b.hi);
+    CHECK(a.words == b.words);
+    REQUIRE(a.s.size() == b.s.size());
+    CHECK(std::memcmp(a.s.data(), b.s.data(), a.s.size() * sizeof(float)) == 0);
+  }
+  HeatmapSlices bad({HeatmapInputs{}});  // 0 positions: refused with a reason, not a crash
+  CHECK(bad.step(1.0));
+  CHECK_FALSE(bad.error().empty());
 }

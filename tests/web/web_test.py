@@ -4,11 +4,15 @@ desktop build's own pictures.  Usage: web_test.py BUILD_WEB_DIR [DESKTOP_ROPE_LA
 
   * every view and a sample of lesson steps render at 1280 x 720, and each picture matches
     `rope-lab screenshot` of the same state and size within the tolerance below;
+  * a large heatmap is computed in slices between frames (the page keeps drawing), and ends
+    with the desktop's picture;
   * keys act: → steps a lesson, D doubles d; F5 is presentation mode in the browser's full
     screen (leaving full screen leaves it); the app's function and Ctrl keys are not the
     browser's (no reload, no "save page"), plain letters still type;
   * a link's state round-trips: the fragment the page writes opens the same state and picture;
   * a bad fragment shows its message on screen, naming the parameter, the other values applied;
+  * a session saved in the browser opens on the desktop, a desktop session file opens in the
+    browser, each with the other build's picture of it (the tolerance below);
   * Ctrl + P, 2, Enter downloads the 2x picture `rope-lab screenshot --scale 2` draws;
   * Ctrl + S downloads the session's JSON, Ctrl + E the CSV `rope-lab export` writes (the same
     table; a value may differ from the desktop's in its last bits: musl's libm is not glibc's).
@@ -19,6 +23,7 @@ anti-aliased edges differ by a few levels; a picture matches when the mean diffe
 pixels and channels is at most MEAN_LEVELS and at most FAR_FRACTION of the pixels differ by more
 than FAR_LEVELS in a channel (a misplaced label or a missing curve exceeds both)."""
 import base64
+import json
 import os
 import subprocess
 import signal
@@ -94,6 +99,38 @@ def main():
                 compare_with_desktop(browser, rope_lab, url, "lesson=%s&step=%d" % (lesson, step),
                                      tmp, "%s-%d" % (lesson, step))
 
+            # a large heatmap (2048 x 2048 x 256, about 1 G multiply-adds) is computed in
+            # slices between frames: the page keeps drawing meanwhile, and the matrix it ends
+            # with is the desktop's
+            # (the first matrix a view shows is waited for, as on the desktop: N doubles twice
+            # from 512 instead)
+            large = "view=heatmap&positions=2048&content=random&dim=256"
+            browser.open(url + "#view=heatmap&positions=512&content=random&dim=256", frames=3)
+            browser.key("n")
+            browser.key("n")
+            first = last = None
+            deadline = time.time() + 180
+            while time.time() < deadline:
+                s = browser.state()
+                if s and s.get("computing"):
+                    n = browser.frames()
+                    first = n if first is None else first
+                    last = n
+                elif first is not None or (s and browser.frames() > 60):
+                    break
+                time.sleep(0.02)
+            drawn = (last - first) if first is not None else 0
+            check("a large heatmap is computed in slices, the page drawing meanwhile",
+                  drawn >= 3 and not browser.state()["computing"],
+                  "%d frames drawn while it was computed" % drawn)
+            browser.wait_frames(2)
+            shot = browser.screenshot()
+            ref = desktop_png(rope_lab, flags_of(large), os.path.join(tmp, "large-desktop.png"))
+            mean, far = cdp.compare(cdp.read_png(shot), cdp.read_png(ref), FAR_LEVELS)
+            check("the sliced heatmap matches the desktop's", mean <= MEAN_LEVELS and
+                  far <= FAR_FRACTION, "mean %.2f levels, %.2f %% of pixels past %d" % (
+                      mean, 100 * far, FAR_LEVELS))
+
             # keys
             browser.open(url + "#lesson=03-rope-2d&step=1", frames=4)
             browser.key("ArrowRight")
@@ -165,6 +202,58 @@ def main():
             check("Ctrl + E downloads the CSV rope-lab export writes",
                   ok and worst <= 1e-13, "%d of %d rows identical, largest relative difference "
                   "%.1e" % (same, len(want_rows) - 1, worst))
+
+            # sessions cross over: one saved in the browser opens on the desktop, a desktop
+            # session file opened in the browser (as the file picker or a drop hands it over),
+            # each with the same state and the same picture as the other build draws
+            browser.open(url + "#view=extension&dim=64", frames=4)
+            browser.key("b")  # base 500 000
+            browser.key("d")  # d = 128
+            browser.wait_frames(4)
+            shot = browser.screenshot()
+            browser.eval("window.ropeLab.downloads = []; 0")
+            browser.key("s", modifiers=2)
+            browser.wait_frames(3)
+            saved = [d for d in browser.eval("window.ropeLab.downloads")
+                     if d["name"].endswith(".json")]
+            ok = len(saved) == 1
+            detail = "no session downloaded"
+            if ok:
+                session = os.path.join(tmp, "browser-session.json")
+                with open(session, "w", encoding="utf-8") as f:
+                    f.write(saved[0]["text"])
+                ref = desktop_png(rope_lab, ["--session", session],
+                                  os.path.join(tmp, "browser-session-desktop.png"))
+                mean, far = cdp.compare(cdp.read_png(shot), cdp.read_png(ref), FAR_LEVELS)
+                ok = mean <= MEAN_LEVELS and far <= FAR_FRACTION
+                detail = "mean %.2f levels, %.2f %% of pixels past %d" % (mean, 100 * far,
+                                                                          FAR_LEVELS)
+            check("a session saved in the browser opens on the desktop, the same picture", ok,
+                  detail)
+            here = os.path.dirname(os.path.abspath(__file__))
+            desktop_session = os.path.join(here, "..", "fuzz", "corpus", "session",
+                                           "scaling.json")
+            with open(desktop_session, encoding="utf-8") as f:
+                text = f.read()
+            browser.open(url + "#view=pointers", frames=4)
+            browser.eval("Module.ropeOpenFile(new File([%s], 'scaling.json')); 0"
+                         % json.dumps(text))
+            browser.wait_frames(4)
+            s = browser.state()
+            # the "Session opened" notice is not in the desktop's picture: let it go first
+            time.sleep(3.5)
+            browser.wait_frames(3)
+            ref = desktop_png(rope_lab, ["--session", desktop_session],
+                              os.path.join(tmp, "desktop-session-desktop.png"))
+            web_shot = browser.screenshot()
+            with open(os.path.join(tmp, "desktop-session-web.png"), "wb") as f:
+                f.write(web_shot)
+            mean, far = cdp.compare(cdp.read_png(web_shot), cdp.read_png(ref), FAR_LEVELS)
+            check("a desktop session opens in the browser, the same picture",
+                  s["view"] == "extension" and s["dim"] == 128 and "opened" in s["notice"]
+                  and mean <= MEAN_LEVELS and far <= FAR_FRACTION,
+                  "%s; mean %.2f levels, %.2f %% of pixels past %d" % (
+                      s["notice"], mean, 100 * far, FAR_LEVELS))
 
             # File > Export picture at 2x: drawn at that size in the page, as the desktop draws it
             browser.open(url + "#view=spectrum&dim=64", frames=4)
