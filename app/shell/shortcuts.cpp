@@ -450,7 +450,7 @@ std::vector<ClaimedKey> browser_claimed_keys() {
 }
 
 const char* const kBrowserKeysNote =
-    "In a browser, RoPE Lab takes its function keys and the Ctrl keys above from the browser "
+    "In a browser, RoPE Lab takes its function keys and its Ctrl keys below from the browser "
     "while its page has the keyboard (click the page first). Ctrl + W, Ctrl + T, Ctrl + N, "
     "Ctrl + Tab and Ctrl + Q stay the browser's: RoPE Lab needs none of them here.";
 

@@ -92,7 +92,7 @@ struct ClaimedKey {
 };
 std::vector<ClaimedKey> browser_claimed_keys();
 
-// What the browser build's shortcut list adds below the table.
+// What the browser build's shortcut list says above the table.
 extern const char* const kBrowserKeysNote;
 
 // Runs the actions of the keys pressed this frame (GLFW key codes in io.KeysDown, read through
