@@ -12,7 +12,8 @@ desktop build's own pictures.  Usage: web_test.py BUILD_WEB_DIR [DESKTOP_ROPE_LA
   * a link's state round-trips: the fragment the page writes opens the same state and picture;
   * a bad fragment shows its message on screen, naming the parameter, the other values applied;
   * a session saved in the browser opens on the desktop, a desktop session file opens in the
-    browser, each with the other build's picture of it (the tolerance below);
+    browser, each with the other build's picture of it (the tolerance below); a broken one is
+    refused with its reason;
   * Ctrl + P, 2, Enter downloads the 2x picture `rope-lab screenshot --scale 2` draws;
   * Ctrl + S downloads the session's JSON, Ctrl + E the CSV `rope-lab export` writes (the same
     table; a value may differ from the desktop's in its last bits: musl's libm is not glibc's).
@@ -254,6 +255,16 @@ def main():
                   and mean <= MEAN_LEVELS and far <= FAR_FRACTION,
                   "%s; mean %.2f levels, %.2f %% of pixels past %d" % (
                       s["notice"], mean, 100 * far, FAR_LEVELS))
+
+            # a broken session file is refused with its reason, the state as it was
+            browser.open(url + "#view=decay&dim=32", frames=4)
+            browser.eval("Module.ropeOpenFile(new File(['{\"format\": \"rope-lab-session\", "
+                         "\"params\": {\"dim\": 7'], 'broken.json')); 0")
+            browser.wait_frames(4)
+            s = browser.state()
+            check("a broken session file is refused with its reason, the state unchanged",
+                  s["notice_is_error"] and "broken.json" in s["notice"] and s["view"] == "decay"
+                  and s["dim"] == 32, s["notice"])
 
             # File > Export picture at 2x: drawn at that size in the page, as the desktop draws it
             browser.open(url + "#view=spectrum&dim=64", frames=4)
