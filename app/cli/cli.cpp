@@ -1,5 +1,9 @@
 #include "cli/cli.h"
 
+#include <algorithm>
+#include <cerrno>
+#include <system_error>
+
 #include <stdexcept>
 
 #include <CLI/CLI.hpp>
@@ -42,7 +46,9 @@ std::string one_line(std::string s) {
 
 }  // namespace
 
-int run_cli(int argc, char** argv) {
+namespace {
+
+int run_command(int argc, char** argv) {
   remove_temporaries_on_signals();  // Ctrl+C during an export leaves no hidden temporary file
   CLI::App root{"RoPE Lab: an interactive lab for Rotary Position Embedding", "rope-lab"};
   root.set_version_flag("--version", std::string("rope-lab ") + ROPE_LAB_VERSION);
@@ -133,12 +139,39 @@ int run_cli(int argc, char** argv) {
     print_error(s.error().to_string());
     return kExitUsage;
   }
+  // a lesson or step typed on the command line that is not there: refused before the window
+  // opens (one named by a session alone opens, the lesson view saying so, the work not lost)
+  const bool lesson_flag =
+      std::any_of(gui_flags.given.begin(), gui_flags.given.end(),
+                  [](const auto& f) { return f.first == "lesson" || f.first == "step"; });
+  if (lesson_flag)
+    if (auto s = check_lesson(state.params); !s) {
+      print_error(s.error().to_string());
+      return kExitUsage;
+    }
   // A broken models file costs the presets, never the start: one warning, here and on screen.
   if (const ModelLibrary& models = model_library(); !models.problem.empty()) {
     std::fprintf(stderr, "rope-lab: warning: %s\n", models.problem.c_str());
     show_notice(state, models.problem, true);
   }
   return run_window(state, gui);
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv) {
+  int code = run_command(argc, argv);
+  // What every command wrote on stdout (a table, a list, --help, --version): a write that failed
+  // (a full disk, a closed pipe) is an error and exit 1, as `export` has always said; the
+  // others exited 0 into /dev/full. stdio keeps the error, so a flush at the end finds it.
+  errno = 0;
+  if ((std::fflush(stdout) != 0 || std::ferror(stdout)) && code == kExitOk) {
+    const int err = errno;
+    print_error("standard output: cannot write" +
+                (err != 0 ? ": " + std::system_category().message(err) : std::string()));
+    code = kExitFailure;
+  }
+  return code;
 }
 
 }  // namespace rope::app

@@ -55,7 +55,8 @@ Status render_state(const RenderFlags& flags, AppState& state) {
     if (auto s = load_session_state(flags.session, state); !s) return s;
   if (flags.no_ink) state.params.ink.clear();
   state.show_menu = state.show_controls = !flags.canvas_only;
-  return apply_state_flags(flags.flags, state.params);
+  if (auto s = apply_state_flags(flags.flags, state.params); !s) return s;
+  return check_lesson(state.params);  // never a picture of "there is no lesson …"
 }
 
 std::unique_ptr<OffscreenApp> make_offscreen(const RenderFlags& flags, long max_whole_pixels) {
