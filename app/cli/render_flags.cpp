@@ -4,6 +4,7 @@
 
 #include "io/exit_codes.h"
 #include "io/number_format.h"
+#include "lessons/library.h"
 #include "state/params.h"
 #include "state/session.h"
 
@@ -47,6 +48,23 @@ Status load_session_state(const std::string& path, AppState& state) {
   if (auto s = load_session(path, state.params); !s) return s;
   state.applied_lesson = state.params.lesson;  // the session's values, not the step's
   state.applied_step = state.params.step;
+  return {};
+}
+
+Status check_lesson(const Params& params) {
+  if (params.lesson.empty()) return {};
+  lessons::Library library;
+  // no lessons at all: a missing folder, which the picture reports as such (exit 1)
+  if (library.lessons().empty()) return {};
+  const int index = library.index_of(params.lesson);
+  if (index < 0)
+    return Error{"--lesson", "there is no lesson " + quote_for_message(params.lesson) + " in " +
+                                 library.directory() + " (`rope-lab lessons` lists them)"};
+  const int steps = library.step_count(params);
+  if (steps > 0 && params.step > steps)
+    return Error{"--step", "must be from 1 to " + std::to_string(steps) + " for lesson '" +
+                               library.lessons()[static_cast<std::size_t>(index)].lesson.id +
+                               "', got " + std::to_string(params.step)};
   return {};
 }
 

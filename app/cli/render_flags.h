@@ -62,4 +62,10 @@ Status load_session_state(const std::string& path, AppState& state);
 std::unique_ptr<OffscreenApp> make_offscreen(const RenderFlags& flags,
                                              long max_whole_pixels = OffscreenApp::kMaxWholePixels);
 
+// The lesson and step of `params` against the lesson folder: a lesson that is not there, or a
+// step past the lesson's last, is an Error naming the flag. Without it the window and the
+// picture commands showed "There is no lesson named …" inside the picture and exited 0, and a
+// step past the end was clamped without a word. Nothing to check without a lesson.
+Status check_lesson(const Params& params);
+
 }  // namespace rope::app

@@ -10,7 +10,6 @@
 #pragma GCC diagnostic pop
 
 #include "io/exit_codes.h"
-#include "lessons/library.h"
 #include "state/params.h"
 
 namespace rope::app {
@@ -109,23 +108,6 @@ Status apply_state_flags(const StateFlags& flags, Params& params) {
   if (auto s = validate_params(trial); !s)
     return Error{flag_name(s.error().parameter), s.error().message};
   params = std::move(trial);
-  return {};
-}
-
-Status check_lesson(const Params& params) {
-  if (params.lesson.empty()) return {};
-  lessons::Library library;
-  // no lessons at all: a missing folder, which the picture reports as such (exit 1)
-  if (library.lessons().empty()) return {};
-  const int index = library.index_of(params.lesson);
-  if (index < 0)
-    return Error{"--lesson", "there is no lesson " + quote_for_message(params.lesson) + " in " +
-                                 library.directory() + " (`rope-lab lessons` lists them)"};
-  const int steps = library.step_count(params);
-  if (steps > 0 && params.step > steps)
-    return Error{"--step", "must be from 1 to " + std::to_string(steps) + " for lesson '" +
-                               library.lessons()[static_cast<std::size_t>(index)].lesson.id +
-                               "', got " + std::to_string(params.step)};
   return {};
 }
 

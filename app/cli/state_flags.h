@@ -47,12 +47,6 @@ CLI::Option* add_bool_flag(CLI::App& app, const std::string& names, bool& value,
 // missing file of the installation, not bad input) without writing the picture.
 bool report_problems(const AppState& state);
 
-// The lesson and step of `params` against the lesson folder: a lesson that is not there, or a
-// step past the lesson's last, is an Error naming the flag. Without it the window and the
-// picture commands showed "There is no lesson named …" inside the picture and exited 0, and a
-// step past the end was clamped without a word. Nothing to check without a lesson.
-Status check_lesson(const Params& params);
-
 // The check behind both: lets only those six words and their opposites through, as "true" or
 // "false".
 CLI::Validator bool_flag_value();

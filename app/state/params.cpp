@@ -586,8 +586,12 @@ std::span<const ParamSpec> param_specs() {
 
 std::string quote_for_message(std::string_view text) {
   constexpr std::size_t kMaxShown = 40;  // bytes
-  std::string s(text.substr(0, kMaxShown));
-  if (text.size() > kMaxShown) s += "...";
+  std::size_t n = std::min(text.size(), kMaxShown);
+  // not inside a UTF-8 character: back to its first byte
+  while (n < text.size() && n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80)
+    --n;
+  std::string s(text.substr(0, n));
+  if (text.size() > n) s += "...";
   return "'" + s + "'";
 }
 

@@ -8,8 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "io/exit_codes.h"
 #include "io/placeholders.h"
 #include "io/utf8.h"
+#include "state/params.h"
 #include "state/words.h"
 
 using namespace rope::app;
@@ -223,4 +225,27 @@ TEST_CASE("words: white space separates, punctuation at the ends goes", "[words]
   CHECK(split_words("... , !? love") == Words{"love"});
   CHECK(split_words("").empty());
   CHECK(split_words(" \t\r\n").empty());
+}
+
+TEST_CASE(
+    "an error message is one readable line: control characters shown, long values cut at a "
+    "character boundary",
+    "[utf8][messages]") {
+  using rope::app::readable_message;
+  CHECK(readable_message("--dim: must be even, got 7") == "--dim: must be even, got 7");
+  CHECK(readable_message("got 'a\nb\tc\x01'") == "got 'a\\nb\\tc\\x01'");
+  const std::string digits(100000, '7');
+  const std::string cut = readable_message("--trails: got '" + digits + "' (true or false)");
+  // the run without a space is 'digits' with its quotes: 100 002 bytes, its first 60 shown
+  CHECK(cut == "--trails: got '" + std::string(59, '7') + "... (100002 bytes) (true or false)");
+  // 2-byte characters: a cut never splits one
+  std::string thetas;
+  for (int i = 0; i < 150; ++i)
+    thetas += "\xCE\xB8";  // θ
+  const std::string t = readable_message(thetas);
+  CHECK(t == std::string(thetas, 0, 60) + "... (300 bytes)");
+  const std::string q = rope::app::quote_for_message(thetas);
+  CHECK(q == "'" + std::string(thetas, 0, 40) + "...'");
+  const std::string odd = rope::app::quote_for_message("x" + thetas);  // θ across byte 40
+  CHECK(odd == "'x" + std::string(thetas, 0, 38) + "...'");
 }
