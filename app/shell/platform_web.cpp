@@ -9,6 +9,7 @@
 #include "export/screenshot_path.h"
 #include "export/view_data.h"
 #include "shell/platform.h"
+#include "shell/web_window.h"
 #include "state/actions.h"
 #include "state/session.h"
 
@@ -19,10 +20,8 @@ void rope_web_copy_link();
 }
 
 namespace rope::app {
-namespace {
 
-// The in-memory file at `path`, downloaded as `name`; false when it cannot be read.
-bool download_file(const std::filesystem::path& path, const std::string& name, const char* mime) {
+bool download_web_file(const std::string& path, const std::string& name, const char* mime) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -31,8 +30,6 @@ bool download_file(const std::filesystem::path& path, const std::string& name, c
   std::filesystem::remove(path, ec);
   return true;
 }
-
-}  // namespace
 
 bool in_browser() {
   return true;
@@ -46,7 +43,7 @@ void save_session_action(AppState& state) {
   }
   std::filesystem::path name = screenshot_name(state.params);
   name.replace_extension(".json");
-  if (!download_file(path, name.string(), "application/json")) {
+  if (!download_web_file(path, name.string(), "application/json")) {
     show_notice(state, "Session not saved: the page could not read it back", true);
     return;
   }
@@ -71,7 +68,7 @@ void export_data_action(AppState& state) {
     show_notice(state, "Data not saved: " + s.error().to_string(), true);
     return;
   }
-  download_file(path, name.string(), "text/csv");
+  download_web_file(path, name.string(), "text/csv");
   show_notice(state, "Data downloaded: " + name.string() + "\nsame as: " + e.value().command(),
               false);
 }

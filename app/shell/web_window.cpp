@@ -148,19 +148,10 @@ void export_picture_in_page(AppState& state, const ExportDialog::PagePicture& jo
     show_notice(state, "Picture not made: " + result.error().to_string(), true);
     return;
   }
-  std::string bytes;
-  if (std::FILE* f = std::fopen(path.c_str(), "rb")) {
-    char buf[1 << 16];
-    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;)
-      bytes.append(buf, n);
-    std::fclose(f);
-  }
-  std::remove(path.c_str());
-  if (bytes.empty()) {
+  if (!download_web_file(path, name, "image/png")) {
     show_notice(state, "Picture not made: the page could not read it back", true);
     return;
   }
-  rope_web_download(name.c_str(), "image/png", bytes.data(), static_cast<int>(bytes.size()));
   show_notice(state,
               "Picture downloaded: " + name + " (" + std::to_string(width) + " × " +
                   std::to_string(height) + " px)",

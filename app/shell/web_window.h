@@ -3,8 +3,10 @@
 // (emscripten_set_main_loop), the canvas sized to the page in device pixels.
 //
 // What the page offers besides (app/shell/web_page.js): the URL fragment follows the state
-// (cli/link.h; File > Copy link), F12 downloads a PNG of the canvas, settings (theme, UI scale)
-// are kept in the browser's local storage.
+// (cli/link.h; File > Copy link), F12 downloads a PNG of the canvas, File > Export picture draws
+// one at 1x, 2x or 4x and downloads it, presentation mode is the browser's full screen, the
+// app's function and Ctrl keys are taken from the browser, settings (theme, UI scale) are kept
+// in the browser's local storage.
 #pragma once
 
 #include <functional>
@@ -27,5 +29,10 @@ int run_web_window(AppState& state, const WebOptions& options);
 
 // Settings kept in the browser's local storage (theme, UI scale): read at start.
 void load_web_settings(AppState& state);
+
+// The page's in-memory file at `path` downloaded as `name` (of type `mime`), then removed; false
+// when it cannot be read. Files are written there first by the desktop's own writers, so the
+// bytes downloaded are the bytes the desktop writes (shell/platform_web.cpp).
+bool download_web_file(const std::string& path, const std::string& name, const char* mime);
 
 }  // namespace rope::app
