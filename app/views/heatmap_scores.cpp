@@ -373,7 +373,7 @@ bool HeatmapSlices::step(double seconds) {
       st.error = s.error().to_string();
       break;
     }
-    if (p.next_row < out.inputs.positions) return false;  // the clock ran out: the next frame
+    if (p.next_row < p.encoded.n_positions) return false;  // the clock ran out: the next frame
     out.s = std::move(p.matrix);
     auto r = finish_scores(std::move(out), st.t0);
     st.current.reset();
