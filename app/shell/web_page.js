@@ -1,6 +1,6 @@
 // web_page.js — the browser build's bridge to its page (an emscripten --js-library): what C++
 // asks of the page in shell/web_window.cpp. Strings are UTF-8 in the wasm heap; a string
-// returned is malloc'ed and freed by the caller.
+// returned is malloc'ed (emscripten's allocateUTF8) and freed by the caller.
 mergeInto(LibraryManager.library, {
   // The canvas in device pixels: its CSS size times devicePixelRatio; the drawing buffer is
   // resized to it when it differs. Writes width, height (int) and the ratio (double).
@@ -17,11 +17,7 @@ mergeInto(LibraryManager.library, {
     HEAPF64[ratio_ptr >> 3] = ratio;
   },
   rope_web_fragment: function() {
-    var text = window.location.hash.replace(/^#/, '');
-    var size = lengthBytesUTF8(text) + 1;
-    var ptr = _malloc(size);
-    stringToUTF8(text, ptr, size);
-    return ptr;
+    return allocateUTF8(window.location.hash.replace(/^#/, ''));
   },
   // The address bar follows the state without a new history entry per change.
   rope_web_set_fragment: function(text_ptr) {
@@ -31,11 +27,7 @@ mergeInto(LibraryManager.library, {
     if (window.ropeLab) window.ropeLab.link = text;
   },
   rope_web_link: function() {  // the page's own address without the fragment
-    var text = window.location.origin + window.location.pathname;
-    var size = lengthBytesUTF8(text) + 1;
-    var ptr = _malloc(size);
-    stringToUTF8(text, ptr, size);
-    return ptr;
+    return allocateUTF8(window.location.origin + window.location.pathname);
   },
   rope_web_copy_text: function(text_ptr) {
     var text = UTF8ToString(text_ptr);
@@ -70,11 +62,7 @@ mergeInto(LibraryManager.library, {
   rope_web_storage_get: function(key_ptr) {
     var value = null;
     try { value = window.localStorage.getItem(UTF8ToString(key_ptr)); } catch (e) {}
-    if (value === null) return 0;
-    var size = lengthBytesUTF8(value) + 1;
-    var ptr = _malloc(size);
-    stringToUTF8(value, ptr, size);
-    return ptr;
+    return value === null ? 0 : allocateUTF8(value);
   },
   rope_web_storage_set: function(key_ptr, value_ptr) {
     try { window.localStorage.setItem(UTF8ToString(key_ptr), UTF8ToString(value_ptr)); } catch (e) {}
@@ -154,12 +142,8 @@ mergeInto(LibraryManager.library, {
   rope_web_install_drop: function(app) {
     Module['ropeOpenFile'] = function(file) {
       file.text().then(function(text) {
-        var size = lengthBytesUTF8(text) + 1;
-        var ptr = _malloc(size);
-        stringToUTF8(text, ptr, size);
-        var name = lengthBytesUTF8(file.name) + 1;
-        var name_ptr = _malloc(name);
-        stringToUTF8(file.name, name_ptr, name);
+        var ptr = allocateUTF8(text);
+        var name_ptr = allocateUTF8(file.name);
         _rope_web_file_opened(app, name_ptr, ptr);
         _free(ptr);
         _free(name_ptr);

@@ -32,6 +32,18 @@ Status apply_flags(Params& p, std::vector<std::string> args) {
   return apply_state_flags(flags, p);
 }
 
+// Two headless frames at 1600 x 900 (a new window draws nothing on its first).
+void draw_frames(UiContext& ui, AppState& state, Views& views) {
+  for (int f = 0; f < 2; ++f) {
+    ui.prepare(1.0f, state.params.theme);
+    ImGui::GetIO().DisplaySize = ImVec2(1600, 900);
+    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+    draw_frame(state, views, ViewEnv{&ui.fonts(), false, 1.0f});
+    ImGui::Render();
+  }
+}
+
 }  // namespace
 
 TEST_CASE("the model flag applies first: the flags beside it win, wherever they are typed",
@@ -56,14 +68,7 @@ TEST_CASE("the pointers view marks the pairs that do not rotate", "[app][models]
   REQUIRE(set_param(state.params, "view", "pointers").ok());
   REQUIRE(set_param(state.params, "dim", "8").ok());
   REQUIRE(set_param(state.params, "rotary_fraction", "0.5").ok());  // neox: 2 of 4 pairs
-  for (int f = 0; f < 2; ++f) {
-    ui.prepare(1.0f, state.params.theme);
-    ImGui::GetIO().DisplaySize = ImVec2(1600, 900);
-    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
-    ImGui::NewFrame();
-    draw_frame(state, views, ViewEnv{&ui.fonts(), false, 1.0f});
-    ImGui::Render();
-  }
+  draw_frames(ui, state, views);
   int not_rotated = 0;
   std::string all;  // the read-out may wrap: every line, joined at the spaces it broke
   for (const auto& box : views.pointers.drawn().boxes) {
@@ -94,14 +99,7 @@ TEST_CASE("the spectrum draws both meanings at the same fraction", "[app][models
   Views views;
   REQUIRE(set_param(state.params, "view", "spectrum").ok());
   REQUIRE(set_param(state.params, "model", "pythia-6.9b").ok());
-  for (int f = 0; f < 2; ++f) {
-    ui.prepare(1.0f, state.params.theme);
-    ImGui::GetIO().DisplaySize = ImVec2(1600, 900);
-    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
-    ImGui::NewFrame();
-    draw_frame(state, views, ViewEnv{&ui.fonts(), false, 1.0f});
-    ImGui::Render();
-  }
+  draw_frames(ui, state, views);
   const SpectrumView& v = views.spectrum;
   REQUIRE(v.partial());
   CHECK(v.both_meanings().neox_pairs == 16);
