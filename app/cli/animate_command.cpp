@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "cli/cli.h"
+#include "cli/output_flag.h"
 #include "cli/render_flags.h"
 #include "cli/state_flags.h"
 #include "export/gif.h"
@@ -22,6 +23,7 @@ namespace rope::app {
 
 struct AnimateCommand {
   std::string output;
+  bool force = false;  // --force: replace a write-protected -o file
   std::string from;  // empty: the --position value
   std::string to;
   double fps = 20.0;
@@ -39,6 +41,7 @@ std::shared_ptr<AnimateCommand> add_animate_command(CLI::App& root) {
   sub->add_option("-o,--output", cmd->output,
                   "file to write: .gif (looping GIF) or .mp4 (H.264 video)")
       ->required();
+  add_force_flag(*sub, cmd->force);
   sub->add_option("--from", cmd->from, "first position (default: --position)");
   sub->add_option("--to", cmd->to, "last position")->required();
   sub->add_option("--fps", cmd->fps, "frames per second, 1 ... 50")->capture_default_str();
@@ -55,6 +58,8 @@ int run_animate_command(const AnimateCommand& cmd) {
     print_error(message);
     return kExitUsage;
   };
+  if (const int code = check_output(cmd.output, cmd.force, /*stdout_allowed=*/false); code != 0)
+    return code;
   std::string ext = std::filesystem::path(cmd.output).extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -123,7 +128,7 @@ int run_animate_command(const AnimateCommand& cmd) {
     print_error(bytes.error().to_string());
     return kExitFailure;
   }
-  if (auto s = write_file_atomic(cmd.output, bytes.value()); !s) {
+  if (auto s = write_file_atomic(cmd.output, bytes.value(), WriteOptions{cmd.force}); !s) {
     print_error(s.error().to_string());
     return kExitFailure;
   }

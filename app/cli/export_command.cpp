@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/output_flag.h"
 #include "cli/state_flags.h"
 #include "export/csv.h"
 #include "export/datasets.h"
@@ -22,6 +23,7 @@ struct DatasetCommand {
   ExportArgs args;                // dataset flags as typed, in order
   CLI::Option* output = nullptr;  // -o,--output
   std::string output_path;
+  bool force = false;  // --force: replace a write-protected -o file
 };
 
 struct ExportCommand {
@@ -44,6 +46,8 @@ std::string flag_help(const ExportFlag& f) {
 
 Status write_to_stdout(const CsvTable& table) {
   const auto stdout_error = [](int err) {
+    if (err == EPIPE)  // SIGPIPE is ignored (io/atomic_file.h): `| head` ends the reading early
+      return Error{"standard output", "the reader closed the pipe before the end"};
     return Error{"standard output", "cannot write: " + std::system_category().message(err)};
   };
   const Status s = write_csv(table, [&](std::string_view bytes) -> Status {
@@ -56,9 +60,9 @@ Status write_to_stdout(const CsvTable& table) {
   return {};
 }
 
-Status write_to_file(const CsvTable& table, const std::string& path) {
+Status write_to_file(const CsvTable& table, const std::string& path, bool force) {
   AtomicFile file;
-  if (auto s = file.open(path); !s) return s;
+  if (auto s = file.open(path, WriteOptions{force}); !s) return s;
   if (auto s = write_csv(table, [&file](std::string_view bytes) { return file.write(bytes); }); !s)
     return s;
   return file.commit();
@@ -95,8 +99,10 @@ std::shared_ptr<ExportCommand> add_export_command(CLI::App& root) {
     ds.output = ds.app
                     ->add_option("-o,--output", ds.output_path,
                                  "write the CSV to FILE instead of standard output (through a "
-                                 "temporary file and a rename: never half-written)")
+                                 "temporary file and a rename: never half-written; - is "
+                                 "standard output)")
                     ->type_name("FILE");
+    add_force_flag(*ds.app, ds.force);
   }
   // A word that is not a dataset stays with `export` so that run_export_command can name it
   // and list the datasets; CLI11 alone would only say it was "not expected".
@@ -131,14 +137,14 @@ int run_export_command(const ExportCommand& cmd) {
     print_error(flag_name(table.error().parameter) + ": " + table.error().message);
     return kExitUsage;
   }
-  const bool to_file = chosen->output->count() > 0;
-  if (to_file && chosen->output_path.empty()) {
-    print_error("--output: needs a file name, got ''");
-    return kExitUsage;
+  const bool to_file = chosen->output->count() > 0 && chosen->output_path != "-";
+  if (to_file) {
+    if (const int code = check_output(chosen->output_path, chosen->force, true); code != 0)
+      return code;
   }
 
-  const Status written =
-      to_file ? write_to_file(table.value(), chosen->output_path) : write_to_stdout(table.value());
+  const Status written = to_file ? write_to_file(table.value(), chosen->output_path, chosen->force)
+                                 : write_to_stdout(table.value());
   if (!written) {
     print_error(written.error().to_string());
     return kExitFailure;

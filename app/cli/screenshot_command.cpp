@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "cli/cli.h"
+#include "cli/output_flag.h"
 #include "cli/render_flags.h"
 #include "cli/state_flags.h"
 #include "io/number_format.h"
@@ -17,6 +18,7 @@ struct ScreenshotCommand {
   int frames = 3;
   bool transparent = false;
   bool presenter = false;
+  bool force = false;  // --force: replace a write-protected -o file
   RenderFlags render;  // --size 1920x1080 unless given
 };
 
@@ -25,7 +27,9 @@ std::shared_ptr<ScreenshotCommand> add_screenshot_command(CLI::App& root) {
   cmd->render.size = "1920x1080";
   auto* sub = root.add_subcommand(
       "screenshot", "Render the window offscreen (no display needed) and write a PNG");
-  sub->add_option("-o,--output", cmd->output, "PNG file to write")->required();
+  sub->add_option("-o,--output", cmd->output, "PNG file to write (- for standard output)")
+      ->required();
+  add_force_flag(*sub, cmd->force);
   sub->add_option("--frames", cmd->frames, "frames to run before the capture (1 ... 1000)")
       ->capture_default_str();
   add_bool_flag(*sub, "--transparent", cmd->transparent,
@@ -46,10 +50,8 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
     print_error("--frames: must be an integer from 1 to 1000, got " + std::to_string(cmd.frames));
     return kExitUsage;
   }
-  if (cmd.output.empty()) {
-    print_error("--output: needs a file name");
-    return kExitUsage;
-  }
+  if (const int code = check_output(cmd.output, cmd.force, /*stdout_allowed=*/true); code != 0)
+    return code;
   if (cmd.presenter && cmd.transparent) {
     print_error("--transparent: the presenter window has no transparent picture");
     return kExitUsage;
@@ -86,10 +88,11 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
   if (report_problems(state)) return kExitFailure;  // never a picture of an error message
   // Straight from the framebuffer to the file, a strip at a time: a 4x picture (7680x4320) is
   // never copied whole into memory.
-  if (auto s = app->write_png(cmd.output, cmd.transparent); !s) {
+  if (auto s = app->write_png(cmd.output, cmd.transparent, WriteOptions{cmd.force}); !s) {
     print_error(s.error().to_string());
     return kExitFailure;
   }
+  if (cmd.output == "-") return kExitOk;  // stdout holds the picture: nothing else goes there
   std::printf("wrote %s (%dx%d)\n", cmd.output.c_str(), app->pixel_width(), app->pixel_height());
   return kExitOk;
 }

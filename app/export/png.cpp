@@ -130,12 +130,17 @@ PngWriter::PngWriter() = default;
 PngWriter::~PngWriter() = default;
 
 Status PngWriter::open(const std::filesystem::path& path, int width, int height) {
+  return open(path, width, height, WriteOptions{});
+}
+
+Status PngWriter::open(const std::filesystem::path& path, int width, int height,
+                       const WriteOptions& options) {
   state_.reset();
   if (auto s = open_state(state_, width, height); !s) {
     state_.reset();
     return s;
   }
-  if (auto s = state_->file.open(path); !s) {
+  if (auto s = state_->file.open(path, options); !s) {
     state_.reset();
     return s;
   }

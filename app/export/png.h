@@ -22,6 +22,8 @@
 
 namespace rope::app {
 
+struct WriteOptions;  // io/atomic_file.h (not included: the MP4 module sees no io/ headers)
+
 struct Image {
   int width = 0;
   int height = 0;
@@ -52,6 +54,8 @@ class PngWriter {
 
   // width, height: 1 ... kMaxPngSide pixels.
   Status open(const std::filesystem::path& path, int width, int height);
+  Status open(const std::filesystem::path& path, int width, int height,
+              const WriteOptions& options);
   // One row of width RGBA8 pixels (width * 4 bytes), top row first.
   Status write_row(std::span<const std::uint8_t> rgba);
   // After exactly `height` rows: ends the PNG, flushes it to disk and renames it into place.

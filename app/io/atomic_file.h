@@ -9,12 +9,17 @@
 // operating system's reason, e.g. "No space left on device").
 //
 // An existing target keeps its permission bits; a new file gets 0666 minus the umask, as any
-// created file does. A symbolic link is written through: the file it points to is replaced and
-// the link stays a link. A pipe or a character device (-o /dev/stdout, /dev/null) is written in
-// place, never replaced by a regular file; a block device or a socket is refused. Temporary
-// files of processes that no longer run (same name pattern) are removed when a target is
-// opened, and remove_temporaries_on_signals() makes SIGINT / SIGTERM / SIGHUP remove the
-// process's own before it ends.
+// created file does. A write-protected target (no write permission bit at all, or none this
+// user holds) is refused unless WriteOptions::force, as `cp` and shell redirection refuse it.
+// A symbolic link is written through: the file it ends at is replaced — or created, when the
+// link dangles — and the link stays a link. The path "-" is standard output. A pipe or a
+// character device (/dev/null, a terminal) is written in place, never replaced by a regular
+// file; a pipe no process reads is refused at once (it would block for ever); a block device or
+// a socket is refused. Temporary files of processes that no longer run (same name pattern) are
+// removed when a target is opened, and remove_temporaries_on_signals() makes SIGINT / SIGTERM /
+// SIGHUP remove the process's own before it ends; it also ignores SIGPIPE, so a reader that
+// closes a pipe early gives a message ("the reader closed the pipe before the end") instead of
+// a silent death.
 // POSIX only (open/fsync/rename), which is what RoPE Lab targets.
 //
 // Usage:
@@ -43,8 +48,14 @@ namespace rope::app {
 std::string temporary_name_prefix(const std::string& name, long pid);
 
 // Installs handlers for SIGINT, SIGTERM and SIGHUP that remove every temporary file this process
-// has open, then end the process by the same signal. The command-line entry calls it once.
+// has open, then end the process by the same signal, and ignores SIGPIPE (writes to a closed
+// pipe then fail with a message). The command-line entry calls it once.
 void remove_temporaries_on_signals();
+
+// How a write may treat the target.
+struct WriteOptions {
+  bool force = false;  // replace a write-protected file (the command line's --force)
+};
 
 class AtomicFile {
  public:
@@ -54,7 +65,7 @@ class AtomicFile {
   ~AtomicFile() { discard(); }
 
   // Creates the temporary file for `target`. A file opened before is discarded first.
-  Status open(const std::filesystem::path& target);
+  Status open(const std::filesystem::path& target, WriteOptions options = {});
   // Appends bytes. After an error the temporary file is already gone; later calls fail too.
   Status write(std::string_view bytes);
   Status write(std::span<const std::byte> bytes);
@@ -70,15 +81,25 @@ class AtomicFile {
  private:
   Error fail(std::string_view what, int err);  // discards, then describes the failure
   Status open_direct(const std::filesystem::path& target);
+  Status open_stdout();
 
   std::filesystem::path target_;
   std::filesystem::path temp_;
   int fd_ = -1;          // POSIX descriptor of temp_ (or of the device), -1 when closed
-  bool direct_ = false;  // writing in place to a pipe or character device: no temp_, no rename
+  bool direct_ = false;  // writing in place to stdout, a pipe or a device: no temp_, no rename
 };
 
+// Everything AtomicFile::open would refuse, without creating anything: a path that is not a file
+// name, a directory, a block device or socket, a write-protected file (without force), a
+// dangling link loop, a folder that does not exist. The command line asks before it renders, so
+// that a 4K animation is not computed for a target that cannot take it. (A pipe with no reader
+// is found only by opening it, which a reader would see as the end of its input.)
+Status check_target(const std::filesystem::path& path, WriteOptions options = {});
+
 // The whole of `bytes` to `path`, atomically (see above).
-Status write_file_atomic(const std::filesystem::path& path, std::string_view bytes);
-Status write_file_atomic(const std::filesystem::path& path, std::span<const std::byte> bytes);
+Status write_file_atomic(const std::filesystem::path& path, std::string_view bytes,
+                         WriteOptions options = {});
+Status write_file_atomic(const std::filesystem::path& path, std::span<const std::byte> bytes,
+                         WriteOptions options = {});
 
 }  // namespace rope::app

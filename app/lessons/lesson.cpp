@@ -8,6 +8,7 @@
 
 #include "io/data_paths.h"
 #include "io/number_format.h"
+#include "io/read_file.h"
 #include "io/placeholders.h"
 #include "io/text.h"
 #include "io/utf8.h"
@@ -550,26 +551,17 @@ LoadedLesson load_lesson_file(const std::string& path) {
   LoadedLesson bad;
   bad.lesson.id = lesson_id(path);
   bad.lesson.file = path;
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    bad.problems.push_back({path, {1, 1}, "is a directory, not a lesson file"});
+  bool missing = false;
+  auto text = app::read_regular_file(path, kMaxFileBytes, &missing);
+  if (!text) {
+    // "is a pipe (FIFO), not a regular file", "is 5 000 000 bytes; at most 4 MiB are read".
+    bad.problems.push_back({path,
+                            {1, 1},
+                            missing ? std::string("cannot be read (missing or not permitted)")
+                                    : text.error().message});
     return bad;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    bad.problems.push_back({path, {1, 1}, "cannot be read (missing or not permitted)"});
-    return bad;
-  }
-  std::string text;
-  char buf[65536];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    text.append(buf, static_cast<std::size_t>(in.gcount()));
-    if (text.size() > kMaxFileBytes) {
-      bad.problems.push_back({path, {1, 1}, "is larger than 4 MiB, too large for a lesson file"});
-      return bad;
-    }
-  }
-  return parse_lesson(text, path, lesson_id(path));
+  return parse_lesson(text.value(), path, lesson_id(path));
 }
 
 std::string lessons_directory() {

@@ -5,10 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 
 #include "io/colour_map.h"
+#include "io/read_file.h"
 
 namespace rope::app {
 namespace {
@@ -20,14 +19,8 @@ namespace {
 constexpr int kMaxTexture = 2048;
 constexpr int kUploadBudget = 1 << 21;  // matrix values uploaded per frame while a picture shows
 
-bool read_file(const std::string& path, std::string& out) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return false;
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  out = ss.str();
-  return true;
-}
+// A shader is a few kB of text; the limit keeps a link to /dev/zero from growing the process.
+constexpr std::size_t kMaxShaderBytes = 1u << 20;
 
 // Everything the colouring pass changes, saved before and restored after it.
 struct SavedState {
@@ -81,7 +74,16 @@ bool HeatmapRenderer::ensure_program() {
   std::string vs, fs;
   for (const auto& [name, text] :
        {std::pair{"heatmap.vert", &vs}, std::pair{"heatmap.frag", &fs}}) {
-    if (!read_file(dir + "/" + name, *text)) {
+    bool missing = false;
+    auto read = read_regular_file(dir + "/" + name, kMaxShaderBytes, &missing);
+    if (read) {
+      *text = std::move(read).value();
+    } else if (!missing) {
+      error_ = "shader file " + read.error().to_string() +
+               ": the heatmap cannot be coloured (set ROPE_LAB_SHADER_DIR to the folder holding "
+               "heatmap.vert and heatmap.frag)";
+      return false;
+    } else {
       error_ = "shader file " + dir + "/" + name +
                " not found: the heatmap cannot be coloured (looked in " +
                find_data_dir(DataFolder::shaders).tried_text() +

@@ -133,10 +133,11 @@ Image OffscreenApp::capture() {
   return img;
 }
 
-Status OffscreenApp::write_png(const std::filesystem::path& path, bool transparent) {
+Status OffscreenApp::write_png(const std::filesystem::path& path, bool transparent,
+                               WriteOptions options) {
   const auto row = static_cast<std::size_t>(width_) * 4;
   PngWriter png;
-  if (auto s = png.open(path, width_, height_); !s) return s;
+  if (auto s = png.open(path, width_, height_, options); !s) return s;
   Status s = for_each_strip([&](int, int n, std::span<std::uint8_t> pixels) -> Status {
     if (transparent) unpremultiply(pixels);
     Status r;

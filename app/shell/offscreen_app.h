@@ -17,6 +17,7 @@
 #include <memory>
 
 #include "export/png.h"
+#include "io/atomic_file.h"
 #include "render/gl_objects.h"
 #include "render/offscreen.h"
 #include "shell/frame.h"
@@ -66,7 +67,7 @@ class OffscreenApp {
   // drawn over a transparent background, its colours are premultiplied and are divided by
   // alpha first (unpremultiply). On failure no file is written; Error.parameter is the path or
   // "output".
-  Status write_png(const std::filesystem::path& path, bool transparent);
+  Status write_png(const std::filesystem::path& path, bool transparent, WriteOptions options = {});
   // `frames` frames of 1/60 s (a new window shows nothing on its first), and more while a
   // lesson step is still shrinking to fit. The clock does not advance the animation when dt
   // is 0.

@@ -228,6 +228,7 @@ void frame(void* arg) {
   const FrameLayout layout =
       draw_frame(state, app.views, ViewEnv{&app.ui.fonts(), true, scale, nullptr});
   if (!state.saved) mark_saved(state);
+  report_problem(state, app.ui.fonts().warning);  // on the console once, as in the window
   for (; app.problems_printed < state.problems.size(); ++app.problems_printed)
     std::fprintf(stderr, "rope-lab: warning: %s\n", state.problems[app.problems_printed].c_str());
   ImGui::Render();

@@ -422,6 +422,9 @@ int run_window(AppState& state, const GuiOptions& options) {
       main_drawn_at = state.time;
       const FrameLayout layout = draw_frame(state, views, ViewEnv{&ui.fonts(), true, scale});
       if (!state.saved) mark_saved(state);  // what the first frame shows (a lesson step entered)
+      // A font that did not load (start) or a font texture too large for this GL (scale
+      // change): on stderr once, as every missing resource is, besides the notice.
+      report_problem(state, ui.fonts().warning);
       for (; problems_printed < state.problems.size(); ++problems_printed)  // once each
         std::fprintf(stderr, "rope-lab: warning: %s\n", state.problems[problems_printed].c_str());
       ImGui::Render();

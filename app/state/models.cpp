@@ -17,6 +17,7 @@
 
 #include "io/data_paths.h"
 #include "io/number_format.h"
+#include "io/read_file.h"
 #include "state/app_state.h"
 #include "state/params.h"
 
@@ -350,26 +351,14 @@ ModelLibrary parse_models(std::string_view text, const std::string& label) {
 
 ModelLibrary load_models(const std::filesystem::path& path) {
   const std::string label = path.string();
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(path, ec);
   ModelLibrary lib;
   lib.path = label;
-  if (ec) {
-    lib.problem = label + ": cannot be read: " + ec.message();
+  auto text = read_regular_file(path, kMaxModelsBytes);
+  if (!text) {
+    lib.problem = text.error().to_string();
     return lib;
   }
-  if (size > kMaxModelsBytes) {
-    lib.problem = label + ": is " + std::to_string(size) + " bytes; a models file is at most 1 MiB";
-    return lib;
-  }
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (!in.good() && !in.eof()) {
-    lib.problem = label + ": cannot be read";
-    return lib;
-  }
-  return parse_models(buffer.str(), label);
+  return parse_models(text.value(), label);
 }
 
 const ModelLibrary& model_library() {

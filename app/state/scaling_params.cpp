@@ -11,6 +11,7 @@
 #include <sstream>
 #include <utility>
 
+#include "io/read_file.h"
 #include "io/text.h"
 #include "rope/frequencies.h"
 #include "state/app_state.h"
@@ -321,17 +322,9 @@ Status validate_extension(const ExtensionParams& ext, int dim, double base) {
 
 Result<std::vector<double>> read_factor_file(const std::string& path, std::string_view parameter) {
   const std::string name(parameter);
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(path, ec);
-  if (ec) return Error{name, "cannot read " + quote_for_message(path) + ": " + ec.message()};
-  if (size > kMaxFactorFileBytes)
-    return Error{name, quote_for_message(path) + " is " + std::to_string(size) +
-                           " bytes; a factor list file is at most 1 MiB"};
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{name, "cannot read " + quote_for_message(path)};
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  std::string all = buffer.str();
+  auto text = read_regular_file(path, kMaxFactorFileBytes);
+  if (!text) return Error{name, quote_for_message(path) + " " + text.error().message};
+  std::string all = std::move(text).value();
   for (char& c : all)
     if (c == ',' || c == '\n' || c == '\r' || c == '\t') c = ' ';
   std::istringstream words(all);

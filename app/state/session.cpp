@@ -1,14 +1,13 @@
 #include "state/session.h"
 
 #include <cmath>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <utility>
 #include <vector>
 
 #include "io/atomic_file.h"
 #include "io/number_format.h"
+#include "io/read_file.h"
 #include "state/params.h"
 
 namespace rope::app {
@@ -18,7 +17,6 @@ constexpr const char* kFormat = "rope-lab-session";
 // A session without ink is a few kB; ink is about 11 bytes a point (a 20 000-point stroke,
 // the longest, is about 220 kB). Larger files are refused before they are read.
 constexpr std::uintmax_t kMaxSessionBytes = 16u << 20;
-constexpr const char* kMaxSessionText = "16 MiB";
 
 Error session_error(std::string message) {
   return Error{"session", std::move(message)};
@@ -201,17 +199,9 @@ Status save_session(const std::filesystem::path& path, const Params& params) {
 }
 
 Status load_session(const std::filesystem::path& path, Params& params) {
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(path, ec);
-  if (ec) return Error{path.string(), "cannot be read: " + ec.message()};
-  if (size > kMaxSessionBytes)
-    return Error{path.string(),
-                 "is " + std::to_string(size) + " bytes; a session is at most " + kMaxSessionText};
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in.good() && !in.eof()) return Error{path.string(), "cannot be read"};
-  if (auto s = session_from_json(text.str(), params); !s)
+  auto text = read_regular_file(path, kMaxSessionBytes);
+  if (!text) return text.error();
+  if (auto s = session_from_json(text.value(), params); !s)
     return Error{path.string(), s.error().message};
   return {};
 }

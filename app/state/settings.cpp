@@ -1,17 +1,12 @@
 #include "state/settings.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <system_error>
 
 #include "io/atomic_file.h"
+#include "io/read_file.h"
 #include "state/params.h"
 
 namespace rope::app {
@@ -27,64 +22,17 @@ struct ReadOutcome {
   std::string refusal;              // set when the file is kept untouched
 };
 
-std::string os_reason(int err) {
-  return std::system_category().message(err);
-}
-
-// Only a regular file of at most kMaxSettingsBytes is read: a FIFO or a link to /dev/zero must
-// not hang or exhaust the start-up. O_NONBLOCK keeps open() itself from waiting on a FIFO that
-// appears between the stat and the open.
+// Only a regular file of at most kMaxSettingsBytes is read (io/read_file.h): a FIFO or a link to
+// /dev/zero must not hang or exhaust the start-up.
 ReadOutcome read_settings_bytes(const std::filesystem::path& path) {
   ReadOutcome out;
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) {
-    if (errno == ENOENT) {
-      out.missing = true;
-      return out;
-    }
-    out.refusal = "cannot be read (" + os_reason(errno) + ")";
+  auto text = read_regular_file(path, kMaxSettingsBytes, &out.missing);
+  if (out.missing) return out;
+  if (!text) {
+    out.refusal = text.error().message;
     return out;
   }
-  if (!S_ISREG(st.st_mode)) {
-    out.refusal = "is not a regular file";
-    return out;
-  }
-  if (static_cast<std::size_t>(st.st_size) > kMaxSettingsBytes) {
-    out.refusal = "is larger than " + std::to_string(kMaxSettingsBytes) + " bytes";
-    return out;
-  }
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) {
-    out.refusal = "cannot be read (" + os_reason(errno) + ")";
-    return out;
-  }
-  struct stat fst {};
-  if (::fstat(fd, &fst) != 0 || !S_ISREG(fst.st_mode)) {
-    (void)::close(fd);
-    out.refusal = "is not a regular file";
-    return out;
-  }
-  std::string text;
-  char buffer[4096];
-  for (;;) {
-    const ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      const int err = errno;
-      (void)::close(fd);
-      out.refusal = "cannot be read (" + os_reason(err) + ")";
-      return out;
-    }
-    if (n == 0) break;
-    text.append(buffer, static_cast<std::size_t>(n));
-    if (text.size() > kMaxSettingsBytes) {
-      (void)::close(fd);
-      out.refusal = "is larger than " + std::to_string(kMaxSettingsBytes) + " bytes";
-      return out;
-    }
-  }
-  (void)::close(fd);
-  out.text = std::move(text);
+  out.text = std::move(text).value();
   return out;
 }
 

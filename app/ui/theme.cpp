@@ -4,11 +4,14 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <string>
 
 #include <ft2build.h>
 #include FT_FREETYPE_H
+
+#include "io/read_file.h"
 
 namespace rope::app {
 namespace {
@@ -126,15 +129,24 @@ std::string ui_font_dir() {
 
 namespace {
 
-// Empty when `path` is a scalable font with the glyphs A, θ and → that load; else why not.
-std::string font_problem(const std::string& path) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) return "not found";
+// A UI font is a few hundred kB (DejaVu Sans: 0.7 MB); the limit keeps a link to /dev/zero from
+// growing the process.
+constexpr std::size_t kMaxUiFontBytes = 64u << 20;
+
+// The font's bytes when they are a scalable font with the glyphs A, θ and → that load; else
+// why not ("is a pipe (FIFO), not a regular file", "not a font FreeType can read").
+Result<std::string> read_ui_font(const std::string& path) {
+  bool missing = false;
+  auto bytes = read_regular_file(path, kMaxUiFontBytes, &missing);
+  if (missing) return Error{path, "not found"};
+  if (!bytes) return bytes.error();
   FT_Library lib = nullptr;
-  if (FT_Init_FreeType(&lib) != 0) return "FreeType could not start";
+  if (FT_Init_FreeType(&lib) != 0) return Error{path, "FreeType could not start"};
   std::string problem;
   FT_Face face = nullptr;
-  if (FT_New_Face(lib, path.c_str(), 0, &face) != 0) {
+  const std::string& data = bytes.value();
+  if (FT_New_Memory_Face(lib, reinterpret_cast<const FT_Byte*>(data.data()),
+                         static_cast<FT_Long>(data.size()), 0, &face) != 0) {
     problem = "not a font FreeType can read";
   } else if (!FT_IS_SCALABLE(face)) {
     problem = "not a scalable font";
@@ -150,7 +162,8 @@ std::string font_problem(const std::string& path) {
   }
   if (face) FT_Done_Face(face);
   FT_Done_FreeType(lib);
-  return problem;
+  if (!problem.empty()) return Error{path, problem};
+  return bytes;
 }
 
 }  // namespace
@@ -185,14 +198,14 @@ Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir, i
   atlas.TexDesiredWidth = raster > 6.0f   ? max_texture
                           : raster > 3.0f ? std::min(8192, max_texture)
                                           : 0;
-  std::string problem = font_problem(regular);
-  if (problem.empty()) {
-    problem = font_problem(bold);
-    if (!problem.empty()) problem = bold + ": " + problem;
-  } else {
-    problem = regular + ": " + problem;
-  }
-  const auto add = [&](const std::string& path, float px) -> ImFont* {
+  // Read once each, checked, then handed to ImGui from memory (AddFontFromFileTTF would open
+  // the path again, unchecked).
+  auto regular_bytes = read_ui_font(regular);
+  auto bold_bytes = regular_bytes ? read_ui_font(bold) : regular_bytes;
+  const std::string problem = !regular_bytes ? regular_bytes.error().to_string()
+                              : !bold_bytes  ? bold_bytes.error().to_string()
+                                             : std::string();
+  const auto add = [&](const Result<std::string>& bytes, float px) -> ImFont* {
     if (!problem.empty()) return nullptr;
     ImFontConfig cfg;
     // Horizontal oversampling sharpens small text at fractional positions; above 40 px it
@@ -200,12 +213,17 @@ Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir, i
     cfg.OversampleH = px * raster < 40.0f ? 2 : 1;
     cfg.OversampleV = 1;
     cfg.PixelSnapH = false;
-    return atlas.AddFontFromFileTTF(path.c_str(), std::round(px * raster), &cfg, kRanges);
+    // The atlas owns (and IM_FREEs) each copy it is given.
+    const std::string& data = bytes.value();
+    void* copy = IM_ALLOC(data.size());
+    std::memcpy(copy, data.data(), data.size());
+    return atlas.AddFontFromMemoryTTF(copy, static_cast<int>(data.size()),
+                                      std::round(px * raster), &cfg, kRanges);
   };
-  f.body = add(regular, 19.0f);
-  f.bold = add(bold, 19.0f);
-  f.large = add(regular, 26.0f);
-  f.title = add(bold, 38.0f);
+  f.body = add(regular_bytes, 19.0f);
+  f.bold = add(bold_bytes, 19.0f);
+  f.large = add(regular_bytes, 26.0f);
+  f.title = add(bold_bytes, 38.0f);
   if (!f.body || !f.bold || !f.large || !f.title) {
     atlas.Clear();
     ImFontConfig cfg;

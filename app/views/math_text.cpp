@@ -5,6 +5,7 @@
 #include <iterator>
 #include <vector>
 
+#include "io/read_file.h"
 #include "rope/typeset/imgui_draw.h"
 #include "rope/typeset/layout.h"
 #include "ui/canvas.h"
@@ -19,6 +20,10 @@ constexpr const char* kFallbackFonts[] = {
     "/usr/share/fonts/opentype/stix-word/STIXMath-Regular.otf",
     "/usr/share/fonts/truetype/dejavu/DejaVuMathTeXGyre.ttf",
 };
+
+// Latin Modern Math is 0.7 MB and the largest OpenType MATH fonts a few MB; the limit only keeps
+// a link to /dev/zero from growing the process.
+constexpr std::size_t kMaxFontBytes = 64u << 20;
 
 typeset::Rgba to_rgba(ImU32 c) {
   return {static_cast<std::uint8_t>(c & 0xFF), static_cast<std::uint8_t>((c >> 8) & 0xFF),
@@ -39,7 +44,12 @@ void MathText::begin_frame() {
   }
   std::string first_error;
   for (const std::string& path : paths) {
-    typeset::FontLoad fl = typeset::MathFont::load(path);
+    auto bytes = read_regular_file(path, kMaxFontBytes);
+    if (!bytes) {
+      if (first_error.empty()) first_error = "font file " + bytes.error().to_string();
+      continue;
+    }
+    typeset::FontLoad fl = typeset::MathFont::load_bytes(std::move(bytes).value(), path);
     if (fl.font) {
       font_ = std::move(fl.font);
       atlas_ = std::make_unique<typeset::GlyphAtlas>(*font_, 2048, 2048);

@@ -158,7 +158,7 @@ TEST_CASE("bad scaling flags name the flag and the rule", "[app][extension]") {
        "must be at least beta_slow (1), got 0.5"},
       {{"--scaling", "ntk2"}, "--scaling", "got 'ntk2'"},
       {{"--extension-mode", "both"}, "--extension-mode", "frequencies or extrapolation"},
-      {{"--long-factor-file", "/nonexistent/f.txt"}, "--long-factor-file", "cannot read"},
+      {{"--long-factor-file", "/nonexistent/f.txt"}, "--long-factor-file", "cannot be read: No such file"},
   };
   for (const Case& c : cases) {
     Params p;

@@ -10,11 +10,13 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <string>
 #include <unordered_map>
 
 namespace rope::typeset {
 
 struct MathFont::Impl {
+  std::string bytes;  // the font file; HarfBuzz's blob and FreeType's face point into it
   hb_blob_t* blob = nullptr;
   hb_face_t* face = nullptr;
   hb_font_t* font = nullptr;
@@ -117,14 +119,22 @@ void read_ssty(hb_face_t* face,
 }  // namespace
 
 FontLoad MathFont::load(const std::string& path) {
+  hb_blob_t* blob = hb_blob_create_from_file_or_fail(path.c_str());
+  if (blob == nullptr) return FontLoad{nullptr, "cannot read font file '" + path + "'"};
+  unsigned size = 0;
+  const char* data = hb_blob_get_data(blob, &size);
+  std::string bytes(data == nullptr ? "" : std::string(data, size));
+  hb_blob_destroy(blob);
+  return load_bytes(std::move(bytes), path);
+}
+
+FontLoad MathFont::load_bytes(std::string bytes, const std::string& path) {
   FontLoad result;
   std::unique_ptr<MathFont> mf(new MathFont());
   Impl& im = *mf->impl_;
-  im.blob = hb_blob_create_from_file_or_fail(path.c_str());
-  if (im.blob == nullptr) {
-    result.error = "cannot read font file '" + path + "'";
-    return result;
-  }
+  im.bytes = std::move(bytes);
+  im.blob = hb_blob_create(im.bytes.data(), static_cast<unsigned>(im.bytes.size()),
+                           HB_MEMORY_MODE_READONLY, nullptr, nullptr);
   im.face = hb_face_create(im.blob, 0);
   const unsigned glyph_count = hb_face_get_glyph_count(im.face);
   if (glyph_count == 0) {
@@ -137,7 +147,9 @@ FontLoad MathFont::load(const std::string& path) {
   }
   im.font = hb_font_create(im.face);  // scale = units per em: every metric in font units
   mf->upem_ = static_cast<int>(hb_face_get_upem(im.face));
-  if (FT_Init_FreeType(&im.ft) != 0 || FT_New_Face(im.ft, path.c_str(), 0, &im.ft_face) != 0) {
+  if (FT_Init_FreeType(&im.ft) != 0 ||
+      FT_New_Memory_Face(im.ft, reinterpret_cast<const FT_Byte*>(im.bytes.data()),
+                         static_cast<FT_Long>(im.bytes.size()), 0, &im.ft_face) != 0) {
     result.error = "FreeType cannot open '" + path + "'";
     return result;
   }

@@ -88,7 +88,11 @@ class MathFont {
       "/usr/share/texmf/fonts/opentype/public/lm-math/latinmodern-math.otf";
 
   // Loads a font file; fails (no abort) if it is missing, unreadable or has no MATH table.
+  // It opens `path` as it is (a FIFO would block): the app reads the bytes through its checked
+  // reader (io/read_file.h) and calls load_bytes.
   static FontLoad load(const std::string& path);
+  // The same from the file's bytes, kept by the font; `path` only names it in messages.
+  static FontLoad load_bytes(std::string bytes, const std::string& path);
   ~MathFont();
   MathFont(const MathFont&) = delete;
   MathFont& operator=(const MathFont&) = delete;
