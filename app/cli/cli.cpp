@@ -24,6 +24,7 @@
 #include "shell/window.h"
 #include "state/actions.h"
 #include "state/models.h"
+#include "state/params.h"
 #include "state/session.h"
 #include "state/settings.h"
 
@@ -42,6 +43,46 @@ std::string one_line(std::string s) {
   while (!s.empty() && s.back() == ' ')
     s.pop_back();
   return s;
+}
+
+// The option `name` ("--fps") as the command line being parsed knows it: in the deepest
+// subcommand reached (`export scores`), else in the ones above it.
+const CLI::Option* find_option(const CLI::App& root, const std::string& name) {
+  std::vector<const CLI::App*> chain{&root};
+  for (;;) {
+    const auto reached =
+        chain.back()->get_subcommands([](const CLI::App* sub) { return sub->parsed(); });
+    if (reached.empty()) break;
+    chain.push_back(reached.front());
+  }
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+    if (const CLI::Option* opt = (*it)->get_option_no_throw(name)) return opt;
+  return nullptr;
+}
+
+// CLI11's own wording names the flag but not what it takes ("Could not convert: --fps = abc",
+// "--dim: 1 required D missing", reliability review N14); the flag's help text states the
+// allowed values and ranges, so the message quotes it.
+std::string parse_error_message(const CLI::App& root, const CLI::ParseError& e) {
+  const std::string what = one_line(e.what());
+  std::string name, problem;
+  if (dynamic_cast<const CLI::ConversionError*>(&e) != nullptr) {
+    constexpr std::string_view kPrefix = "Could not convert: ";
+    const auto eq = what.find(" = ");
+    if (what.rfind(kPrefix, 0) != 0 || eq == std::string::npos) return what;
+    name = what.substr(kPrefix.size(), eq - kPrefix.size());
+    problem = "cannot read " + quote_for_message(what.substr(eq + 3));
+  } else if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr) {
+    const auto colon = what.find(": ");
+    if (colon == std::string::npos || what.find(" missing") == std::string::npos) return what;
+    name = what.substr(0, colon);
+    problem = "needs a value";
+  } else {
+    return what;
+  }
+  const CLI::Option* opt = find_option(root, name);
+  if (opt == nullptr || opt->get_description().empty()) return what;
+  return name + ": " + problem + "; its help: " + one_line(opt->get_description());
 }
 
 }  // namespace
@@ -83,7 +124,7 @@ int run_command(int argc, char** argv) {
   } catch (const CLI::Success& e) {  // --help, --version
     return root.exit(e);
   } catch (const CLI::ParseError& e) {
-    print_error(one_line(e.what()));
+    print_error(parse_error_message(root, e));
     return kExitUsage;
   } catch (const std::logic_error&) {
     // CLI11 2.3.1 reads some flag values with std::stoll outside its own error handling

@@ -94,6 +94,9 @@ Status apply_state_flags(const StateFlags& flags, Params& params) {
   for (const bool model_pass : {true, false})
     for (const auto& [name, text] : flags.given) {
       if ((name == "model") != model_pass) continue;
+      // '' as a file flag names no file (a session's "" means "none"; a typed flag means one).
+      if (name.ends_with("_file") && text.find_first_not_of(" \t") == std::string::npos)
+        return Error{flag_name(name), "needs a file name, got ''"};
       if (auto s = set_param(trial, name, text); !s)
         return Error{flag_name(s.error().parameter), s.error().message};
     }

@@ -166,6 +166,11 @@ Result<DrawnFrequencies> read_extension(const ExportArgs& args, int dim, double 
                      "needs --scaling (none, linear, ntk, dynamic, yarn, llama3, longrope "
                      "or proportional) to mean anything"};
     }
+  // A factor file flag given as '' named nothing; without this the list's length check spoke
+  // for it, under the other list's name (review N14).
+  for (const auto& [name, text] : args)
+    if (name.ends_with("_file") && text.find_first_not_of(" \t") == std::string::npos)
+      return Error{name, "needs a file name, got ''"};
   for (const char* name : kScalingNames)
     if (!arg(args, name).empty())
       if (auto st = set_param(p, name, arg(args, name)); !st) return st.error();

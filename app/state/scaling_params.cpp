@@ -47,6 +47,12 @@ Result<double> number(std::string_view name, std::string_view text) {
   const double v = std::strtod(t.c_str(), &end);
   if (end != t.c_str() + t.size())
     return Error{std::string(name), "must be a number, got " + quote_for_message(text)};
+  // 100 000 digits read as inf, 1e-400 as 0: said as what they are, not as "got inf" (review N14).
+  if (errno == ERANGE && (std::isinf(v) || v == 0.0))
+    return Error{std::string(name),
+                 "is beyond the range of a double (magnitudes from about 2.2e-308 to 1.8e308), "
+                 "got " +
+                     quote_for_message(text)};
   return v;
 }
 
@@ -334,8 +340,7 @@ Result<std::vector<double>> read_factor_file(const std::string& path, std::strin
     auto v = number(name, word);
     if (!v)
       return Error{name, "entry " + std::to_string(out.size() + 1) + " of " +
-                             quote_for_message(path) + " must be a number, got " +
-                             quote_for_message(word)};
+                             quote_for_message(path) + " " + v.error().message};
     out.push_back(v.value());
   }
   return out;

@@ -151,12 +151,18 @@ Status session_from_json(std::string_view text, Params& params) {
   const auto version = doc.find("version");
   if (version == doc.end() || !version->is_number_integer())
     return session_error("has no integer \"version\"");
-  const auto v = version->get<long long>();
-  if (v > kSessionVersion)
-    return session_error("was written by a newer RoPE Lab (version " + std::to_string(v) +
+  // JSON keeps non-negative integers as unsigned: those above 2^63 - 1 would wrap to a negative
+  // "invalid version" read as long long (review N14), so a version is compared as it was read.
+  const bool is_unsigned = version->is_number_unsigned();
+  const auto uv = is_unsigned ? version->get<unsigned long long>() : 0ULL;
+  const std::string v_text =
+      is_unsigned ? std::to_string(uv) : std::to_string(version->get<long long>());
+  const bool newer = is_unsigned && uv > static_cast<unsigned long long>(kSessionVersion);
+  if (newer)
+    return session_error("was written by a newer RoPE Lab (version " + v_text +
                          "); this build reads version " + std::to_string(kSessionVersion) +
                          " and older");
-  if (v < 1) return session_error("has an invalid version " + std::to_string(v));
+  if (!is_unsigned || uv < 1) return session_error("has an invalid version " + v_text);
   for (const auto& [key, _] : doc.items())
     if (key != "format" && key != "version" && key != "params" && key != "ink")
       return session_error("has an unknown key \"" + key + "\"");

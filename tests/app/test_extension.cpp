@@ -159,6 +159,10 @@ TEST_CASE("bad scaling flags name the flag and the rule", "[app][extension]") {
       {{"--scaling", "ntk2"}, "--scaling", "got 'ntk2'"},
       {{"--extension-mode", "both"}, "--extension-mode", "frequencies or extrapolation"},
       {{"--long-factor-file", "/nonexistent/f.txt"}, "--long-factor-file", "cannot be read: No such file"},
+      {{"--long-factor-file", ""}, "--long-factor-file", "needs a file name, got ''"},
+      {{"--long-factor-file", "/dev/zero"}, "--long-factor-file", "is a character device"},
+      // read as inf: before, "must be a finite number greater than 0, got inf"
+      {{"--long-factor", std::string(400, '9')}, "--long-factor", "beyond the range of a double"},
   };
   for (const Case& c : cases) {
     Params p;

@@ -122,6 +122,13 @@ TEST_CASE("bad session files are rejected and the state is unchanged", "[session
       {"[1, 2, 3]", "JSON object"},
       {R"({"format": "something-else", "version": 1, "params": {}})", "not a RoPE Lab session"},
       {R"({"format": "rope-lab-session", "version": 99, "params": {}})", "newer RoPE Lab"},
+      // above 2^63 - 1: before, "has an invalid version -9223372036854775808" and "-1"
+      {R"({"format": "rope-lab-session", "version": 9223372036854775808, "params": {}})",
+       "newer RoPE Lab (version 9223372036854775808)"},
+      {R"({"format": "rope-lab-session", "version": 18446744073709551615, "params": {}})",
+       "newer RoPE Lab (version 18446744073709551615)"},
+      {R"({"format": "rope-lab-session", "version": 0, "params": {}})", "invalid version 0"},
+      {R"({"format": "rope-lab-session", "version": -3, "params": {}})", "invalid version -3"},
       {R"({"format": "rope-lab-session", "version": "1", "params": {}})", "integer"},
       {R"({"format": "rope-lab-session", "version": 1, "params": {"dim": "eight"}})",
        "must be an even integer from 2 to 4096, got 'eight'"},
