@@ -174,6 +174,7 @@ int run_command(int argc, char** argv) {
       return kExitUsage;
     }
     state.session_path = std::filesystem::absolute(gui.session_path).string();
+    stamp_session_file(state, state.session_path);
     remember_session(state.recent_sessions, state.session_path);
   }
   if (auto s = apply_state_flags(gui_flags, state.params); !s) {

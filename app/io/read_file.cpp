@@ -82,4 +82,17 @@ Result<std::string> read_regular_file(const std::filesystem::path& path, std::si
   return text;
 }
 
+FileStamp file_stamp(const std::filesystem::path& path) {
+  FileStamp stamp;
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return stamp;
+  stamp.exists = true;
+  stamp.device = static_cast<unsigned long long>(st.st_dev);
+  stamp.inode = static_cast<unsigned long long>(st.st_ino);
+  stamp.size = static_cast<unsigned long long>(st.st_size);
+  stamp.modified_ns = static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL +
+                      static_cast<long long>(st.st_mtim.tv_nsec);
+  return stamp;
+}
+
 }  // namespace rope::app

@@ -31,4 +31,17 @@ std::string byte_limit_text(std::size_t bytes);
 Result<std::string> read_regular_file(const std::filesystem::path& path, std::size_t max_bytes,
                                       bool* missing = nullptr);
 
+// What a file was when RoPE Lab last read or wrote it, to tell whether something else has
+// written it since (another window saving the same session, a sync client): a save through a
+// temporary file and a rename gives a new inode, an edit in place a new time or size.
+struct FileStamp {
+  bool exists = false;
+  unsigned long long device = 0, inode = 0, size = 0;
+  long long modified_ns = 0;  // st_mtim, nanoseconds since the epoch
+  bool operator==(const FileStamp&) const = default;
+};
+
+// The stamp of `path` now (through symbolic links); exists = false when nothing is there.
+FileStamp file_stamp(const std::filesystem::path& path);
+
 }  // namespace rope::app

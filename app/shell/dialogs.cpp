@@ -131,24 +131,48 @@ void draw_session_dialog(AppState& state, const ViewEnv& env) {
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     const bool enter =
         ImGui::InputText("##path", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
+    if (state.session_path != buf) state.session_conflict = false;  // another name: a save-as
     state.session_path = buf;
+    const auto save_now = [&] {
+      if (auto s = save_session(state.session_path, session_params(state)); !s) {
+        show_notice(state, "Session not saved: " + s.error().to_string(), true);
+        return;
+      }
+      stamp_session_file(state, state.session_path);
+      show_notice(state, "Session saved: " + state.session_path, false);
+      remember_session(state.recent_sessions, state.session_path);
+      mark_saved(state);
+      if (state.quit_after_save) state.request_quit = true;
+      open = false;
+    };
     if (ImGui::Button(saving ? "Save" : "Open", ImVec2(140 * env.scale, 0)) || enter) {
-      if (saving) {
-        if (auto s = save_session(state.session_path, session_params(state)); !s) {
-          show_notice(state, "Session not saved: " + s.error().to_string(), true);
-        } else {
-          show_notice(state, "Session saved: " + state.session_path, false);
-          remember_session(state.recent_sessions, state.session_path);
-          mark_saved(state);
-          if (state.quit_after_save) state.request_quit = true;
-          open = false;
-        }
-      } else {
+      if (!saving) {
         if (open_session(state, state.session_path)) open = false;
+      } else if (session_changed_on_disk(state, state.session_path)) {
+        // Another window or a sync client wrote the file since this window opened or saved
+        // it: replacing it silently loses their work (reliability review N6), so ask.
+        state.session_conflict = true;
+      } else {
+        save_now();
       }
     }
     ImGui::SameLine();
     if (ImGui::Button("Cancel", ImVec2(140 * env.scale, 0))) open = false;
+    if (saving && state.session_conflict && open) {
+      ImGui::Spacing();
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.85f, 0.1f, 0.1f, 1.0f));
+      ImGui::TextWrapped(
+          "This file changed on disk after this window opened or saved it: another window or "
+          "a synced copy wrote it. Saving now replaces that version.");
+      ImGui::PopStyleColor();
+      ImGui::TextWrapped("Overwrite it, reload it (this window's changes are dropped), or type "
+                         "another name above and press Save.");
+      if (ImGui::Button("Overwrite", ImVec2(140 * env.scale, 0))) save_now();
+      ImGui::SameLine();
+      if (ImGui::Button("Reload from disk", ImVec2(220 * env.scale, 0)) &&
+          open_session(state, state.session_path))
+        open = false;
+    }
   }
   ImGui::End();
   if (!open) {

@@ -76,12 +76,24 @@ void restore_params(AppState& state, const Params& params) {
   state.applied_step = params.step;
 }
 
+void stamp_session_file(AppState& state, const std::string& path) {
+  state.stamped_path = path;
+  state.session_stamp = file_stamp(path);
+  state.session_conflict = false;
+}
+
+bool session_changed_on_disk(const AppState& state, const std::string& path) {
+  return !state.stamped_path.empty() && path == state.stamped_path &&
+         file_stamp(path) != state.session_stamp;
+}
+
 bool open_session(AppState& state, const std::string& path) {
   if (auto s = load_session(path, state.params); !s) {
     show_notice(state, "Session not opened: " + s.error().to_string(), true);
     return false;
   }
   state.session_path = path;
+  stamp_session_file(state, path);
   state.applied_lesson = state.params.lesson;  // keep the session's own values
   state.applied_step = state.params.step;
   remember_session(state.recent_sessions, path);

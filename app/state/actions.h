@@ -56,6 +56,13 @@ Params session_params(const AppState& state);
 // the state is unchanged and a notice names the problem. Returns whether it opened.
 bool open_session(AppState& state, const std::string& path);
 
+// Notes what the session file `path` is on disk now (after this window opened or saved it).
+void stamp_session_file(AppState& state, const std::string& path);
+
+// Whether saving to `path` would replace a file another program wrote after this window last
+// opened or saved it (the same path only; a new name is a save-as).
+bool session_changed_on_disk(const AppState& state, const std::string& path);
+
 // Records the current state as the one a session file holds (after saving or opening one, and
 // by the window once its first frame has settled): quitting asks first only when the state
 // differs from it (unsaved_changes).

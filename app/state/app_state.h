@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "io/read_file.h"
 #include "rope/attention.h"
 #include "rope/conventions.h"
 #include "state/ink.h"
@@ -180,6 +181,13 @@ struct AppState {
   std::string applied_lesson;
   int applied_step = 0;
   std::string session_path;
+  // What the file at stamped_path was when this window last opened or saved it: a save to the
+  // same path first checks that nothing else (another window, a sync client) wrote it since,
+  // and asks instead of replacing it (session_conflict: the save dialog offers overwrite,
+  // reload or another name).
+  FileStamp session_stamp;
+  std::string stamped_path;
+  bool session_conflict = false;
   std::vector<std::string> recent_sessions;  // newest first; kept in state/settings.h's file
   // Quitting with changes no session holds asks first (state/actions.h: ask_to_quit; the
   // question is shell/dialogs.h's quit dialog). saved: the state last saved, opened, or shown

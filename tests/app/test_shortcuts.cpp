@@ -1076,6 +1076,68 @@ TEST_CASE("held arrow keys repeat; the other keys act once per press", "[app][ke
   }
 }
 
+// Two windows on one session (reliability review N6): before, each Ctrl + S silently replaced
+// the other's save (12 of 12 rounds, always the last writer's state).
+TEST_CASE("a session another window saved since is not replaced without asking",
+          "[app][keys][session]") {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("rope-shortcuts-" + std::to_string(::getpid()) + "-two-windows.json");
+  Params first;
+  first.dim = 16;
+  REQUIRE(save_session(path, first).ok());
+  Lab lab;
+  REQUIRE(open_session(lab.state, path.string()));
+  lab.frames(2);
+  // the other window saves its own state (a new file renamed over the old, as RoPE Lab saves)
+  Params other;
+  other.dim = 32;
+  REQUIRE(save_session(path, other).ok());
+  REQUIRE(session_changed_on_disk(lab.state, path.string()));
+
+  lab.p.dim = 64;  // this window's change
+  lab.press(GLFW_KEY_S, kCtrl);
+  lab.frame();
+  lab.press(GLFW_KEY_ENTER);  // Save: asks instead of writing
+  CHECK(lab.state.session_conflict);
+  CHECK(lab.state.session_dialog == AppState::SessionDialog::save);
+  Params on_disk;
+  REQUIRE(load_session(path, on_disk).ok());
+  CHECK(on_disk.dim == 32);  // the other window's save is still there
+  lab.press(GLFW_KEY_ENTER);  // Enter again does not overwrite either
+  REQUIRE(load_session(path, on_disk).ok());
+  CHECK(on_disk.dim == 32);
+
+  SECTION("Overwrite replaces it, and the next save does not ask again") {
+    lab.find_widget(widget_id("Save session", {"Overwrite"}), 0.5f * kDisplayW - 300.0f);
+    lab.click();
+    REQUIRE(load_session(path, on_disk).ok());
+    CHECK(on_disk.dim == 64);
+    CHECK(lab.state.session_dialog == AppState::SessionDialog::none);
+    CHECK_FALSE(session_changed_on_disk(lab.state, path.string()));
+  }
+  SECTION("Reload from disk takes the other window's state") {
+    lab.find_widget(widget_id("Save session", {"Reload from disk"}), 0.5f * kDisplayW - 120.0f);
+    lab.click();
+    CHECK(lab.p.dim == 32);
+    CHECK(lab.state.session_dialog == AppState::SessionDialog::none);
+  }
+  SECTION("another name is a save-as, which writes without asking") {
+    const auto other_path = path.string() + "copy.json";
+    lab.find_widget(widget_id("Save session", {"##path"}), 0.5f * kDisplayW);
+    lab.click();  // into the path field (Enter took the keyboard from it)
+    lab.press(GLFW_KEY_END);
+    lab.type("copy.json");
+    CHECK(lab.state.session_path == other_path);
+    CHECK_FALSE(lab.state.session_conflict);
+    lab.press(GLFW_KEY_ENTER);
+    Params copy;
+    REQUIRE(load_session(other_path, copy).ok());
+    CHECK(copy.dim == 64);
+    std::filesystem::remove(other_path);
+  }
+  std::filesystem::remove(path);
+}
+
 // [SECTION] typing in a text field
 
 TEST_CASE("a session saved in presentation mode keeps the lecturer's own theme and scale",
