@@ -115,7 +115,9 @@ int run_animate_command(const AnimateCommand& cmd) {
     const Image image = app.render(state, k == 0 ? 2 : 1);  // a new window draws on frame 2
     if (report_problems(state)) return kExitFailure;
     if (auto s = mp4 ? video->add(image) : gif->add(image); !s) {
-      print_error(s.error().to_string());
+      // "out of memory: …" stands alone, as the command line's other out-of-memory line does
+      const Error& e = s.error();
+      print_error(e.message.rfind("out of memory", 0) == 0 ? e.message : e.to_string());
       return kExitFailure;
     }
     if (cmd.progress) {
@@ -125,7 +127,8 @@ int run_animate_command(const AnimateCommand& cmd) {
   }
   auto bytes = mp4 ? video->finish() : gif->finish();
   if (!bytes) {
-    print_error(bytes.error().to_string());
+    const Error& e = bytes.error();
+    print_error(e.message.rfind("out of memory", 0) == 0 ? e.message : e.to_string());
     return kExitFailure;
   }
   if (auto s = write_file_atomic(cmd.output, bytes.value(), WriteOptions{cmd.force}); !s) {

@@ -70,6 +70,7 @@ class Mp4Writer {
   Status open();
   Status drain(bool flushing);  // moves every packet the encoder has ready into the muxer
   Error fail(const char* what, int av_error);  // frees the FFmpeg objects and spends the writer
+  Error out_of_memory();                       // as fail(), saying so and what to lower
 
   int width_, height_;
   double fps_;
