@@ -48,8 +48,12 @@ Status check_negated_flags(int argc, const char* const* argv) {
     const std::string_view arg = argv[i];
     if (arg == "--") break;  // what follows is positional
     const std::size_t eq = arg.find('=');
-    if (!arg.starts_with("--no-") || eq == std::string_view::npos) continue;
-    const std::string_view flag = arg.substr(5, eq - 5);  // "trails" of --no-trails=...
+    if (!arg.starts_with("--") || eq == std::string_view::npos) continue;
+    const bool negated = arg.starts_with("--no-");
+    // "trails" of --no-trails=... and of --trails=...: both are checked here, so that
+    // "--trails=" is refused as "--no-trails=" is (CLI11 alone read "--trails=" as true;
+    // review N15)
+    const std::string_view flag = arg.substr(negated ? 5 : 2, eq - (negated ? 5 : 2));
     const ParamSpec* spec = nullptr;
     for (const ParamSpec& p : param_specs())
       if (p.kind == ParamKind::boolean && flag_name(p.name) == "--" + std::string(flag)) spec = &p;
@@ -58,7 +62,9 @@ Status check_negated_flags(int argc, const char* const* argv) {
     // a space) through as if the flag were not negated
     const std::string_view value = arg.substr(eq + 1);
     auto r = parse_bool("", value);
-    if (!r || value.find_first_of(" \t\r\n\v\f") != std::string_view::npos)
+    // A negated flag's word must be exact (see above); --trails=on with spaces is CLI11's to
+    // read, and reads as on.
+    if (!r || (negated && value.find_first_of(" \t\r\n\v\f") != std::string_view::npos))
       return Error{
           std::string(arg.substr(0, eq)),
           "must be true or false (also on/off, yes/no, 1/0), got " + quote_for_message(value)};
@@ -108,6 +114,14 @@ Status apply_state_flags(const StateFlags& flags, Params& params) {
     return false;
   };
   if ((given("lesson") || given("step")) && !given("view")) trial.view = ViewId::derivation;
+  // LongRoPE's lists typed for another method were kept and never read (review N15): a typed
+  // list says "use these", so a method that ignores them is a mistake worth naming.
+  if (trial.extension.scaling.method != ScalingMethod::longrope)
+    for (const char* list : {"long_factor", "short_factor", "long_factor_file", "short_factor_file"})
+      if (given(list))
+        return Error{flag_name(list),
+                     std::string("is read only by --scaling longrope; the method is ") +
+                         scaling_name(trial.extension.scaling.method)};
   if (auto s = validate_params(trial); !s)
     return Error{flag_name(s.error().parameter), s.error().message};
   params = std::move(trial);

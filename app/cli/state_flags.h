@@ -33,7 +33,8 @@ void add_state_flags(CLI::App& app, StateFlags& flags);
 // check runs, and a long number escapes as std::out_of_range: an abort (found by
 // tests/fuzz/fuzz_cli). Call this before parsing: the first --no-NAME=VALUE of a boolean state
 // flag whose VALUE is not one of the boolean words gives the usual error, naming the flag as
-// typed; CLI11 then only ever sees good values there.
+// typed; CLI11 then only ever sees good values there. --NAME=VALUE is checked the same way, so
+// "--trails=" (empty) is refused as "--no-trails=" is.
 Status check_negated_flags(int argc, const char* const* argv);
 
 // A boolean flag of a subcommand (--canvas-only): --name, or --name=VALUE with VALUE one of

@@ -83,8 +83,10 @@ void stamp_session_file(AppState& state, const std::string& path) {
 }
 
 bool session_changed_on_disk(const AppState& state, const std::string& path) {
-  return !state.stamped_path.empty() && path == state.stamped_path &&
-         file_stamp(path) != state.session_stamp;
+  if (state.stamped_path.empty() || path != state.stamped_path) return false;
+  // A file deleted since holds nobody's work: saving it again loses nothing.
+  const FileStamp now = file_stamp(path);
+  return now.exists && now != state.session_stamp;
 }
 
 bool open_session(AppState& state, const std::string& path) {

@@ -60,7 +60,8 @@ bool open_session(AppState& state, const std::string& path);
 void stamp_session_file(AppState& state, const std::string& path);
 
 // Whether saving to `path` would replace a file another program wrote after this window last
-// opened or saved it (the same path only; a new name is a save-as).
+// opened or saved it (the same path only; a new name is a save-as; a file deleted since is
+// not protected, there is nothing in it to lose).
 bool session_changed_on_disk(const AppState& state, const std::string& path);
 
 // Records the current state as the one a session file holds (after saving or opening one, and

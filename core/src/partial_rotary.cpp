@@ -31,8 +31,14 @@ std::optional<RotaryStyle> parse_rotary_style(std::string_view name) {
 Status validate_partial_rotary(std::int64_t head_dim, double fraction, RotaryStyle style) {
   if (auto s = validate_dim(head_dim); !s) return s.error();
   if (!std::isfinite(fraction) || !(fraction > 0.0) || !(fraction <= 1.0)) {
-    return Error{"rotary_fraction", "must be a number greater than 0 and at most 1, got " +
-                                        detail::format_number(fraction)};
+    // 0 is refused here but allowed by the p-RoPE method (scaling "proportional"), where p = 0
+    // is the paper's own NoPE baseline; as a partial rotary head (partial_rotary_factor) it
+    // would leave no rotating coordinates, which transformers cannot build. The message says
+    // both, since the two read the same field (review N15).
+    return Error{"rotary_fraction",
+                 "must be a number greater than 0 and at most 1 for a partial rotary head (0, "
+                 "no rotation at all, is p-RoPE's NoPE: scaling proportional), got " +
+                     detail::format_number(fraction)};
   }
   const std::int64_t rotary_dim = truncated_rotary_dim(head_dim, fraction);
   const std::string product = "int(" + std::to_string(head_dim) + " x " +

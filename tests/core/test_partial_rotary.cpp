@@ -137,7 +137,8 @@ TEST_CASE("partial rotary: bad input names the parameter", "[partial_rotary][err
     }
   }
   CHECK(rope::partial_frequencies(128, 10000.0, 1.5, RotaryStyle::neox).error().to_string() ==
-        "rotary_fraction: must be a number greater than 0 and at most 1, got 1.5");
+        "rotary_fraction: must be a number greater than 0 and at most 1 for a partial rotary "
+        "head (0, no rotation at all, is p-RoPE's NoPE: scaling proportional), got 1.5");
   // neox needs an even rotary_dim of at least 2: 128 * 0.2 = 25.6 -> 25 is odd; 128 * 0.01 ->
   // 1.28 -> 1.
   CHECK(rope::partial_frequencies(128, 10000.0, 0.2, RotaryStyle::neox).error().to_string() ==
