@@ -3,9 +3,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
-#include <fstream>
+#include <sstream>
 
 #include "io/number_format.h"
+#include "io/read_file.h"
 #include "state/params.h"
 
 namespace rope::app {
@@ -26,7 +27,10 @@ std::filesystem::path xdg_pictures() {
   std::filesystem::path config = config_env && *config_env
                                      ? std::filesystem::path(config_env)
                                      : std::filesystem::path(home) / ".config";
-  std::ifstream in(config / "user-dirs.dirs");
+  // xdg-user-dirs writes a few hundred bytes; read through the checked reader, so that a FIFO
+  // in its place cannot hang F12 (an unreadable file is as good as none: ~/Pictures).
+  auto text = read_regular_file(config / "user-dirs.dirs", 64u << 10);
+  std::istringstream in(text ? text.value() : std::string());
   std::string line;
   const std::string kKey = "XDG_PICTURES_DIR=";
   while (std::getline(in, line)) {
