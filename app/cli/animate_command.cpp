@@ -24,7 +24,7 @@ namespace rope::app {
 struct AnimateCommand {
   std::string output;
   bool force = false;  // --force: replace a write-protected -o file
-  std::string from;  // empty: the --position value
+  std::string from;    // empty: the --position value
   std::string to;
   double fps = 20.0;
   double seconds = 4.0;

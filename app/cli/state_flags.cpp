@@ -117,7 +117,8 @@ Status apply_state_flags(const StateFlags& flags, Params& params) {
   // LongRoPE's lists typed for another method were kept and never read (review N15): a typed
   // list says "use these", so a method that ignores them is a mistake worth naming.
   if (trial.extension.scaling.method != ScalingMethod::longrope)
-    for (const char* list : {"long_factor", "short_factor", "long_factor_file", "short_factor_file"})
+    for (const char* list :
+         {"long_factor", "short_factor", "long_factor_file", "short_factor_file"})
       if (given(list))
         return Error{flag_name(list),
                      std::string("is read only by --scaling longrope; the method is ") +

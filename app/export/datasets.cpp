@@ -171,7 +171,8 @@ Result<DrawnFrequencies> read_extension(const ExportArgs& args, int dim, double 
       if (auto st = set_param(p, name, arg(args, name)); !st) return st.error();
   // LongRoPE's lists for another method were kept and never read (review N15): refused.
   if (p.extension.scaling.method != ScalingMethod::longrope)
-    for (const char* list : {"long_factor", "short_factor", "long_factor_file", "short_factor_file"})
+    for (const char* list :
+         {"long_factor", "short_factor", "long_factor_file", "short_factor_file"})
       if (!arg(args, list).empty())
         return Error{list, std::string("is read only by --scaling longrope; the method is ") +
                                scaling_name(p.extension.scaling.method)};

@@ -14,8 +14,8 @@ extern "C" {
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 namespace rope::app {

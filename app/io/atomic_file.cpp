@@ -208,8 +208,7 @@ Result<Target> resolve_target(const std::filesystem::path& requested, WriteOptio
   std::error_code ec;
   t.path = std::filesystem::canonical(requested, ec);
   if (ec)
-    return Error{requested.string(),
-                 "is a symbolic link that cannot be followed: " + ec.message()};
+    return Error{requested.string(), "is a symbolic link that cannot be followed: " + ec.message()};
   if (!options.force && write_protected(t.path, st))
     return Error{requested.string(),
                  "is write-protected, so it is kept: make it writable or choose another name "

@@ -24,10 +24,10 @@ namespace rope::app {
 std::string byte_limit_text(std::size_t bytes);
 
 // The whole file, or an Error whose parameter is the path and whose message says why not: it
-// cannot be opened ("cannot be read: " and the system's reason, e.g. "No such file or directory"), is not a regular file (which kind it
-// is), or is larger than max_bytes ("is 5 242 880 bytes; at most 4 MiB are read"). *missing, when
-// given, is set to whether the path names nothing at all (callers that treat a missing file as
-// "use the defaults").
+// cannot be opened ("cannot be read: " and the system's reason, e.g. "No such file or directory"),
+// is not a regular file (which kind it is), or is larger than max_bytes ("is 5 242 880 bytes; at
+// most 4 MiB are read"). *missing, when given, is set to whether the path names nothing at all
+// (callers that treat a missing file as "use the defaults").
 Result<std::string> read_regular_file(const std::filesystem::path& path, std::size_t max_bytes,
                                       bool* missing = nullptr);
 

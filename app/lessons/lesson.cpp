@@ -8,8 +8,8 @@
 
 #include "io/data_paths.h"
 #include "io/number_format.h"
-#include "io/read_file.h"
 #include "io/placeholders.h"
+#include "io/read_file.h"
 #include "io/text.h"
 #include "io/utf8.h"
 

@@ -165,8 +165,9 @@ void draw_session_dialog(AppState& state, const ViewEnv& env) {
           "This file changed on disk after this window opened or saved it: another window or "
           "a synced copy wrote it. Saving now replaces that version.");
       ImGui::PopStyleColor();
-      ImGui::TextWrapped("Overwrite it, reload it (this window's changes are dropped), or type "
-                         "another name above and press Save.");
+      ImGui::TextWrapped(
+          "Overwrite it, reload it (this window's changes are dropped), or type "
+          "another name above and press Save.");
       if (ImGui::Button("Overwrite", ImVec2(140 * env.scale, 0))) save_now();
       ImGui::SameLine();
       if (ImGui::Button("Reload from disk", ImVec2(220 * env.scale, 0)) &&

@@ -217,8 +217,8 @@ Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir, i
     const std::string& data = bytes.value();
     void* copy = IM_ALLOC(data.size());
     std::memcpy(copy, data.data(), data.size());
-    return atlas.AddFontFromMemoryTTF(copy, static_cast<int>(data.size()),
-                                      std::round(px * raster), &cfg, kRanges);
+    return atlas.AddFontFromMemoryTTF(copy, static_cast<int>(data.size()), std::round(px * raster),
+                                      &cfg, kRanges);
   };
   f.body = add(regular_bytes, 19.0f);
   f.bold = add(bold_bytes, 19.0f);

@@ -158,7 +158,9 @@ TEST_CASE("bad scaling flags name the flag and the rule", "[app][extension]") {
        "must be at least beta_slow (1), got 0.5"},
       {{"--scaling", "ntk2"}, "--scaling", "got 'ntk2'"},
       {{"--extension-mode", "both"}, "--extension-mode", "frequencies or extrapolation"},
-      {{"--long-factor-file", "/nonexistent/f.txt"}, "--long-factor-file", "cannot be read: No such file"},
+      {{"--long-factor-file", "/nonexistent/f.txt"},
+       "--long-factor-file",
+       "cannot be read: No such file"},
       {{"--long-factor-file", ""}, "--long-factor-file", "needs a file name, got ''"},
       {{"--long-factor-file", "/dev/zero"}, "--long-factor-file", "is a character device"},
       // read as inf: before, "must be a finite number greater than 0, got inf"

@@ -1102,7 +1102,7 @@ TEST_CASE("a session another window saved since is not replaced without asking",
   CHECK(lab.state.session_dialog == AppState::SessionDialog::save);
   Params on_disk;
   REQUIRE(load_session(path, on_disk).ok());
-  CHECK(on_disk.dim == 32);  // the other window's save is still there
+  CHECK(on_disk.dim == 32);   // the other window's save is still there
   lab.press(GLFW_KEY_ENTER);  // Enter again does not overwrite either
   REQUIRE(load_session(path, on_disk).ok());
   CHECK(on_disk.dim == 32);
