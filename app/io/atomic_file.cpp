@@ -205,10 +205,15 @@ Result<Target> resolve_target(const std::filesystem::path& requested, WriteOptio
                  "file, a pipe or a character device such as /dev/null, or - for standard "
                  "output"};
   // A live link to a regular file: the file itself is replaced atomically, the link stays.
+  // (A plain file keeps the path as given, so that messages name it as the user typed it.)
+  t.path = requested;
   std::error_code ec;
-  t.path = std::filesystem::canonical(requested, ec);
-  if (ec)
-    return Error{requested.string(), "is a symbolic link that cannot be followed: " + ec.message()};
+  if (std::filesystem::is_symlink(std::filesystem::symlink_status(requested, ec))) {
+    t.path = std::filesystem::canonical(requested, ec);
+    if (ec)
+      return Error{requested.string(),
+                   "is a symbolic link that cannot be followed: " + ec.message()};
+  }
   if (!options.force && write_protected(t.path, st))
     return Error{requested.string(),
                  "is write-protected, so it is kept: make it writable or choose another name "
