@@ -31,6 +31,8 @@ if [[ "$purpose" == test ]]; then
     catch2 clang-format-14 glslang-tools python3
     # a virtual X server and key events for the windowed tests
     xvfb xauth xdotool
+    # the desktop entry's and the session MIME type's validators (tests/app/desktop_entry_test.sh)
+    desktop-file-utils shared-mime-info
     # the fuzz targets: clang with libFuzzer and the sanitizer runtimes (scripts/fuzz.sh)
     clang-14 libclang-rt-14-dev
   )

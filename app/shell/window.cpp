@@ -262,6 +262,10 @@ int run_window(AppState& state, const GuiOptions& options) {
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  // WM_CLASS "rope-lab": what the desktop entry's StartupWMClass names, so that a dock groups
+  // the window (and the presenter window) under RoPE Lab's icon instead of GLFW's default.
+  glfwWindowHintString(GLFW_X11_CLASS_NAME, "rope-lab");
+  glfwWindowHintString(GLFW_X11_INSTANCE_NAME, "rope-lab");
 
   GLFWmonitor* monitor = glfwGetPrimaryMonitor();
   int width = options.width > 0 ? options.width : 1600;

@@ -115,6 +115,17 @@ TEST_CASE("a session file is saved atomically and reopens", "[session]") {
   std::filesystem::remove_all(dir);
 }
 
+// The shared MIME database recognises a session by this string in its first 64 bytes
+// (assets/desktop/rope-lab-mime.xml; tests/app/desktop_entry_test.sh checks that side).
+TEST_CASE("a saved session begins with its format field, which the MIME magic looks for",
+          "[session]") {
+  for (const std::string& text : {session_to_json(Params{}), session_to_json(non_default())}) {
+    const auto at = text.find("\"format\": \"rope-lab-session\"");
+    REQUIRE(at != std::string::npos);
+    CHECK(at + std::string("\"format\": \"rope-lab-session\"").size() <= 64);
+  }
+}
+
 TEST_CASE("bad session files are rejected and the state is unchanged", "[session]") {
   const std::string good = session_to_json(non_default());
   const std::pair<std::string, const char*> cases[] = {

@@ -3,7 +3,7 @@
 # outside: it quits by itself after --frames N with exit 0 and nothing on stderr; then, driven by
 # X key events (xdotool), F12 saves a picture of the window, which png_check.py checks (its size,
 # a drawn frame, a pixel of the expected theme), the window's geometry is checked, and Ctrl+Q
-# quits with exit 0.
+# quits with exit 0. The window's WM_CLASS is rope-lab (the desktop entry's StartupWMClass).
 #
 # Usage: window_test.sh ROPE_LAB SCREEN_WxH [checks...] -- ARGS...
 #   --geometry X Y W H     the window is at (X, Y) and W x H (full screen: the monitor's area)
@@ -64,6 +64,9 @@ done
 [[ -n "$wid" ]] || { echo "no window appeared"; cat "$dir/run.txt"; app_stop "$pid" window "$dir/run.txt"; exit 1; }
 sleep 1.5
 xdotool getwindowgeometry --shell "$wid" >"$dir/geometry"
+# WM_CLASS "rope-lab", what the desktop entry's StartupWMClass names (issue 31)
+xdotool search --class '^rope-lab$' 2>/dev/null | grep -qx "$wid" ||
+  { echo "the window's WM_CLASS is not rope-lab"; app_stop "$pid" window "$dir/run.txt"; exit 1; }
 tap() {
   xdotool windowfocus "$wid" 2>/dev/null || true
   xdotool key --delay 1 "$@"
