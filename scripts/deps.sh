@@ -33,6 +33,8 @@ if [[ "$purpose" == test ]]; then
     xvfb xauth xdotool
     # the desktop entry's and the session MIME type's validators (tests/app/desktop_entry_test.sh)
     desktop-file-utils shared-mime-info
+    # the manual page's rendering check (tests/app/man_page_test.sh)
+    man-db groff-base
     # the fuzz targets: clang with libFuzzer and the sanitizer runtimes (scripts/fuzz.sh)
     clang-14 libclang-rt-14-dev
   )

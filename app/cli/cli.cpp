@@ -16,6 +16,7 @@
 #include "cli/bench_command.h"
 #include "cli/export_command.h"
 #include "cli/lessons_command.h"
+#include "cli/man_page.h"
 #include "cli/models_command.h"
 #include "cli/render_flags.h"
 #include "cli/screenshot_command.h"
@@ -94,6 +95,9 @@ int run_command(int argc, char** argv) {
   CLI::App root{"RoPE Lab: an interactive lab for Rotary Position Embedding", "rope-lab"};
   root.set_version_flag("--version", std::string("rope-lab ") + ROPE_LAB_VERSION);
   root.footer("Subcommands have their own --help, e.g. rope-lab screenshot --help.");
+  bool print_man_page = false;  // hidden (no group): the build writes rope-lab.1 with it
+  root.add_flag("--man-page", print_man_page, "print the manual page rope-lab(1) in roff")
+      ->group("");
 
   GuiOptions gui;
   StateFlags gui_flags;
@@ -134,6 +138,11 @@ int run_command(int argc, char** argv) {
         "a flag's value could not be read: boolean flags take true or false (also "
         "on/off, yes/no, 1/0), numbers at most 19 digits");
     return kExitUsage;
+  }
+
+  if (print_man_page) {
+    std::fputs(man_page(root, ROPE_LAB_VERSION).c_str(), stdout);
+    return kExitOk;
   }
 
   // The commands that build large buffers (a 4x picture, a long 4K animation, a big export) may
@@ -209,8 +218,11 @@ int run_cli(int argc, char** argv) {
   errno = 0;
   if ((std::fflush(stdout) != 0 || std::ferror(stdout)) && code == kExitOk) {
     const int err = errno;
-    print_error("standard output: cannot write" +
-                (err != 0 ? ": " + std::system_category().message(err) : std::string()));
+    if (err == EPIPE)  // SIGPIPE is ignored (io/atomic_file.h): `| head` stopped reading
+      print_error("standard output: the reader closed the pipe before the end");
+    else
+      print_error("standard output: cannot write" +
+                  (err != 0 ? ": " + std::system_category().message(err) : std::string()));
     code = kExitFailure;
   }
   return code;
