@@ -14,6 +14,7 @@
 
 #include "cli/animate_command.h"
 #include "cli/bench_command.h"
+#include "cli/completion.h"
 #include "cli/export_command.h"
 #include "cli/lessons_command.h"
 #include "cli/man_page.h"
@@ -98,6 +99,9 @@ int run_command(int argc, char** argv) {
   bool print_man_page = false;  // hidden (no group): the build writes rope-lab.1 with it
   root.add_flag("--man-page", print_man_page, "print the manual page rope-lab(1) in roff")
       ->group("");
+  bool print_completion = false;  // hidden too: the build writes the bash completion with it
+  root.add_flag("--bash-completion", print_completion, "print the bash completion script")
+      ->group("");
 
   GuiOptions gui;
   StateFlags gui_flags;
@@ -140,6 +144,10 @@ int run_command(int argc, char** argv) {
     return kExitUsage;
   }
 
+  if (print_completion) {
+    std::fputs(bash_completion(root).c_str(), stdout);
+    return kExitOk;
+  }
   if (print_man_page) {
     std::fputs(man_page(root, ROPE_LAB_VERSION).c_str(), stdout);
     return kExitOk;

@@ -1,0 +1,160 @@
+#include "cli/completion.h"
+
+#include <CLI/CLI.hpp>
+#include <map>
+#include <string_view>
+#include <vector>
+
+#include "state/models.h"
+#include "state/params.h"
+
+namespace rope::app {
+namespace {
+
+bool is_word(std::string_view w) {
+  if (w.empty()) return false;
+  for (const char c : w)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_'))
+      return false;
+  return true;
+}
+
+// "pointers, sinusoidal, ... code or axial" -> the words; empty when the allowed text is not a
+// plain list of words ("a preset of rope-lab models, or none").
+std::vector<std::string> listed_words(const std::string& allowed) {
+  std::vector<std::string> words;
+  std::string text = allowed;
+  for (std::size_t at; (at = text.find(" or ")) != std::string::npos;)
+    text.replace(at, 4, ", ");
+  std::size_t from = 0;
+  while (from <= text.size()) {
+    std::size_t comma = text.find(", ", from);
+    if (comma == std::string::npos) comma = text.size();
+    const std::string w = text.substr(from, comma - from);
+    if (!is_word(w)) return {};
+    words.push_back(w);
+    from = comma + 2;
+  }
+  return words;
+}
+
+// The words each option name takes ("--view" -> "pointers sinusoidal ..."), from the parameter
+// table; the same name means the same values in every subcommand (export's --scaling is the
+// window's).
+std::map<std::string, std::string> option_values() {
+  std::map<std::string, std::string> out;
+  std::string views;
+  for (const ParamSpec& spec : param_specs()) {
+    const std::string flag = "--" + [&] {
+      std::string n = spec.name;
+      for (char& c : n)
+        if (c == '_') c = '-';
+      return n;
+    }();
+    std::vector<std::string> words;
+    // (booleans are flags in the window's options, not followed by a word)
+    if (spec.kind == ParamKind::choice) words = listed_words(param_allowed(spec));
+    if (std::string_view(spec.name) == "model") {
+      words = {"none"};
+      for (const ModelPreset& m : model_library().presets)
+        words.push_back(m.id);
+    }
+    std::string joined;
+    for (const std::string& w : words)
+      joined += (joined.empty() ? "" : " ") + w;
+    if (!joined.empty()) out[flag] = joined;
+    if (std::string_view(spec.name) == "view") views = joined;
+  }
+  // "any view but derivation"
+  if (!views.empty() && !out.count("--show-view")) {
+    std::string shown;
+    for (std::size_t from = 0; from < views.size();) {
+      std::size_t sp = views.find(' ', from);
+      if (sp == std::string::npos) sp = views.size();
+      const std::string w = views.substr(from, sp - from);
+      if (w != "derivation") shown += (shown.empty() ? "" : " ") + w;
+      from = sp + 1;
+    }
+    out["--show-view"] = shown;
+  }
+  return out;
+}
+
+// Every visible option name of `app` ("--trails --no-trails -o --output ...").
+std::string option_words(const CLI::App& app) {
+  std::string out;
+  for (const CLI::Option* opt : app.get_options()) {
+    if (opt->get_group().empty() || opt->get_positional()) continue;
+    std::string names = opt->get_name(false, true);
+    std::string name;
+    bool braces = false;
+    for (const char c : names + ",") {
+      if (c == '{') braces = true;
+      if (c == ',' && !name.empty()) {
+        out += (out.empty() ? "" : " ") + name;
+        name.clear();
+      } else if (!braces && c != ',') {
+        name += c;
+      }
+      if (c == '}') braces = false;
+    }
+  }
+  return out;
+}
+
+void commands(const CLI::App& app, const std::string& path, std::string& cases) {
+  std::string words = option_words(app);
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    words += " " + sub->get_name();
+  cases += "    \"" + path + "\") words=\"" + words + "\" ;;\n";
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    commands(*sub, path.empty() ? sub->get_name() : path + " " + sub->get_name(), cases);
+}
+
+// The case patterns that move the command path on: "" + "export" -> "export", "export" +
+// "frequencies" -> "export frequencies".
+void steps(const CLI::App& app, const std::string& path, std::string& cases) {
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    const std::string next = path.empty() ? sub->get_name() : path + " " + sub->get_name();
+    cases += "      \"" + path + ":" + sub->get_name() + "\") path=\"" + next + "\" ;;\n";
+    steps(*sub, next, cases);
+  }
+}
+
+}  // namespace
+
+std::string bash_completion(const CLI::App& root) {
+  std::string values;
+  for (const auto& [flag, words] : option_values())
+    values +=
+        "    " + flag + ") COMPREPLY=($(compgen -W \"" + words + "\" -- \"$cur\")); return ;;\n";
+  std::string step_cases, command_cases;
+  steps(root, "", step_cases);
+  commands(root, "", command_cases);
+  return "# bash completion for rope-lab, written by `rope-lab --bash-completion` from the "
+         "command\n"
+         "# line's own options and parameter table (app/cli/completion.cpp): edit those, not "
+         "this.\n"
+         "_rope_lab() {\n"
+         "  local cur=${COMP_WORDS[COMP_CWORD]} prev=\"\" path=\"\" words=\"\" w\n"
+         "  (( COMP_CWORD > 0 )) && prev=${COMP_WORDS[COMP_CWORD-1]}\n"
+         "  for w in \"${COMP_WORDS[@]:1:COMP_CWORD-1}\"; do\n"
+         "    case \"$path:$w\" in\n" +
+         step_cases +
+         "    esac\n"
+         "  done\n"
+         "  case \"$prev\" in\n" +
+         values +
+         "    -o|--output|--session|--*-file) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+         "  esac\n"
+         "  case \"$path\" in\n" +
+         command_cases +
+         "  esac\n"
+         "  COMPREPLY=($(compgen -W \"$words\" -- \"$cur\"))\n"
+         "  # the window's session file\n"
+         "  if [[ -z $path && $cur != -* ]]; then COMPREPLY+=($(compgen -f -- \"$cur\")); fi\n"
+         "}\n"
+         "complete -o filenames -F _rope_lab rope-lab\n";
+}
+
+}  // namespace rope::app
