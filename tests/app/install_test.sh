@@ -12,7 +12,7 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 module=$(cd "$prefix" && find . -path '*/rope-lab/librope_mp4.so' | head -1)
 [[ -n "$module" ]] || { echo "missing after install: librope_mp4.so (lib*/rope-lab/)"; exit 1; }
 for f in bin/rope-lab share/applications/rope-lab.desktop \
-         share/icons/hicolor/scalable/apps/rope-lab.svg share/mime/packages/rope-lab.xml share/man/man1/rope-lab.1 share/bash-completion/completions/rope-lab \
+         share/icons/hicolor/scalable/apps/rope-lab.svg share/mime/packages/rope-lab.xml share/man/man1/rope-lab.1.gz share/bash-completion/completions/rope-lab \
          share/rope-lab/shaders/heatmap.vert share/rope-lab/shaders/heatmap.frag \
          share/rope-lab/lessons/03-rope-2d.lesson; do
   [[ -e "$prefix/$f" ]] || { echo "missing after install: $f"; exit 1; }
