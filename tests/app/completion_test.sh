@@ -9,7 +9,8 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 "$rope" --bash-completion > "$dir/now"
 cmp -s "$dir/now" "$script" || { echo "$script is not what rope-lab --bash-completion prints now"; exit 1; }
-model=$("$rope" models --ids | head -1)
+ids=$("$rope" models --ids)
+model=${ids%%$'\n'*}
 cd "$dir"
 touch lecture-notes.csv
 # complete WORDS...: what bash offers for the last word (may be empty) of "rope-lab WORDS..."
@@ -18,10 +19,13 @@ complete_line() {
            _rope_lab; printf "%s\n" "${COMPREPLY[@]}"' _ "$script" "$@"
 }
 expect() {  # WANT WORDS...: WANT is among the offers
-  local want=$1
+  local want=$1 offered
   shift
-  complete_line "$@" | grep -qx -- "$want" || {
-    echo "rope-lab $* <Tab>: $want not offered; offered:"; complete_line "$@" | head -20; exit 1; }
+  # the offers first, then the search: grep -q stopping early under pipefail would fail the
+  # pipeline by the writer's SIGPIPE
+  offered=$(complete_line "$@")
+  grep -qx -- "$want" <<<"$offered" || {
+    echo "rope-lab $* <Tab>: $want not offered; offered:"; head -20 <<<"$offered"; exit 1; }
 }
 expect --view --vi
 expect axial --view ''

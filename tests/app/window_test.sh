@@ -65,7 +65,8 @@ done
 sleep 1.5
 xdotool getwindowgeometry --shell "$wid" >"$dir/geometry"
 # WM_CLASS "rope-lab", what the desktop entry's StartupWMClass names (issue 31)
-xdotool search --class '^rope-lab$' 2>/dev/null | grep -qx "$wid" ||
+classed=$(xdotool search --class '^rope-lab$' 2>/dev/null || true)
+grep -qx "$wid" <<<"$classed" ||
   { echo "the window's WM_CLASS is not rope-lab"; app_stop "$pid" window "$dir/run.txt"; exit 1; }
 tap() {
   xdotool windowfocus "$wid" 2>/dev/null || true

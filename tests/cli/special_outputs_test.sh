@@ -28,7 +28,9 @@ head -1 from-pipe.txt | grep -qx 'i,theta,wavelength'
 
 rope_run special-outputs "$rope" export frequencies "${args[@]}" -o /dev/null
 [ -c /dev/null ]
-rope_run special-outputs "$rope" export frequencies "${args[@]}" -o /dev/stdout | head -1 | grep -qx 'i,theta,wavelength'
+# read whole (not through `| head -1`: a reader that stops early is now an error the app reports)
+table=$(rope_run special-outputs "$rope" export frequencies "${args[@]}" -o /dev/stdout)
+head -1 <<<"$table" | grep -qx 'i,theta,wavelength'
 
 python3 -c "import socket; socket.socket(socket.AF_UNIX).bind('sock.csv')"
 if rope_run special-outputs "$rope" export frequencies "${args[@]}" -o sock.csv 2> err.txt; then exit 1; fi
