@@ -160,7 +160,7 @@ void draw_session_dialog(AppState& state, const ViewEnv& env) {
     if (ImGui::Button("Cancel", ImVec2(140 * env.scale, 0))) open = false;
     if (saving && state.session_conflict && open) {
       ImGui::Spacing();
-      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.85f, 0.1f, 0.1f, 1.0f));
+      ImGui::PushStyleColor(ImGuiCol_Text, palette(state.params.theme).bad);  // as error notices
       ImGui::TextWrapped(
           "This file changed on disk after this window opened or saved it: another window or "
           "a synced copy wrote it. Saving now replaces that version.");
