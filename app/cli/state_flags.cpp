@@ -100,9 +100,8 @@ Status apply_state_flags(const StateFlags& flags, Params& params) {
   for (const bool model_pass : {true, false})
     for (const auto& [name, text] : flags.given) {
       if ((name == "model") != model_pass) continue;
-      // '' as a file flag names no file (a session's "" means "none"; a typed flag means one).
-      if (name.ends_with("_file") && text.find_first_not_of(" \t") == std::string::npos)
-        return Error{flag_name(name), "needs a file name, got ''"};
+      if (auto s = check_typed_file_name(name, text); !s)
+        return Error{flag_name(s.error().parameter), s.error().message};
       if (auto s = set_param(trial, name, text); !s)
         return Error{flag_name(s.error().parameter), s.error().message};
     }
@@ -114,15 +113,8 @@ Status apply_state_flags(const StateFlags& flags, Params& params) {
     return false;
   };
   if ((given("lesson") || given("step")) && !given("view")) trial.view = ViewId::derivation;
-  // LongRoPE's lists typed for another method were kept and never read (review N15): a typed
-  // list says "use these", so a method that ignores them is a mistake worth naming.
-  if (trial.extension.scaling.method != ScalingMethod::longrope)
-    for (const char* list :
-         {"long_factor", "short_factor", "long_factor_file", "short_factor_file"})
-      if (given(list))
-        return Error{flag_name(list),
-                     std::string("is read only by --scaling longrope; the method is ") +
-                         scaling_name(trial.extension.scaling.method)};
+  if (auto s = check_typed_lists(trial.extension, given); !s)
+    return Error{flag_name(s.error().parameter), s.error().message};
   if (auto s = validate_params(trial); !s)
     return Error{flag_name(s.error().parameter), s.error().message};
   params = std::move(trial);

@@ -169,13 +169,10 @@ Result<DrawnFrequencies> read_extension(const ExportArgs& args, int dim, double 
   for (const char* name : kScalingNames)
     if (!arg(args, name).empty())
       if (auto st = set_param(p, name, arg(args, name)); !st) return st.error();
-  // LongRoPE's lists for another method were kept and never read (review N15): refused.
-  if (p.extension.scaling.method != ScalingMethod::longrope)
-    for (const char* list :
-         {"long_factor", "short_factor", "long_factor_file", "short_factor_file"})
-      if (!arg(args, list).empty())
-        return Error{list, std::string("is read only by --scaling longrope; the method is ") +
-                               scaling_name(p.extension.scaling.method)};
+  if (auto st = check_typed_lists(p.extension,
+                                  [&](std::string_view list) { return !arg(args, list).empty(); });
+      !st)
+    return st.error();
   auto f = drawn_frequencies(dim, base, p.extension);
   if (f && f.value().error) {
     Error e = *f.value().error;
@@ -918,10 +915,8 @@ Result<CsvTable> build_dataset(const DatasetSpec& spec, const ExportArgs& args) 
     if (!known) return Error{name, std::string("is not a flag of export ") + spec.name};
     for (std::size_t j = 0; j < i; ++j)
       if (args[j].first == name) return Error{name, "is given twice"};
-    // A factor file flag typed as '' names no file; without this it read as "not given" and
-    // the list's length check spoke for it, under the other list's name (review N14).
-    if (name.ends_with("_file") && args[i].second.find_first_not_of(" \t") == std::string::npos)
-      return Error{name, "needs a file name, got ''"};
+    // Without this a '' file name read as "not given" here (review N14).
+    if (auto st = check_typed_file_name(name, args[i].second); !st) return st.error();
   }
   ExportArgs complete;
   for (const ExportFlag& f : spec.flags) {

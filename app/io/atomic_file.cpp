@@ -159,9 +159,9 @@ Result<std::filesystem::path> follow_links(const std::filesystem::path& requeste
 }
 
 // Whether an existing regular file says "do not change me": no write permission bit at all
-// (chmod a-w, mode 0444), or none this user holds. The bits are read rather than access()
-// asked, because root's access() allows everything and RoPE Lab then still refuses, as `rm`
-// warns of a "write-protected" file (review N5).
+// (chmod a-w, mode 0444), or none this user holds. The first test reads the bits rather than
+// asking access(), whose answer to root is always yes: RoPE Lab refuses root too, as `rm` warns
+// of a "write-protected" file (review N5); for others access() applies their own bits.
 bool write_protected(const std::filesystem::path& path, const struct stat& st) {
   if ((st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0) return true;
   return ::geteuid() != 0 && ::access(path.c_str(), W_OK) != 0 && errno == EACCES;

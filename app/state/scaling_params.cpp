@@ -313,6 +313,12 @@ bool normalise_extension(ExtensionParams& ext) {
   return changed;
 }
 
+Status check_typed_file_name(std::string_view name, std::string_view text) {
+  if (name.ends_with("_file") && text.find_first_not_of(" \t") == std::string_view::npos)
+    return Error{std::string(name), "needs a file name, got ''"};
+  return {};
+}
+
 Status validate_extension(const ExtensionParams& ext, int dim, double base) {
   if (auto s = validate_scaling(dim, base, ext.scaling); !s) return s;
   if (ext.scaling.method == ScalingMethod::proportional || ext.scaling.rotary_fraction == 1.0)

@@ -108,6 +108,23 @@ std::string get_extension_param(const ExtensionParams& ext, std::string_view nam
 // rope::validate_scaling for the method in use, at the app's d and base.
 Status validate_extension(const ExtensionParams& ext, int dim, double base);
 
+// Two rules for values *typed* on a command line (the window's flags and `export`), which a
+// session or a lesson step does not follow (reliability review N14, N15):
+//   * a factor file flag given as '' names no file (a session's "" means "none");
+//   * LongRoPE's lists (inline or from a file) given with another method would be kept unread.
+// Error parameters are the snake_case names; the callers turn them into flags.
+Status check_typed_file_name(std::string_view name, std::string_view text);
+// `given(name)`: whether the command line typed that parameter.
+template <class Given>
+Status check_typed_lists(const ExtensionParams& ext, Given&& given) {
+  if (ext.scaling.method == ScalingMethod::longrope) return {};
+  for (const char* list : {"long_factor", "short_factor", "long_factor_file", "short_factor_file"})
+    if (given(std::string_view(list)))
+      return Error{list, std::string("is read only by --scaling longrope; the method is ") +
+                             scaling_name(ext.scaling.method)};
+  return {};
+}
+
 // The two cross-field rules one slider can break while the other field stays, repaired the way
 // the drag means them, for a control that edits one field at a time (the extension view): yarn's
 // beta_fast >= beta_slow (beta_fast follows beta_slow up) and llama3's high_freq_factor >
