@@ -31,8 +31,11 @@ if [[ "$purpose" == test ]]; then
     catch2 clang-format-14 glslang-tools python3
     # a virtual X server and key events for the windowed tests
     xvfb xauth xdotool
-    # the desktop entry's and the session MIME type's validators (tests/app/desktop_entry_test.sh)
-    desktop-file-utils shared-mime-info
+    # the desktop entry's, the session MIME type's and the AppStream metainfo's validators
+    # (tests/app/desktop_entry_test.sh, metainfo_test.sh)
+    desktop-file-utils shared-mime-info appstream
+    # the zsh completion is run in zsh (tests/app/completion_test.sh)
+    zsh
     # the manual page's rendering check (tests/app/man_page_test.sh)
     man-db groff-base
     # the fuzz targets: clang with libFuzzer and the sanitizer runtimes (scripts/fuzz.sh)

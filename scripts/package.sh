@@ -29,11 +29,13 @@ if [[ "${1:-}" == --check ]]; then
   for f in usr/bin/rope-lab usr/share/man/man1/rope-lab.1.gz usr/share/doc/rope-lab/copyright \
            usr/share/doc/rope-lab/changelog.gz usr/share/applications/rope-lab.desktop \
            usr/share/mime/packages/rope-lab.xml usr/share/bash-completion/completions/rope-lab \
+           usr/share/zsh/vendor-completions/_rope-lab \
+           usr/share/metainfo/io.github.rope_lab.RopeLab.metainfo.xml \
            usr/share/rope-lab/lessons/03-rope-2d.lesson usr/share/rope-lab/shaders/heatmap.frag; do
     [[ -e "$root/$f" ]] || { echo "package: $f is missing"; exit 1; }
   done
   "$root/usr/bin/rope-lab" --version
-  "$root/usr/bin/rope-lab" lessons --help | grep -F "Lessons are read from $root/usr/share/rope-lab/lessons"
+  "$root/usr/bin/rope-lab" lessons --folders | grep -x "shipped  $root/usr/share/rope-lab/lessons"
   "$root/usr/bin/rope-lab" lessons --check > /dev/null
   "$root/usr/bin/rope-lab" screenshot -o "$root/shot.png" --view heatmap --size 640x400
   "$root/usr/bin/rope-lab" animate -o "$root/sweep.mp4" --to 2 --fps 4 --seconds 1 --size 160x96

@@ -102,6 +102,9 @@ int run_command(int argc, char** argv) {
   bool print_completion = false;  // hidden too: the build writes the bash completion with it
   root.add_flag("--bash-completion", print_completion, "print the bash completion script")
       ->group("");
+  bool print_zsh_completion = false;
+  root.add_flag("--zsh-completion", print_zsh_completion, "print the zsh completion script")
+      ->group("");
 
   GuiOptions gui;
   StateFlags gui_flags;
@@ -115,6 +118,7 @@ int run_command(int argc, char** argv) {
                 "open the presenter window too: the step's notes, its hidden answer and the next "
                 "step, on a second screen (F6)");
   add_state_flags(root, gui_flags);
+  add_lessons_dir_flag(root);
 
   auto export_cmd = add_export_command(root);
   auto screenshot_cmd = add_screenshot_command(root);
@@ -144,6 +148,10 @@ int run_command(int argc, char** argv) {
     return kExitUsage;
   }
 
+  if (print_zsh_completion) {
+    std::fputs(zsh_completion(root).c_str(), stdout);
+    return kExitOk;
+  }
   if (print_completion) {
     std::fputs(bash_completion(root).c_str(), stdout);
     return kExitOk;

@@ -104,17 +104,26 @@ std::string man_page(const CLI::App& root, const std::string& version) {
   page += ".SH ENVIRONMENT\n";
   for (const auto& [name, text] : {
            std::pair{"ROPE_LAB_LESSONS",
-                     "the folder of lesson files, instead of the installed one"},
+                     "the folder of the shipped lesson files, instead of the installed one"},
+           std::pair{"ROPE_LAB_OWN_LESSONS",
+                     "a folder of your own lessons, read after XDG_DATA_HOME's (--lessons-dir "
+                     "sets it)"},
            std::pair{"ROPE_LAB_SHADER_DIR", "the folder holding heatmap.vert and heatmap.frag"},
            std::pair{"ROPE_LAB_MATH_FONT", "an OpenType MATH font for the equations"},
            std::pair{"ROPE_LAB_FONT_DIR",
                      "a folder holding DejaVuSans.ttf and DejaVuSans-Bold.ttf for the interface"},
            std::pair{"XDG_CONFIG_HOME", "where settings.json is kept (default ~/.config)"},
+           std::pair{"XDG_DATA_HOME",
+                     "rope-lab/lessons in it holds your own lessons (default ~/.local/share)"},
            std::pair{"XDG_PICTURES_DIR", "where F12 saves pictures (default ~/Pictures)"},
        })
     page += ".TP\n.B " + roff(name) + "\n" + roff(text) + "\n";
   page += ".SH FILES\n.TP\n.I ~/.config/rope\\-lab/settings.json\n" +
           roff("the theme, UI scale, window size and recent sessions, remembered between runs") +
+          "\n.TP\n.I ~/.local/share/rope\\-lab/lessons/\n" +
+          roff(
+              "your own lessons (*.lesson), listed after the shipped ones; one with the file "
+              "name of a shipped lesson replaces it") +
           "\n.TP\n.I share/rope\\-lab/\n" +
           roff("beside the binary's prefix: lessons, shaders and models.json") + "\n";
   page += ".SH SEE ALSO\n" + roff("The README of RoPE Lab; rope-lab SUBCOMMAND --help.") + "\n";

@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/lessons_command.h"
 #include "io/exit_codes.h"
 #include "io/number_format.h"
 #include "lessons/library.h"
@@ -22,6 +23,7 @@ void add_render_flags(CLI::App& app, RenderFlags& flags) {
                 "the main canvas alone: no menu bar, no control panel");
   add_bool_flag(app, "--no-ink", flags.no_ink, "leave out the pen strokes the session holds");
   add_state_flags(app, flags.flags);
+  add_lessons_dir_flag(app);
 }
 
 Result<std::pair<int, int>> parse_size(std::string_view text) {

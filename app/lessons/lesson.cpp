@@ -580,6 +580,42 @@ std::vector<std::string> lesson_files(const std::string& directory) {
   return files;
 }
 
+std::vector<std::string> own_lesson_directories() {
+  std::vector<std::string> dirs;
+  std::filesystem::path data;
+  if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg != nullptr && xdg[0] == '/')
+    data = xdg;
+  else if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0')
+    data = std::filesystem::path(home) / ".local" / "share";
+  if (!data.empty()) dirs.push_back((data / "rope-lab" / "lessons").string());
+  if (const char* extra = std::getenv("ROPE_LAB_OWN_LESSONS"); extra != nullptr && *extra != '\0')
+    dirs.emplace_back(extra);
+  return dirs;
+}
+
+std::vector<LessonFile> all_lesson_files(const std::string& shipped_directory) {
+  std::vector<LessonFile> files;
+  for (std::string& f : lesson_files(shipped_directory))
+    files.push_back({std::move(f), false, false});
+  for (const std::string& dir : own_lesson_directories()) {
+    std::error_code ec;
+    if (std::filesystem::equivalent(dir, shipped_directory, ec)) continue;
+    for (std::string& f : lesson_files(dir)) {
+      const auto name = std::filesystem::path(f).filename();
+      const auto same = std::find_if(files.begin(), files.end(), [&](const LessonFile& l) {
+        return std::filesystem::path(l.path).filename() == name;
+      });
+      if (same == files.end()) {
+        files.push_back({std::move(f), true, false});
+      } else {
+        const bool replaces = !same->own || same->replaces;
+        *same = {std::move(f), true, replaces};
+      }
+    }
+  }
+  return files;
+}
+
 int find_lesson(const std::vector<std::string>& ids, std::string_view name) {
   const auto without_number = [](std::string_view id) {
     std::size_t i = 0;

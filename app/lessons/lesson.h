@@ -120,6 +120,8 @@ struct Lesson {
 struct LoadedLesson {
   Lesson lesson;
   std::vector<Problem> problems;  // empty when the file is fine
+  bool own = false;               // from one of the lecturer's folders (own_lesson_directories())
+  bool replaces = false;          // own, and in the place of a shipped lesson of the same file name
   bool usable() const { return !lesson.steps.empty(); }
 };
 
@@ -145,6 +147,24 @@ std::string lessons_directory();
 
 // Every *.lesson file of a directory, sorted by name (the number prefix orders them).
 std::vector<std::string> lesson_files(const std::string& directory);
+
+// The lecturer's own lesson folders, in the order they are read: $XDG_DATA_HOME/rope-lab/lessons
+// (~/.local/share/rope-lab/lessons when XDG_DATA_HOME is unset or not absolute, as the XDG base
+// directory specification says), then $ROPE_LAB_OWN_LESSONS, the folder `--lessons-dir` names.
+// Folders that do not exist are listed too; they hold no lessons.
+std::vector<std::string> own_lesson_directories();
+
+// One lesson file of the list the app shows.
+struct LessonFile {
+  std::string path;
+  bool own = false;       // from an own folder
+  bool replaces = false;  // own, with the file name of a shipped lesson, which it replaces
+};
+// Every lesson the app offers: the shipped folder's files by name, then each own folder's by
+// name; an own file with the file name of one listed before it takes that one's place (so
+// "03-rope-2d.lesson" of the lecturer's is lesson 3). An own folder that is the shipped folder
+// itself (installed with --prefix ~/.local) is read once, as the shipped one.
+std::vector<LessonFile> all_lesson_files(const std::string& shipped_directory);
 
 // Finds a lesson by id: the file stem ("03-rope-2d"), the stem without its number prefix
 // ("rope-2d"), or the number ("3"). Returns the index into `ids`, or -1.

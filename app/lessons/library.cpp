@@ -17,8 +17,17 @@ void Library::ensure_loaded() {
   loaded_ = true;
   lessons_.clear();
   ids_.clear();
-  for (const std::string& file : lesson_files(directory())) {
-    lessons_.push_back(load_lesson_file(file));
+  std::vector<LessonFile> files;
+  if (directory_.empty()) {
+    files = all_lesson_files(lessons_directory());
+  } else {
+    for (std::string& f : lesson_files(directory_))
+      files.push_back({std::move(f), false, false});
+  }
+  for (const LessonFile& file : files) {
+    lessons_.push_back(load_lesson_file(file.path));
+    lessons_.back().own = file.own;
+    lessons_.back().replaces = file.replaces;
     ids_.push_back(lessons_.back().lesson.id);
   }
 }

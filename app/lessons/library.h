@@ -30,17 +30,19 @@ namespace rope::lessons {
 
 class Library {
  public:
-  // Lessons from lessons_directory(), as it is when they are first needed (the tests point
+  // The shipped lessons from lessons_directory() and the lecturer's own after them
+  // (all_lesson_files), as the folders are when they are first needed (the tests point
   // ROPE_LAB_LESSONS elsewhere before that).
   Library() = default;
-  // Lessons from `directory`.
+  // Lessons from `directory` alone.
   explicit Library(std::string directory);
 
-  // Every lesson file of the folder, sorted by name (loaded on first use).
+  // Every lesson, in the order all_lesson_files gives (loaded on first use); a file that does
+  // not load is listed too, with its problems.
   const std::vector<LoadedLesson>& lessons();
   // Reads every file again (the Reload button: lecturers edit lessons while the app runs).
   void reload();
-  // The folder the lessons come from.
+  // The folder the shipped lessons come from.
   std::string directory() const;
   // The index of the lesson `name` names (find_lesson), or -1.
   int index_of(std::string_view name);

@@ -567,7 +567,7 @@ void DerivationView::draw_lesson_choice(AppState& state, const ViewEnv& env,
     ImGui::TextUnformatted("Choose one:");
     for (std::size_t i = 0; i < all.size(); ++i) {
       const auto& l = all[i].lesson;
-      const std::string label = l.title.empty() ? l.id : l.title;
+      const std::string label = (l.title.empty() ? l.id : l.title) + (all[i].own ? " (yours)" : "");
       if (ImGui::Selectable((label + "##" + l.id).c_str()))
         library.go_to(state.params, static_cast<int>(i), state.params.step);
     }
@@ -794,7 +794,8 @@ void DerivationView::DrawControls(AppState& state, const ViewEnv& env, lessons::
   const int current = library.current_index(p);
   const auto title_of = [&](std::size_t i) {
     const auto& l = all[i].lesson;
-    return std::to_string(i + 1) + ". " + (l.title.empty() ? l.id : l.title);
+    return std::to_string(i + 1) + ". " + (l.title.empty() ? l.id : l.title) +
+           (all[i].own ? " (yours)" : "");
   };
   const std::string preview =
       current >= 0 ? title_of(static_cast<std::size_t>(current)) : std::string("(none)");
@@ -804,9 +805,21 @@ void DerivationView::DrawControls(AppState& state, const ViewEnv& env, lessons::
       if (!all[i].problems.empty()) ImGui::PushStyleColor(ImGuiCol_Text, pal.bad);
       if (ImGui::Selectable((title_of(i) + "##" + all[i].lesson.id).c_str(), selected))
         library.go_to(p, static_cast<int>(i), 1);
-      if (!all[i].problems.empty()) ImGui::PopStyleColor();
+      if (!all[i].problems.empty()) {
+        ImGui::PopStyleColor();
+        // a broken lesson stays in the list, with what is wrong with it first
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("%s", all[i].problems.front().to_string().c_str());
+      }
     }
     ImGui::EndCombo();
+  }
+  if (current >= 0 && all[static_cast<std::size_t>(current)].own) {
+    const lessons::LoadedLesson& l = all[static_cast<std::size_t>(current)];
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s %s", l.replaces ? "Yours, in place of the shipped lesson:" : "Yours:",
+                        l.lesson.file.c_str());
+    ImGui::PopTextWrapPos();
   }
   if (current >= 0) {
     const auto& steps = all[static_cast<std::size_t>(current)].lesson.steps;

@@ -13,13 +13,14 @@ module=$(cd "$prefix" && find . -path '*/rope-lab/librope_mp4.so' | head -1)
 [[ -n "$module" ]] || { echo "missing after install: librope_mp4.so (lib*/rope-lab/)"; exit 1; }
 for f in bin/rope-lab share/applications/rope-lab.desktop \
          share/icons/hicolor/scalable/apps/rope-lab.svg share/mime/packages/rope-lab.xml share/man/man1/rope-lab.1.gz share/bash-completion/completions/rope-lab \
+         share/zsh/vendor-completions/_rope-lab share/metainfo/io.github.rope_lab.RopeLab.metainfo.xml \
          share/rope-lab/shaders/heatmap.vert share/rope-lab/shaders/heatmap.frag \
          share/rope-lab/lessons/03-rope-2d.lesson; do
   [[ -e "$prefix/$f" ]] || { echo "missing after install: $f"; exit 1; }
 done
-help=$(rope_run install "$prefix/bin/rope-lab" lessons --help)
-grep -qF "Lessons are read from $prefix/share/rope-lab/lessons" <<<"$help" || {
-  echo "the installed binary does not read its installed lessons:"; echo "$help" | tail -2; exit 1; }
+folders=$(rope_run install "$prefix/bin/rope-lab" lessons --folders)
+grep -qx "shipped  $prefix/share/rope-lab/lessons" <<<"$folders" || {
+  echo "the installed binary does not read its installed lessons:"; echo "$folders"; exit 1; }
 rope_run install "$prefix/bin/rope-lab" lessons --check >/dev/null
 rope_run install "$prefix/bin/rope-lab" screenshot -o "$dir/heatmap.png" --view heatmap --size 640x400 >/dev/null
 rope_run install "$prefix/bin/rope-lab" animate -o "$dir/sweep.mp4" --to 2 --fps 4 --seconds 1 --size 160x96 >/dev/null

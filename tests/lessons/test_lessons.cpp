@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "io/number_format.h"
@@ -467,6 +469,57 @@ TEST_CASE("lessons are found by id, by name and by number", "[lessons][lookup]")
   CHECK(find_lesson(ids, "") == -1);
   CHECK(find_lesson(ids, "nope") == -1);
   CHECK(lesson_id("a/b/03-rope-2d.lesson") == "03-rope-2d");
+}
+
+namespace {
+// An environment variable set, or unset (nullptr), for one scope; the old value back after.
+struct EnvFor {
+  std::string name;
+  std::optional<std::string> old;
+  EnvFor(const char* n, const char* value) : name(n) {
+    if (const char* v = std::getenv(n)) old = v;
+    if (value)
+      ::setenv(n, value, 1);
+    else
+      ::unsetenv(n);
+  }
+  ~EnvFor() {
+    if (old)
+      ::setenv(name.c_str(), old->c_str(), 1);
+    else
+      ::unsetenv(name.c_str());
+  }
+};
+}  // namespace
+
+TEST_CASE("own lesson folders follow the XDG base directory rules, then --lessons-dir's",
+          "[lessons][lookup]") {
+  const EnvFor extra("ROPE_LAB_OWN_LESSONS", nullptr);
+  {
+    const EnvFor home("HOME", "/home/ada");
+    const EnvFor xdg("XDG_DATA_HOME", nullptr);
+    CHECK(own_lesson_directories() ==
+          std::vector<std::string>{"/home/ada/.local/share/rope-lab/lessons"});
+  }
+  {
+    const EnvFor home("HOME", "/home/ada");
+    const EnvFor xdg("XDG_DATA_HOME", "/data");
+    const EnvFor course("ROPE_LAB_OWN_LESSONS", "/courses/ml");
+    CHECK(own_lesson_directories() ==
+          std::vector<std::string>{"/data/rope-lab/lessons", "/courses/ml"});
+  }
+  {
+    // the specification: a relative XDG_DATA_HOME is invalid and ignored
+    const EnvFor home("HOME", "/home/ada");
+    const EnvFor xdg("XDG_DATA_HOME", "relative/data");
+    CHECK(own_lesson_directories() ==
+          std::vector<std::string>{"/home/ada/.local/share/rope-lab/lessons"});
+  }
+  {
+    const EnvFor home("HOME", nullptr);
+    const EnvFor xdg("XDG_DATA_HOME", "");
+    CHECK(own_lesson_directories().empty());
+  }
 }
 
 TEST_CASE("entering a step applies the lesson's and earlier steps' state, keeps the lecturer's",
