@@ -129,8 +129,14 @@ void draw_session_dialog(AppState& state, const ViewEnv& env) {
                                   : "Open a session file (.json)");
     ImGui::SetNextItemWidth(-1);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    // the whole path selected when the field takes the keyboard: a second Ctrl + S and a new
+    // name replace the old one instead of being appended to it (classroom review D3)
     const bool enter =
-        ImGui::InputText("##path", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
+        ImGui::InputText("##path", buf, sizeof buf,
+                         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+    // Enter gives the keyboard up; while the dialog stays open (a save or open that failed,
+    // the changed-on-disk question) the field takes it back, so what is typed next goes there
+    if (enter) ImGui::SetKeyboardFocusHere(-1);
     if (state.session_path != buf) state.session_conflict = false;  // another name: a save-as
     state.session_path = buf;
     const auto save_now = [&] {

@@ -11,6 +11,7 @@
 #include "shell/dialogs.h"
 #include "shell/menu_bar.h"
 #include "shell/shortcuts.h"
+#include "state/params.h"
 #include "ui/theme.h"
 
 namespace rope::app {
@@ -60,6 +61,42 @@ void draw_lesson_panel(AppState& state, Views& views, const ViewEnv& env, ImVec2
   ImGui::PopStyleVar();
 }
 
+// Typed q and k as a frame begins (fit_typed_vectors).
+struct TypedBefore {
+  int dim;
+  bool query, key;  // typed (custom)
+  std::string lesson;
+  int step;  // the lesson step applied last
+};
+
+TypedBefore typed_before(const AppState& state) {
+  const Params& p = state.params;
+  return {p.dim, p.query.preset == VectorPreset::custom, p.key.preset == VectorPreset::custom,
+          state.applied_lesson, state.applied_step};
+}
+
+// Typed q and k hold exactly d values after every frame, whatever changed d (a key, a slider, a
+// preset button; fit_vectors_to_dim in state/params.h): one that does not goes back to all
+// ones. When a d change sent a typed vector back (here or in the dim setter), the notice says
+// so, unless a lesson step was entered: the step sets its own vectors.
+void fit_typed_vectors(AppState& state, const TypedBefore& before) {
+  fit_vectors_to_dim(state.params);
+  const Params& p = state.params;
+  if (p.dim == before.dim || state.applied_lesson != before.lesson ||
+      state.applied_step != before.step)
+    return;
+  const bool q = before.query && p.query.preset != VectorPreset::custom;
+  const bool k = before.key && p.key.preset != VectorPreset::custom;
+  if (!q && !k) return;
+  const std::string which = q && k ? "q and k were" : q ? "q was" : "k was";
+  show_notice(state,
+              which + " typed for d = " + std::to_string(before.dim) +
+                  "; at d = " + std::to_string(p.dim) + (q && k ? " both are" : " it is") +
+                  " all ones again (typed values need exactly d numbers: type new ones in the "
+                  "panel)",
+              false);
+}
+
 }  // namespace
 
 ImVec4 clear_colour(const AppState& state) {
@@ -74,6 +111,7 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& outer) {
   env.math = &views.math;
   views.math.begin_frame();
   const ImGuiIO& io = ImGui::GetIO();
+  const TypedBefore before = typed_before(state);
   handle_shortcuts(state, views.library, views.history, &views.export_dialog);
   float top = 0.0f;
   if (state.show_menu) {
@@ -112,6 +150,7 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& outer) {
   draw_session_dialog(state, env);
   draw_quit_dialog(state, env);
   views.export_dialog.Draw(state, env);
+  fit_typed_vectors(state, before);
   // every change of this frame, once no slider or field is held (a drag is one undo step)
   views.history.observe(state.params, !ImGui::IsAnyItemActive());
   views.math.end_frame(env.has_gl);  // the glyphs this frame drew, uploaded before rendering

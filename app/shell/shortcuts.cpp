@@ -99,9 +99,11 @@ int doubled(std::string_view param, int v, int by) {
   return static_cast<int>(std::clamp(next, r.min, r.max));
 }
 void double_dim(ShortcutContext& c, int by) {
-  int& d = c.state.params.dim;
-  const int next = doubled("dim", d, by);
-  d = next % 2 == 0 ? next : d;  // halving 2 stays at 2; every d of the table is even
+  Params& p = c.state.params;
+  const int next = doubled("dim", p.dim, by);
+  // halving 2 stays at 2; every d of the table is even. Through the table's setter, so typed q
+  // and k follow the new d (fit_vectors_to_dim)
+  if (next % 2 == 0) (void)set_param_value(p, "dim", next);
 }
 void double_positions(ShortcutContext& c, int by) {
   int& n = c.state.params.positions;
@@ -457,14 +459,20 @@ const char* const kBrowserKeysNote =
 void handle_shortcuts(AppState& state, lessons::Library& library, History& history,
                       ExportDialog* export_dialog) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput) return;
   ShortcutContext c{state, library, history, export_dialog};
+  const bool any_dialog = state.export_dialog != AppState::ExportDialog::none ||
+                          state.confirm_quit ||
+                          state.session_dialog != AppState::SessionDialog::none || state.show_about;
+  if (io.WantTextInput) return;
   // the view and the dialog as the frame began: a digit pressed with → still lets → act in the
   // old view, and Enter pressed with Ctrl + P does not export at once
   const bool derivation = state.params.view == ViewId::derivation;
   const bool dialog = state.export_dialog != AppState::ExportDialog::none;
-  // the quit question is modal too: only the rows that act everywhere (Esc, Ctrl+Q) reach it
-  const bool main_rows_off = dialog || state.confirm_quit;
+  // the quit question, the session dialog and About are modal too: only the rows that act
+  // everywhere (Esc, Ctrl+Q) reach them, whether or not a text field has the keyboard (after a
+  // failed save the path field had lost it, and the name typed next switched the view behind
+  // the dialog: classroom review D3)
+  const bool main_rows_off = any_dialog;
   std::vector<std::pair<ShortcutAction, int>> done;  // each action once a frame
   for (const Shortcut& s : shortcut_table()) {
     if ((s.in == InView::derivation && !derivation) ||

@@ -339,6 +339,7 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        if (!r) return out_of_range("dim", t);
        if (auto s = validate_dim(r.value()); !s) return s;
        p.dim = static_cast<int>(r.value());
+       fit_vectors_to_dim(p);
        return {};
      },
      [](const Params& p) { return std::to_string(p.dim); }},
@@ -670,6 +671,17 @@ double param_value(const Params& params, std::string_view name) {
     return std::numeric_limits<double>::quiet_NaN();
   auto v = parse_real(name, spec->get(params));
   return v ? v.value() : std::numeric_limits<double>::quiet_NaN();
+}
+
+bool fit_vectors_to_dim(Params& p) {
+  bool changed = false;
+  for (VectorChoice* c : {&p.query, &p.key}) {
+    if (c->preset != VectorPreset::custom || c->values.size() == static_cast<std::size_t>(p.dim))
+      continue;
+    *c = c == &p.query ? Params{}.query : Params{}.key;
+    changed = true;
+  }
+  return changed;
 }
 
 Status validate_params(const Params& p) {

@@ -91,6 +91,14 @@ Status set_param_value(Params& params, std::string_view name, double v);
 // The value of an integer or real parameter as a double (NaN for other names).
 double param_value(const Params& params, std::string_view name);
 
+// A typed (custom) query or key holds exactly d values, for the window, the exports and sessions
+// alike (classroom review D1, D2). When d changes, one typed for another d goes back to the
+// default kind (all ones), never zero-padded: padding left d/2 - 1 dials empty and made every
+// export and the saved session refuse the state. The dim row's setter calls it, so every way d
+// changes (slider, keys, presets, lessons, flags, sessions) obeys it; returns whether a vector
+// went back (the frame then says so: shell/frame.cpp).
+bool fit_vectors_to_dim(Params& params);
+
 // Checks what single setters cannot: a custom query/key must have exactly d values.
 Status validate_params(const Params& params);
 

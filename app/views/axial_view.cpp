@@ -374,7 +374,7 @@ void AxialView::DrawControls(AppState& state, const ViewEnv&) {
     param_slider(p, param);
   }
   if (ImGui::Button("ViT setting (d 64, base 100)")) {
-    p.dim = 64;
+    (void)set_param_value(p, "dim", 64);  // through the table: typed q, k fit the new d
     p.base = 100.0;
   }
   if (p.dim % 4 != 0) ImGui::TextDisabled("axial RoPE needs d a multiple of 4");

@@ -416,7 +416,7 @@ void DecayView::DrawControls(AppState& state, const ViewEnv&) {
   ImGui::SetNextItemWidth(-1);
   param_slider(p, "max_distance");
   if (ImGui::Button("RoFormer figure (d 128, base 10 000, R 256)")) {
-    p.dim = 128;
+    (void)set_param_value(p, "dim", 128);  // through the table: typed q, k fit the new d
     p.base = 10000.0;
     p.max_distance = 256;
   }

@@ -79,6 +79,39 @@ TEST_CASE("a custom query must have exactly d values", "[params]") {
   CHECK(effective_vector(p.query, p, false) == std::vector<double>{1, 2, 3, 4});
 }
 
+TEST_CASE("changing d sends a typed q or k of another length back to all ones (review D1, D2)",
+          "[params]") {
+  Params p;
+  REQUIRE(set_param(p, "dim", "2").ok());
+  REQUIRE(set_param(p, "query", "1,0.4").ok());
+  REQUIRE(set_param(p, "key", "0.6,0.9").ok());
+  SECTION("through the table") {
+    REQUIRE(set_param(p, "dim", "8").ok());
+  }
+  SECTION("through the typed setter (keys, sliders)") {
+    REQUIRE(set_param_value(p, "dim", 8).ok());
+  }
+  CHECK(p.query == Params{}.query);
+  CHECK(p.key == Params{}.key);
+  CHECK(validate_params(p).ok());
+}
+
+TEST_CASE("a typed vector that fits the new d stays, in whatever order the two are set",
+          "[params]") {
+  Params p;
+  REQUIRE(set_param(p, "dim", "2").ok());
+  REQUIRE(set_param(p, "query", "1,0.4").ok());
+  REQUIRE(set_param(p, "dim", "2").ok());
+  CHECK(p.query.values == std::vector<double>{1, 0.4});
+  // a session or a lesson line may give the vector first, then its d
+  Params q;
+  REQUIRE(set_param(q, "query", "1,2,3,4").ok());
+  REQUIRE(set_param(q, "dim", "4").ok());
+  CHECK(q.query.preset == VectorPreset::custom);
+  CHECK(validate_params(q).ok());
+  CHECK_FALSE(fit_vectors_to_dim(q));
+}
+
 TEST_CASE("effective vectors follow the preset and the dimension", "[params]") {
   Params p;
   p.dim = 6;

@@ -27,11 +27,13 @@
 #include <string>
 #include <vector>
 
+#include "export/view_data.h"
 #include "imgui_internal.h"  // ImHashStr and the hovered item's id, to find a widget to click
 #include "shell/frame.h"
 #include "shell/key_taps.h"
 #include "shell/shortcuts.h"
 #include "state/history.h"
+#include "state/models.h"
 #include "state/params.h"
 #include "state/session.h"
 #include "ui/ui_context.h"
@@ -1471,4 +1473,202 @@ TEST_CASE(
       INFO(s.label);
       CHECK_FALSE((s.key == k && s.modifiers.ctrl == Need::down));
     }
+}
+
+// [SECTION] a state that cannot go inconsistent (classroom review D1, D2, D3)
+
+TEST_CASE(
+    "typed q and k go back to all ones when d changes, with a notice; exports and "
+    "sessions take the state (review D1, D2)",
+    "[app][keys][lessons]") {
+  Lab lab;
+  lab.press(GLFW_KEY_3, kCtrl);  // lesson 3 ...
+  lab.press(GLFW_KEY_RIGHT);     // ... step 2: q and k typed, d = 2
+  REQUIRE(lab.p.lesson == "03-rope-2d");
+  REQUIRE(lab.p.dim == 2);
+  REQUIRE(lab.p.query.preset == VectorPreset::custom);
+  REQUIRE(lab.p.key.preset == VectorPreset::custom);
+  lab.press(GLFW_KEY_1, {}, '1');  // the pointers view
+  REQUIRE(lab.p.view == ViewId::pointers);
+  for (int i = 0; i < 6; ++i)
+    lab.press(GLFW_KEY_D, {}, 'd');  // d doubles: 2 -> 128
+  CHECK(lab.p.dim == 128);
+  CHECK(lab.p.query == Params{}.query);  // every dial has its pointer again
+  CHECK(lab.p.key == Params{}.key);
+  CHECK_THAT(lab.state.notice.text,
+             Catch::Contains("q and k were typed for d = 2; at d = 4 both are all ones again"));
+  CHECK(validate_params(lab.p).ok());
+  const auto exported = view_export(lab.p);
+  CHECK(exported.ok());
+  Params reloaded;
+  REQUIRE(session_from_json(session_to_json(lab.p), reloaded).ok());
+  CHECK(reloaded == lab.p);
+
+  // a model preset after a typed q of another d: the same (D2)
+  lab.p.dim = 2;
+  REQUIRE(set_param(lab.p, "query", "1,0.4").ok());
+  REQUIRE(set_param(lab.p, "model", model_library().presets.front().id).ok());
+  CHECK(lab.p.query == Params{}.query);
+  CHECK(validate_params(lab.p).ok());
+}
+
+namespace {
+
+// A printable ASCII character as a US keyboard types it: its key and whether Shift is down.
+std::pair<int, bool> us_key(char c) {
+  const std::string shifted_digits = ")!@#$%^&*(";
+  if (c >= 'a' && c <= 'z') return {GLFW_KEY_A + (c - 'a'), false};
+  if (c >= 'A' && c <= 'Z') return {GLFW_KEY_A + (c - 'A'), true};
+  if (c >= '0' && c <= '9') return {GLFW_KEY_0 + (c - '0'), false};
+  if (const auto at = shifted_digits.find(c); at != std::string::npos)
+    return {GLFW_KEY_0 + static_cast<int>(at), true};
+  switch (c) {
+    case ' ':
+      return {GLFW_KEY_SPACE, false};
+    case '\'':
+      return {GLFW_KEY_APOSTROPHE, false};
+    case '"':
+      return {GLFW_KEY_APOSTROPHE, true};
+    case ',':
+      return {GLFW_KEY_COMMA, false};
+    case '<':
+      return {GLFW_KEY_COMMA, true};
+    case '-':
+      return {GLFW_KEY_MINUS, false};
+    case '_':
+      return {GLFW_KEY_MINUS, true};
+    case '.':
+      return {GLFW_KEY_PERIOD, false};
+    case '>':
+      return {GLFW_KEY_PERIOD, true};
+    case '/':
+      return {GLFW_KEY_SLASH, false};
+    case '?':
+      return {GLFW_KEY_SLASH, true};
+    case ';':
+      return {GLFW_KEY_SEMICOLON, false};
+    case ':':
+      return {GLFW_KEY_SEMICOLON, true};
+    case '=':
+      return {GLFW_KEY_EQUAL, false};
+    case '+':
+      return {GLFW_KEY_EQUAL, true};
+    case '[':
+      return {GLFW_KEY_LEFT_BRACKET, false};
+    case '{':
+      return {GLFW_KEY_LEFT_BRACKET, true};
+    case '\\':
+      return {GLFW_KEY_BACKSLASH, false};
+    case '|':
+      return {GLFW_KEY_BACKSLASH, true};
+    case ']':
+      return {GLFW_KEY_RIGHT_BRACKET, false};
+    case '}':
+      return {GLFW_KEY_RIGHT_BRACKET, true};
+    case '`':
+      return {GLFW_KEY_GRAVE_ACCENT, false};
+    case '~':
+      return {GLFW_KEY_GRAVE_ACCENT, true};
+    default:
+      return {0, false};
+  }
+}
+
+// Every printable ASCII character, each with its key (and Shift) down, as a person types it.
+void type_every_printable(Lab& lab) {
+  for (char c = ' '; c <= '~'; ++c) {
+    const auto [key, shift] = us_key(c);
+    REQUIRE(key != 0);
+    lab.press(key, Mods{shift, false}, static_cast<unsigned char>(c));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("no printable key acts behind an open dialog, even after a failed save (review D3)",
+          "[app][keys]") {
+  const std::string every = [] {
+    std::string s;
+    for (char c = ' '; c <= '~'; ++c)
+      s += c;
+    return s;
+  }();
+  SECTION("the session dialog: a second Ctrl + S selects the old path, typing replaces it") {
+    Lab lab;
+    lab.press(GLFW_KEY_S, kCtrl);
+    lab.frame();
+    lab.type("first");
+    CHECK_THAT(lab.state.session_path, Catch::EndsWith("first"));
+    lab.press(GLFW_KEY_ESCAPE);  // leaves the field
+    lab.frame();
+    lab.press(GLFW_KEY_ESCAPE);  // closes the dialog
+    REQUIRE(lab.state.session_dialog == AppState::SessionDialog::none);
+    lab.press(GLFW_KEY_S, kCtrl);
+    lab.frame();
+    lab.type("second");
+    CHECK(lab.state.session_path == "second");
+  }
+  SECTION("the session dialog after a save that failed") {
+    Lab lab;
+    lab.press(GLFW_KEY_S, kCtrl);
+    lab.frame();
+    lab.type("no");  // replaces the default path
+    lab.press(GLFW_KEY_SLASH, {}, '/');
+    lab.type("such");  // "no/such": a folder that is not there
+    lab.press(GLFW_KEY_ENTER);
+    lab.frames(2);
+    REQUIRE_THAT(lab.state.notice.text, Catch::StartsWith("Session not saved"));
+    REQUIRE(lab.state.session_dialog == AppState::SessionDialog::save);
+    CHECK(ImGui::GetIO().WantTextInput);  // the field took the keyboard back
+    const Params before = lab.p;
+    type_every_printable(lab);
+    CHECK(lab.p == before);
+    CHECK(lab.state.session_dialog == AppState::SessionDialog::save);
+    CHECK_THAT(lab.state.session_path, Catch::EndsWith(every));
+    CHECK_FALSE(lab.state.show_shortcuts);
+    CHECK_FALSE(lab.state.request_screenshot);
+    CHECK_FALSE(lab.state.request_quit);
+  }
+  SECTION("the session dialog with its field left by a click elsewhere") {
+    // ? (Shift + /) shows the shortcut list there: see below
+    Lab lab;
+    lab.press(GLFW_KEY_O, kCtrl);
+    lab.frame();
+    ImGui::ClearActiveID();  // as a click elsewhere leaves it
+    lab.frames(2);           // io.WantTextInput follows a frame later
+    REQUIRE_FALSE(ImGui::GetIO().WantTextInput);
+    const Params before = lab.p;
+    type_every_printable(lab);
+    CHECK(lab.p == before);
+    CHECK(lab.state.session_dialog == AppState::SessionDialog::open);
+    CHECK_FALSE(lab.state.request_screenshot);
+  }
+  // (? and F1 show the shortcut list over any dialog, the one thing a key may do there besides
+  // the dialog's own keys: the export dialog's keys are in that list. It changes nothing.)
+  SECTION("the picture and the animation export dialogs") {
+    for (int key : {GLFW_KEY_P, GLFW_KEY_M}) {
+      Lab lab;
+      lab.press(key, kCtrl);
+      REQUIRE(lab.state.export_dialog != AppState::ExportDialog::none);
+      const auto dialog = lab.state.export_dialog;
+      const Params before = lab.p;
+      type_every_printable(lab);
+      CHECK(lab.p == before);  // the dialog's own keys set its options, nothing behind it
+      CHECK(lab.state.export_dialog == dialog);
+      CHECK_FALSE(lab.state.request_screenshot);
+    }
+  }
+  SECTION("the quit question") {
+    Lab lab;
+    mark_saved(lab.state);
+    lab.press(GLFW_KEY_D, {}, 'd');  // a change not saved
+    lab.frames(2);
+    lab.press(GLFW_KEY_Q, kCtrl);
+    REQUIRE(lab.state.confirm_quit);
+    const Params before = lab.p;
+    type_every_printable(lab);
+    CHECK(lab.p == before);
+    CHECK(lab.state.confirm_quit);
+    CHECK_FALSE(lab.state.request_quit);
+  }
 }
