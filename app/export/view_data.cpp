@@ -2,6 +2,7 @@
 
 #include "io/atomic_file.h"
 #include "io/number_format.h"
+#include "rope/extrapolation.h"
 #include "state/params.h"
 #include "state/scaling_params.h"
 
@@ -19,6 +20,13 @@ std::string join(const std::vector<double>& v) {
 // takes drawn_frequencies' θ′): the method and its parameters when a scaling is on (p-RoPE's
 // rotary fraction among them), and the rotary fraction and style when the head rotates only in
 // part. Nothing when neither applies, so the plain table is exported.
+// The window keeps LongRoPE's lists while another method is chosen (choosing LongRoPE again
+// finds them); `export` reads them only with --scaling longrope and refuses them otherwise.
+bool unused_list(const ExtensionParams& ext, std::string_view name) {
+  return (name == "long_factor" || name == "short_factor") &&
+         ext.scaling.method != ScalingMethod::longrope;
+}
+
 void add_extension_args(ExportArgs& args, const ExtensionParams& ext) {
   const bool scaling = ext.scaling.method != ScalingMethod::none;
   const bool partial = partial_rotary(ext);
@@ -28,6 +36,7 @@ void add_extension_args(ExportArgs& args, const ExtensionParams& ext) {
     if (n == "extension_mode" || n == "compare_methods" || n.ends_with("_file")) continue;
     const bool is_rotary = n == "rotary_fraction" || n == "rotary_style";
     if (is_rotary ? !(partial || (proportional && n == "rotary_fraction")) : !scaling) continue;
+    if (unused_list(ext, n)) continue;
     const std::string value = get_extension_param(ext, name);
     if (!value.empty()) args.emplace_back(name, value);  // empty LongRoPE lists
   }
@@ -104,23 +113,37 @@ Result<ViewExport> view_export(const Params& p) {
                          {"trig_format", format_name(f.trig)}}};
     }
     case ViewId::extension: {
-      if (p.extension.mode == ExtensionMode::extrapolation)
+      if (p.extension.mode == ExtensionMode::extrapolation) {
+        // the fit's limit; the view shows the same in red instead of its curves
+        if (p.extension.scaling.original_context > rope::kMaxFitContext)
+          return Error{"view", "the extrapolation fit takes a context L from 2 to " +
+                                   std::to_string(rope::kMaxFitContext) + ", and L is " +
+                                   std::to_string(p.extension.scaling.original_context)};
         return ViewExport{
             "extrapolation",
             {{"dim", dim},
              {"base", base},
              {"original_context", get_extension_param(p.extension, "original_context")},
              {"seed", std::to_string(p.seed)}}};
+      }
       ViewExport e{"frequencies", {{"dim", dim}, {"base", base}}};
       for (const char* name : kExtensionParamNames) {
         const std::string_view n = name;
-        if (n == "extension_mode" || n == "compare_methods" || n.ends_with("_file")) continue;
+        if (n == "extension_mode" || n == "compare_methods" || n.ends_with("_file") ||
+            unused_list(p.extension, n))
+          continue;
         const std::string value = get_extension_param(p.extension, name);
         if (!value.empty()) e.args.emplace_back(name, value);  // empty LongRoPE lists
       }
       return e;
     }
     case ViewId::axial:
+      // the view says the same instead of its picture (views/axial_view.cpp)
+      if (p.dim % 4 != 0)
+        return Error{"view",
+                     "axial 2D RoPE needs d a multiple of 4 (half of the pairs for each "
+                     "axis), got d = " +
+                         dim};
       return ViewExport{"axial",
                         {{"query", join(effective_vector(p.query, p, false))},
                          {"key", join(effective_vector(p.key, p, true))},

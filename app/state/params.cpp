@@ -662,7 +662,20 @@ Status set_param_value(Params& params, std::string_view name, double v) {
     return Error{std::string(name), "is not a number parameter"};
   if (spec->kind == ParamKind::integer) v = std::round(v);
   // the shortest exact text reads back as the same double: the round trip loses nothing
-  return set_param(params, name, format_number(spec->range.clamp(v), NumberStyle::csv));
+  return change_param(params, name, format_number(spec->range.clamp(v), NumberStyle::csv));
+}
+
+Status change_param(Params& params, std::string_view name, std::string_view text) {
+  Params trial = params;
+  if (auto s = set_param(trial, name, text); !s) return s;
+  // One value of a state that holds together changes; a value that breaks a rule between
+  // parameters (a rotary fraction that rotates no pair at this d, LongRoPE without its lists)
+  // is refused, or the window would show a state no session or export takes (the property
+  // test, tests/app/test_state_property.cpp, found both).
+  if (validate_params(params).ok())
+    if (auto s = validate_params(trial); !s) return s;
+  params = std::move(trial);
+  return {};
 }
 
 double param_value(const Params& params, std::string_view name) {

@@ -86,8 +86,14 @@ Status set_param(Params& params, std::string_view name, std::string_view text);
 // The typed twin of set_param for an integer or real parameter, what widgets and shortcuts use:
 // v is moved into the accepted values (integers rounded, then ParamRange::clamp: never to a
 // slider's ends) and set through the row's own setter, so the same rule judges it. An error
-// (an unknown or non-number name, or what the row still refuses) leaves `params` unchanged.
+// (an unknown or non-number name, what the row still refuses, or a value that would make a valid
+// state fail validate_params) leaves `params` unchanged.
 Status set_param_value(Params& params, std::string_view name, double v);
+// One change as the window makes it (a widget, a key, a menu): set_param, and when the state
+// held together before (validate_params), a value after which it would not is refused too, with
+// validate_params' error. set_param alone is for lines of assignments (flags, a session, a lesson
+// step), which may pass through such states and are validated as a whole.
+Status change_param(Params& params, std::string_view name, std::string_view text);
 // The value of an integer or real parameter as a double (NaN for other names).
 double param_value(const Params& params, std::string_view name);
 

@@ -760,9 +760,17 @@ void ExtensionView::DrawControls(AppState& state, const ViewEnv&) {
 
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##scaling", scaling_method_names(sp.method).words)) {
-    for (const ScalingMethodNames& n : all_scaling_method_names())
-      if (ImGui::Selectable(n.words, n.method == sp.method))
-        static_cast<void>(set_param(p, "scaling", scaling_name(n.method)));
+    for (const ScalingMethodNames& n : all_scaling_method_names()) {
+      // a method this state cannot take (LongRoPE without its two lists) is shown, greyed, with
+      // the reason: choosing it would leave a state no session or export takes
+      Params trial = p;
+      const Status can = change_param(trial, "scaling", scaling_name(n.method));
+      ImGui::BeginDisabled(!can.ok());
+      if (ImGui::Selectable(n.words, n.method == sp.method)) p = std::move(trial);
+      ImGui::EndDisabled();
+      if (!can.ok() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("%s", can.error().to_string().c_str());
+    }
     ImGui::EndCombo();
   }
   bool edited = false;
