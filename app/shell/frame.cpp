@@ -97,6 +97,22 @@ void fit_typed_vectors(AppState& state, const TypedBefore& before) {
               false);
 }
 
+// Whatever this frame changed, the state still holds together (validate_params): the slider
+// and key paths refuse values that break a rule between parameters (change_param), and this
+// catches any other way in (a radio button that writes a field directly). A state that does not
+// validate goes back to the last one that did, and the notice says what was refused. A state
+// that never validated (a session or lesson of an older rule) is left as it is.
+void keep_state_valid(AppState& state, std::optional<Params>& valid) {
+  if (valid && state.params == *valid) return;
+  const Status now = validate_params(state.params);
+  if (now.ok()) {
+    valid = state.params;
+  } else if (valid) {
+    state.params = *valid;
+    show_notice(state, "Not applied: " + now.error().to_string(), true);
+  }
+}
+
 }  // namespace
 
 ImVec4 clear_colour(const AppState& state) {
@@ -151,6 +167,7 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& outer) {
   draw_quit_dialog(state, env);
   views.export_dialog.Draw(state, env);
   fit_typed_vectors(state, before);
+  keep_state_valid(state, views.valid_params);
   // every change of this frame, once no slider or field is held (a drag is one undo step)
   views.history.observe(state.params, !ImGui::IsAnyItemActive());
   views.math.end_frame(env.has_gl);  // the glyphs this frame drew, uploaded before rendering

@@ -16,12 +16,14 @@
 //                       (shell/export_dialog.h): over everything, when open
 #pragma once
 
+#include <optional>
 #include "imgui.h"
 #include "lessons/library.h"
 #include "shell/export_dialog.h"
 #include "shell/ink_layer.h"
 #include "shell/presentation_bar.h"
 #include "state/actions.h"  // what the drivers run around draw_frame: update_presentation, ...
+
 #include "state/app_state.h"
 #include "state/history.h"
 #include "ui/view_env.h"
@@ -38,6 +40,9 @@ struct Views : ViewRegistry {
   InkLayer ink;                // the pen, highlighter, laser and eraser over the canvas
   History history;             // undo / redo of the parameters (Ctrl + Z, Edit menu)
   MathText math;               // typeset TeX for every view (ViewEnv::math)
+  // The last parameters that passed validate_params: a frame whose changes break a rule between
+  // parameters (a widget or key that writes a field directly) is put back to it (frame.cpp).
+  std::optional<Params> valid_params;
 };
 
 // Where the frame's large areas are, so the driver can clear them (render/background.h).

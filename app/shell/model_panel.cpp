@@ -14,9 +14,10 @@
 namespace rope::app {
 namespace {
 
-// Chooses preset `id` ("" for none) through the parameter table; a refusal becomes a notice.
+// Chooses preset `id` ("" for none) through the parameter table (change_param: a preset
+// after which the state would not validate is refused); a refusal becomes a notice.
 void choose(AppState& state, const std::string& id) {
-  if (auto s = set_param(state.params, "model", id.empty() ? "none" : id); !s)
+  if (auto s = change_param(state.params, "model", id.empty() ? "none" : id); !s)
     show_notice(state, s.error().to_string(), true);
 }
 

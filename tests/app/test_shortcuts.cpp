@@ -1672,3 +1672,19 @@ TEST_CASE("no printable key acts behind an open dialog, even after a failed save
     CHECK_FALSE(lab.state.request_quit);
   }
 }
+
+TEST_CASE("a change that breaks a rule between parameters is put back, and the notice says why",
+          "[app][keys]") {
+  Lab lab;
+  const Params before = lab.p;
+  REQUIRE(validate_params(before).ok());
+  // what a widget writing a field directly could do: a rotary fraction that rotates no pair
+  lab.p.extension.scaling.rotary_fraction = 0.01;
+  lab.frame();
+  CHECK(lab.p == before);
+  CHECK_THAT(lab.state.notice.text, Catch::StartsWith("Not applied: rotary_fraction:"));
+  CHECK(lab.state.notice.is_error);
+  // and through the table: refused at once, the state as it was
+  CHECK_FALSE(change_param(lab.p, "rotary_fraction", "0.01").ok());
+  CHECK(lab.p == before);
+}
