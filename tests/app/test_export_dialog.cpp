@@ -73,33 +73,6 @@ ExportDialog dialog_for_tests() {
   return d;
 }
 
-// While alive, children started from this process run without LeakSanitizer (ASan preset only;
-// elsewhere the variable is ignored). Measured on 2026-11-24: the child of the 2x export below,
-// an ASan build of rope-lab, rendered the right picture, but at exit LeakSanitizer's own tracer
-// crashed ("Tracer caught signal 11", "LeakSanitizer has encountered a fatal error"), 3 runs in
-// 3 — a fault of the sanitizer runtime, not a leak report. The same command started directly
-// (tests/cli, the screenshot tests) keeps its leak check.
-struct ChildrenWithoutLeakCheck {
-  std::string before;
-  bool had = false;
-  ChildrenWithoutLeakCheck() {
-    if (const char* v = std::getenv("ASAN_OPTIONS")) {
-      had = true;
-      before = v;
-    }
-    const std::string next = had ? before + ":detect_leaks=0" : "detect_leaks=0";
-    ::setenv("ASAN_OPTIONS", next.c_str(), 1);
-  }
-  ~ChildrenWithoutLeakCheck() {
-    if (had)
-      ::setenv("ASAN_OPTIONS", before.c_str(), 1);
-    else
-      ::unsetenv("ASAN_OPTIONS");
-  }
-  ChildrenWithoutLeakCheck(const ChildrenWithoutLeakCheck&) = delete;
-  ChildrenWithoutLeakCheck& operator=(const ChildrenWithoutLeakCheck&) = delete;
-};
-
 bool leftovers_in(const fs::path& dir, const std::string& name) {
   for (const auto& e : fs::directory_iterator(dir))
     if (e.path().filename().string().rfind("." + name + ".tmp-", 0) == 0) return true;
@@ -161,7 +134,6 @@ TEST_CASE("a 2x canvas-only picture is exported at twice the pixels with the can
   d.settings.path = (dir.path / "figure.png").string();
   d.settings.scale = 2;
   d.settings.canvas_only = true;
-  const ChildrenWithoutLeakCheck no_leak_check;  // see there
   REQUIRE(d.start(state, ImVec2(640, 360)).ok());
   REQUIRE(d.job->wait(120.0) == ExportJob::Status::done);
   CHECK_THAT(d.job->message(), Catch::Contains("1280x720"));
