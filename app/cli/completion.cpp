@@ -11,33 +11,6 @@
 namespace rope::app {
 namespace {
 
-bool is_word(std::string_view w) {
-  if (w.empty()) return false;
-  for (const char c : w)
-    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_'))
-      return false;
-  return true;
-}
-
-// "pointers, sinusoidal, ... code or axial" -> the words; empty when the allowed text is not a
-// plain list of words ("a preset of rope-lab models, or none").
-std::vector<std::string> listed_words(const std::string& allowed) {
-  std::vector<std::string> words;
-  std::string text = allowed;
-  for (std::size_t at; (at = text.find(" or ")) != std::string::npos;)
-    text.replace(at, 4, ", ");
-  std::size_t from = 0;
-  while (from <= text.size()) {
-    std::size_t comma = text.find(", ", from);
-    if (comma == std::string::npos) comma = text.size();
-    const std::string w = text.substr(from, comma - from);
-    if (!is_word(w)) return {};
-    words.push_back(w);
-    from = comma + 2;
-  }
-  return words;
-}
-
 // The words each option name takes ("--view" -> "pointers sinusoidal ..."), from the parameter
 // table; the same name means the same values in every subcommand (export's --scaling is the
 // window's).
@@ -53,7 +26,7 @@ std::map<std::string, std::string> option_values() {
     }();
     std::vector<std::string> words;
     // (booleans are flags in the window's options, not followed by a word)
-    if (spec.kind == ParamKind::choice) words = listed_words(param_allowed(spec));
+    if (spec.kind == ParamKind::choice) words = param_choices(spec);
     if (std::string_view(spec.name) == "model") {
       words = {"none"};
       for (const ModelPreset& m : model_library().presets)

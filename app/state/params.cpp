@@ -624,6 +624,28 @@ std::string param_allowed(const ParamSpec& spec) {
   return "";
 }
 
+std::vector<std::string> param_choices(const ParamSpec& spec) {
+  if (spec.kind != ParamKind::choice) return {};
+  const auto is_word = [](std::string_view w) {
+    return !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
+      return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_';
+    });
+  };
+  std::string text = param_allowed(spec);
+  for (std::size_t at; (at = text.find(" or ")) != std::string::npos;)
+    text.replace(at, 4, ", ");
+  std::vector<std::string> words;
+  for (std::size_t from = 0; from <= text.size();) {
+    std::size_t comma = text.find(", ", from);
+    if (comma == std::string::npos) comma = text.size();
+    std::string w = text.substr(from, comma - from);
+    if (!is_word(w)) return {};
+    words.push_back(std::move(w));
+    from = comma + 2;
+  }
+  return words;
+}
+
 const ParamRange& param_range(std::string_view name) {
   const ParamSpec* spec = find_param(name);
   return spec ? spec->range : kNoRange;

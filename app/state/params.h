@@ -70,6 +70,11 @@ const ParamSpec* find_param(std::string_view name);  // nullptr when unknown
 // What values are accepted, for --help and messages: "true or false", "an even integer from 2 to
 // 4096", "a number from -1e9 to 1e9", "dark or light", ... ("must be " + this + ", got ...").
 std::string param_allowed(const ParamSpec& spec);
+// The words a choice parameter takes, from its allowed text ("dark or light" -> dark, light;
+// the views for "view"); empty when that text is not a plain list of words ("a preset of
+// rope-lab models, or none") or the parameter is not a choice. The completions and the state's
+// property test offer these.
+std::vector<std::string> param_choices(const ParamSpec& spec);
 
 // A given text as a message echoes it ("must be ..., got 'abc'"): in single quotes, cut after 40
 // bytes with "..." so that a pasted essay is not echoed whole.

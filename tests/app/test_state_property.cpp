@@ -13,7 +13,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -35,21 +34,6 @@ namespace {
 int env_count(const char* name, int fallback) {
   const char* v = std::getenv(name);
   return v != nullptr && std::atoi(v) > 0 ? std::atoi(v) : fallback;
-}
-
-// "dark or light", "fp32, bf16, fp16 or exact" -> the words
-std::vector<std::string> choice_words(const std::string& allowed) {
-  std::vector<std::string> words;
-  std::string text = allowed;
-  for (std::size_t at; (at = text.find(" or ")) != std::string::npos;)
-    text.replace(at, 4, ", ");
-  std::istringstream in(text);
-  for (std::string w; std::getline(in, w, ',');) {
-    while (!w.empty() && w.front() == ' ')
-      w.erase(w.begin());
-    if (!w.empty()) words.push_back(w);
-  }
-  return words;
 }
 
 class Lecturer {
@@ -121,15 +105,11 @@ class Lecturer {
         return;
       }
       case ParamKind::choice: {
-        std::vector<std::string> words;
-        if (name == "view" || name == "show_view") {
+        if (name == "model") return choose_a_model();
+        std::vector<std::string> words = param_choices(spec);
+        if (name == "show_view")  // "any view but derivation"
           for (ViewId v : all_views())
-            if (name == "view" || v != ViewId::derivation) words.emplace_back(view_name(v));
-        } else if (name == "model") {
-          return choose_a_model();
-        } else if (spec.allowed != nullptr) {
-          words = choice_words(spec.allowed);
-        }
+            if (v != ViewId::derivation) words.emplace_back(view_name(v));
         if (words.empty()) return;
         set(name, words[static_cast<std::size_t>(pick(0, static_cast<int>(words.size()) - 1))]);
         return;
