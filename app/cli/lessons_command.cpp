@@ -102,8 +102,9 @@ int run_lessons_command(const LessonsCommand& cmd) {
                                  : f.replaces
                                      ? "  (yours, in place of the shipped one: " + f.path + ")"
                                      : "  (yours: " + f.path + ")";
-      std::printf("%-28s %3zu steps  %s%s\n", l.lesson.id.c_str(), l.lesson.steps.size(),
-                  l.lesson.title.c_str(), origin.c_str());
+      const std::size_t steps = l.lesson.steps.size();
+      std::printf("%-28s %3zu %-5s  %s%s\n", l.lesson.id.c_str(), steps,
+                  steps == 1 ? "step" : "steps", l.lesson.title.c_str(), origin.c_str());
     }
   }
   if (cmd.check && problems == 0)
