@@ -769,7 +769,13 @@ void ExtensionView::DrawControls(AppState& state, const ViewEnv&) {
       if (ImGui::Selectable(n.words, n.method == sp.method)) p = std::move(trial);
       ImGui::EndDisabled();
       if (!can.ok() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("%s", can.error().to_string().c_str());
+        ImGui::SetTooltip(
+            "%s%s",
+            n.method == ScalingMethod::longrope
+                ? "LongRoPE needs its two lists of d/2 factors: choose a LongRoPE model "
+                  "(Phi-3-mini-128k) or give --long-factor-file and --short-factor-file.\n"
+                : "Not with these values: ",
+            can.error().to_string().c_str());
     }
     ImGui::EndCombo();
   }
