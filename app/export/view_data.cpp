@@ -16,10 +16,6 @@ std::string join(const std::vector<double>& v) {
   return s;
 }
 
-// The context-extension settings as export flags, as the view uses them (every view that rotates
-// takes drawn_frequencies' θ′): the method and its parameters when a scaling is on (p-RoPE's
-// rotary fraction among them), and the rotary fraction and style when the head rotates only in
-// part. Nothing when neither applies, so the plain table is exported.
 // The window keeps LongRoPE's lists while another method is chosen (choosing LongRoPE again
 // finds them); `export` reads them only with --scaling longrope and refuses them otherwise.
 bool unused_list(const ExtensionParams& ext, std::string_view name) {
@@ -27,9 +23,14 @@ bool unused_list(const ExtensionParams& ext, std::string_view name) {
          ext.scaling.method != ScalingMethod::longrope;
 }
 
-void add_extension_args(ExportArgs& args, const ExtensionParams& ext) {
-  const bool scaling = ext.scaling.method != ScalingMethod::none;
-  const bool partial = partial_rotary(ext);
+// The context-extension settings as export flags, as the view uses them (every view that rotates
+// takes drawn_frequencies' θ′): the method and its parameters when a scaling is on (p-RoPE's
+// rotary fraction among them), and the rotary fraction and style when the head rotates only in
+// part. Nothing when neither applies, so the plain table is exported. With `every`, all of them
+// whatever the method (the extension view, whose table shows every field).
+void add_extension_args(ExportArgs& args, const ExtensionParams& ext, bool every = false) {
+  const bool scaling = every || ext.scaling.method != ScalingMethod::none;
+  const bool partial = every || partial_rotary(ext);
   const bool proportional = ext.scaling.method == ScalingMethod::proportional;
   for (const char* name : kExtensionParamNames) {
     const std::string_view n = name;
@@ -127,14 +128,7 @@ Result<ViewExport> view_export(const Params& p) {
              {"seed", std::to_string(p.seed)}}};
       }
       ViewExport e{"frequencies", {{"dim", dim}, {"base", base}}};
-      for (const char* name : kExtensionParamNames) {
-        const std::string_view n = name;
-        if (n == "extension_mode" || n == "compare_methods" || n.ends_with("_file") ||
-            unused_list(p.extension, n))
-          continue;
-        const std::string value = get_extension_param(p.extension, name);
-        if (!value.empty()) e.args.emplace_back(name, value);  // empty LongRoPE lists
-      }
+      add_extension_args(e.args, p.extension, true);
       return e;
     }
     case ViewId::axial:
