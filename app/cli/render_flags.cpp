@@ -22,6 +22,9 @@ void add_render_flags(CLI::App& app, RenderFlags& flags) {
   add_bool_flag(app, "--canvas-only", flags.canvas_only,
                 "the main canvas alone: no menu bar, no control panel");
   add_bool_flag(app, "--no-ink", flags.no_ink, "leave out the pen strokes the session holds");
+  app.add_option("--palette", flags.palette,
+                 "show the command palette (Ctrl + K) with LINE typed in it, e.g. 'yarn 16'")
+      ->type_name("LINE");
   add_state_flags(app, flags.flags);
   add_lessons_dir_flag(app);
 }
@@ -74,6 +77,10 @@ Status render_state(const RenderFlags& flags, AppState& state) {
   if (!flags.session.empty())
     if (auto s = load_session_state(flags.session, state); !s) return s;
   if (flags.no_ink) state.params.ink.clear();
+  if (!flags.palette.empty()) {
+    state.show_palette = true;
+    state.palette_query = flags.palette.substr(0, 500);  // the palette's line holds 511 bytes
+  }
   state.show_menu = state.show_controls = !flags.canvas_only;
   if (auto s = apply_state_flags(flags.flags, state.params); !s) return s;
   return check_lesson(state.params);  // never a picture of "there is no lesson …"

@@ -37,6 +37,7 @@ struct RenderFlags {
   std::string session;       // --session FILE.json to start from ("": none)
   bool canvas_only = false;  // --canvas-only: no menu bar, no control panel
   bool no_ink = false;       // --no-ink: leave out the session's pen strokes
+  std::string palette;       // --palette LINE: the command palette open with LINE typed
   StateFlags flags;          // every parameter's flag (state_flags.h)
 };
 

@@ -189,6 +189,14 @@ void ExportDialog::defaults_for(const AppState& state) {
   export_requested = false;
 }
 
+void ExportDialog::export_now(AppState& state, int scale) {
+  state.export_dialog = AppState::ExportDialog::picture;
+  defaults_for(state);
+  shown_ = state.export_dialog;
+  choose_scale(scale);
+  export_requested = true;
+}
+
 void ExportDialog::poll(AppState& state) {
   if (!job || job->poll() == ExportJob::Status::running) return;
   switch (job->status()) {

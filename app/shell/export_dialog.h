@@ -68,6 +68,9 @@ struct ExportDialog {
   void toggle_canvas_only();
   void toggle_transparent();     // pictures only
   void choose_format(bool mp4);  // animations only; the file's extension follows
+  // Opens the picture dialog at `scale` (1, 2 or 4) with its default file and exports at once,
+  // as Enter in the dialog would (the command palette's "export 4x").
+  void export_now(AppState& state, int scale);
 
   // Starts an export of `state` as `settings` say, at `window` logical pixels (the window's
   // size: pictures of the whole window match what is on screen) and UI scale `ui_scale` (the

@@ -165,6 +165,8 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& outer) {
   draw_about(state);
   draw_session_dialog(state, env);
   draw_quit_dialog(state, env);
+  views.palette.Draw(state,
+                     CommandTarget{state, views.library, views.history, &views.export_dialog}, env);
   views.export_dialog.Draw(state, env);
   fit_typed_vectors(state, before);
   keep_state_valid(state, views.valid_params);

@@ -19,6 +19,7 @@
 #include <optional>
 #include "imgui.h"
 #include "lessons/library.h"
+#include "shell/command_palette.h"
 #include "shell/export_dialog.h"
 #include "shell/ink_layer.h"
 #include "shell/presentation_bar.h"
@@ -37,6 +38,7 @@ struct Views : ViewRegistry {
   lessons::Library library;    // the lesson folder: the derivation view, the bar and the keys
   PresentationBar bar;         // presentation mode's slim bar below the canvas
   ExportDialog export_dialog;  // File ▸ Export's dialog
+  CommandPalette palette;      // Ctrl + K
   InkLayer ink;                // the pen, highlighter, laser and eraser over the canvas
   History history;             // undo / redo of the parameters (Ctrl + Z, Edit menu)
   MathText math;               // typeset TeX for every view (ViewEnv::math)

@@ -89,7 +89,8 @@ void paint_stroke(ImDrawList* dl, const InkStroke& s, const Areas& areas, Theme 
 }
 
 bool any_dialog(const AppState& s) {
-  return s.show_shortcuts || s.show_about || s.session_dialog != AppState::SessionDialog::none ||
+  return s.show_shortcuts || s.show_about || s.show_palette ||
+         s.session_dialog != AppState::SessionDialog::none ||
          s.export_dialog != AppState::ExportDialog::none || s.confirm_quit;
 }
 

@@ -51,9 +51,10 @@ void file_menu(AppState& state) {
 void view_menu(AppState& state) {
   Params& p = state.params;
   if (!ImGui::BeginMenu("View")) return;
-  int number = 1;
-  for (ViewId v : all_views()) {
-    const std::string key = std::to_string(number++);
+  if (ImGui::MenuItem("Command palette…", "Ctrl+K")) state.show_palette = true;
+  ImGui::Separator();
+  for (ViewId v : all_views()) {  // each view's key from the shortcut table (Shift + 1: the 10th)
+    const std::string key = view_key(v);
     if (ImGui::MenuItem(view_title(v), key.c_str(), p.view == v)) p.view = v;
   }
   ImGui::Separator();

@@ -179,6 +179,9 @@ void export_animation(ShortcutContext& c, int) {
   if (desktop_only(c.state, "Exporting an animation (GIF, MP4)")) return;
   c.state.export_dialog = AppState::ExportDialog::animation;
 }
+void command_palette(ShortcutContext& c, int) {
+  c.state.show_palette = !c.state.show_palette;
+}
 void shortcut_list(ShortcutContext& c, int) {
   c.state.show_shortcuts = !c.state.show_shortcuts;
 }
@@ -199,14 +202,15 @@ void full_screen(ShortcutContext& c, int) {
 // presentation mode; a running export goes on.
 void escape(ShortcutContext& c, int) {
   AppState& s = c.state;
-  if (!s.show_shortcuts && !s.show_about && s.session_dialog == AppState::SessionDialog::none &&
+  if (!s.show_shortcuts && !s.show_about && !s.show_palette &&
+      s.session_dialog == AppState::SessionDialog::none &&
       s.export_dialog == AppState::ExportDialog::none && !s.confirm_quit) {
     if (s.ink_tool != AppState::InkTool::none)
       s.ink_tool = AppState::InkTool::none;
     else
       s.params.presentation = false;
   }
-  s.show_shortcuts = s.show_about = false;
+  s.show_shortcuts = s.show_about = s.show_palette = false;
   s.session_dialog = AppState::SessionDialog::none;
   s.export_dialog = AppState::ExportDialog::none;
   s.confirm_quit = s.quit_after_save = false;
@@ -256,8 +260,10 @@ std::vector<Shortcut> make_table() {
   };
   const auto row = [&](int key, Modifiers m, ShortcutAction a, int arg = 0, bool repeat = false,
                        InView in = InView::any) {
-    t.push_back(Shortcut{key, m, label, text, a, arg, repeat, in, Scope::main, {}});
+    t.push_back(Shortcut{key, m, label, text, a, arg, repeat, in, Scope::main, {}, {}});
   };
+  // the row just added as a command of the palette, with this title
+  const auto named = [&](std::string title) { t.back().command = std::move(title); };
   // the row just added also fires over an export dialog / only there
   const auto everywhere = [&] { t.back().scope = Scope::always; };
   const auto in_export_dialog = [&] { t.back().scope = Scope::export_dialog; };
@@ -269,6 +275,7 @@ std::vector<Shortcut> make_table() {
   constexpr bool kRepeat = true;
   line("Space", "play / pause the position");
   row(GLFW_KEY_SPACE, kAnyModifiers, play_pause);
+  named("Play / pause the position m");
   line("← / →",
        "position m − 1 / + 1 (Derivations: previous / next step, on into the next lesson)");
   row(GLFW_KEY_RIGHT, kNoModifiers, move_m, +1, kRepeat, InView::not_derivation);
@@ -277,12 +284,17 @@ std::vector<Shortcut> make_table() {
   row(GLFW_KEY_LEFT, kNoModifiers, previous_step, 0, kRepeat, InView::derivation);
   line("Page Up / Down", "Derivations: previous / next step");
   row(GLFW_KEY_PAGE_DOWN, kAnyModifiers, next_step, 0, kRepeat, InView::derivation);
+  named("Lesson: next step");
   row(GLFW_KEY_PAGE_UP, kAnyModifiers, previous_step, 0, kRepeat, InView::derivation);
+  named("Lesson: previous step");
   line("Home / End", "Derivations: first / last step of the lesson");
   row(GLFW_KEY_HOME, kAnyModifiers, first_step, 0, false, InView::derivation);
+  named("Lesson: first step");
   row(GLFW_KEY_END, kAnyModifiers, last_step, 0, false, InView::derivation);
+  named("Lesson: last step");
   line("V", "Derivations: reveal what the step hides until asked (its answer)");
   row(GLFW_KEY_V, kWithoutCtrl, reveal, 0, false, InView::derivation);
+  named("Lesson: reveal the step's answer");
   line("Shift + ← / →", "position m − 10 / + 10");
   row(GLFW_KEY_RIGHT, kShiftWithoutCtrl, move_m, +10, kRepeat);
   row(GLFW_KEY_LEFT, kShiftWithoutCtrl, move_m, -10, kRepeat);
@@ -294,67 +306,103 @@ std::vector<Shortcut> make_table() {
   row(GLFW_KEY_DOWN, kAnyModifiers, move_n, -1, kRepeat);
   line("+ / −", "animation faster / slower");
   row(GLFW_KEY_EQUAL, kWithoutCtrl, faster);  // '+' is Shift + '=' on a US keyboard
+  named("Animation faster");
   row(GLFW_KEY_KP_ADD, kWithoutCtrl, faster);
   row(GLFW_KEY_MINUS, kWithoutCtrl, slower);
+  named("Animation slower");
   row(GLFW_KEY_KP_SUBTRACT, kWithoutCtrl, slower);
   line("Ctrl + = / Ctrl + −", "everything larger / smaller (the UI scale)");
   row(GLFW_KEY_EQUAL, kWithCtrl, larger);
+  named("Everything larger (UI scale)");
   row(GLFW_KEY_KP_ADD, kWithCtrl, larger);
   row(GLFW_KEY_MINUS, kWithCtrl, smaller);
+  named("Everything smaller (UI scale)");
   row(GLFW_KEY_KP_SUBTRACT, kWithCtrl, smaller);
-  const int numbered = std::min(static_cast<int>(all_views().size()), 9);  // keys 1 ... 9
-  line("1 … " + std::to_string(numbered), "switch view (in the View menu's order)");
-  for (int i = 0; i < numbered; ++i)
-    row(GLFW_KEY_1 + i, kWithoutCtrl, show_view, i);
+  // views 1 ... 9 on their digit, the 10th ... on Shift + 1 ...: every view has a key (D4)
+  const int views = static_cast<int>(all_views().size());
+  const int numbered = std::min(views, 9);
+  line("1 … " + std::to_string(numbered) +
+           (views > 9 ? " / Shift + 1 … " + std::to_string(views - 9) : std::string()),
+       views > 9 ? "switch view (in the View menu's order; Shift + 1 is the 10th)"
+                 : "switch view (in the View menu's order)");
+  for (int i = 0; i < views; ++i)
+    row(GLFW_KEY_1 + i % 9, i < 9 ? kNoModifiers : kShiftWithoutCtrl, show_view, i);
   line("T", "dark / light (projector) theme");
   row(GLFW_KEY_T, kWithoutCtrl, switch_theme);
+  named("Theme: dark ↔ light (projector)");
   line("B", "base 10 000 ↔ 500 000 (RoFormer / Llama 3)");
   row(GLFW_KEY_B, kWithoutCtrl, switch_base);
+  named("Base 10 000 ↔ 500 000");
   line("R", "new random vectors (the next seed)");
   row(GLFW_KEY_R, kWithoutCtrl, next_seed);
+  named("New random vectors (next seed)");
   line("D / Shift + D", "head dimension d × 2 / ÷ 2");
   row(GLFW_KEY_D, kNoModifiers, double_dim, +1);
+  named("Head dimension d × 2");
   row(GLFW_KEY_D, kShiftWithoutCtrl, double_dim, -1);
+  named("Head dimension d ÷ 2");
   line("P", "pairing: interleaved ↔ half-split");
   row(GLFW_KEY_P, kWithoutCtrl, switch_pairing);
+  named("Pairing: interleaved ↔ half-split");
   line("N / Shift + N", "heatmap: positions N × 2 / ÷ 2");
   row(GLFW_KEY_N, kNoModifiers, double_positions, +1);
+  named("Heatmap: positions N × 2");
   row(GLFW_KEY_N, kShiftWithoutCtrl, double_positions, -1);
+  named("Heatmap: positions N ÷ 2");
   line("E", "heatmap: encoding none → sinusoidal → RoPE");
   row(GLFW_KEY_E, kWithoutCtrl, next_encoding);
+  named("Heatmap: next encoding (none → sinusoidal → RoPE)");
   line("C", "heatmap: content shared → random → sentence");
   row(GLFW_KEY_C, kWithoutCtrl, next_content);
+  named("Heatmap: next content (shared → random → sentence)");
   line("] / [", "decay: largest distance R × 2 / ÷ 2");
   row(GLFW_KEY_RIGHT_BRACKET, kWithoutCtrl, double_distance, +1);
+  named("Decay: largest distance R × 2");
   row(GLFW_KEY_LEFT_BRACKET, kWithoutCtrl, double_distance, -1);
-  line("Ctrl + 1 … 9", "lesson 1 … 9, from its first step");
-  for (int k = 1; k <= 9; ++k)
-    row(GLFW_KEY_0 + k, kWithCtrl, go_to_lesson, k);
+  named("Decay: largest distance R ÷ 2");
+  // the library's size is known only at run time: Ctrl + Shift + 1 ... 9 are lessons 10 ... 18,
+  // a key beyond the last lesson does nothing
+  line("Ctrl + 1 … 9 / Ctrl + Shift + 1 … 9", "lesson 1 … 9 / lesson 10 … 18, from its first step");
+  for (int k = 1; k <= 18; ++k)
+    row(GLFW_KEY_0 + (k - 1) % 9 + 1, k <= 9 ? kCtrlWithoutShift : kCtrlShift, go_to_lesson, k);
   line("Backspace", "Derivations: restart the step (its values back)");
   row(GLFW_KEY_BACKSPACE, kAnyModifiers, restart_step, 0, false, InView::derivation);
+  named("Lesson: restart the step (its values back)");
   using Tool = AppState::InkTool;
   line("W / Shift + W", "pen on / off; Shift + W: the pen's next colour (red, blue, green, text)");
   row(GLFW_KEY_W, kNoModifiers, ink_tool, static_cast<int>(Tool::pen));
+  named("Ink: pen on / off");
   row(GLFW_KEY_W, kShiftWithoutCtrl, ink_next_colour);
+  named("Ink: the pen's next colour");
   line("H / L / X", "highlighter / laser pointer / eraser on / off (drag over a stroke to erase)");
   row(GLFW_KEY_H, kWithoutCtrl, ink_tool, static_cast<int>(Tool::highlighter));
+  named("Ink: highlighter on / off");
   row(GLFW_KEY_L, kWithoutCtrl, ink_tool, static_cast<int>(Tool::laser));
+  named("Ink: laser pointer on / off");
   row(GLFW_KEY_X, kWithoutCtrl, ink_tool, static_cast<int>(Tool::eraser));
+  named("Ink: eraser on / off");
   line("Delete", "erase every pen stroke of this view or lesson step (Ctrl + Z brings them back)");
   row(GLFW_KEY_DELETE, kAnyModifiers, ink_clear_page);
+  named("Ink: erase this page's strokes");
   line("F12", "save a screenshot");
   row(GLFW_KEY_F12, kAnyModifiers, screenshot);
+  named("Save a screenshot");
   everywhere();
   in_browser_says("download a screenshot (the page as it is)");
   line("Ctrl + S / Ctrl + O", "save / open a session");
   row(GLFW_KEY_S, kWithCtrl, save_session);
+  named("Save session…");
   row(GLFW_KEY_O, kWithCtrl, open_session_dialog);
+  named("Open session…");
   line("Ctrl + E", "export the view's numbers as CSV (the file rope-lab export writes)");
   row(GLFW_KEY_E, kWithCtrl, export_data);
+  named("Export data (CSV)");
   line("Ctrl + P / Ctrl + M", "export a picture (PNG at 1×, 2×, 4×) / an animation (GIF or MP4)");
   row(GLFW_KEY_P, kWithCtrl, export_picture);
+  named("Export picture…");
   everywhere();  // and from one export dialog to the other
   row(GLFW_KEY_M, kWithCtrl, export_animation);
+  named("Export animation…");
   everywhere();
   in_browser_says(
       "export a picture (PNG at 1×, 2×, 4×, downloaded) / an animation (desktop app "
@@ -385,21 +433,28 @@ std::vector<Shortcut> make_table() {
   in_export_dialog();
   row(GLFW_KEY_KP_ENTER, kAnyModifiers, export_start);
   in_export_dialog();
+  line("Ctrl + K", "command palette: type a few letters of any command, preset, lesson or value");
+  row(GLFW_KEY_K, kWithCtrl, command_palette);
   line("F1 or ?", "show / hide the shortcut list");
   row(GLFW_KEY_F1, kAnyModifiers, shortcut_list);
+  named("Keyboard shortcuts");
   everywhere();
   row(GLFW_KEY_SLASH, kWithShift, shortcut_list);
   everywhere();
   line("F5", "presentation mode (F5 or Esc leaves)");
   row(GLFW_KEY_F5, kAnyModifiers, presentation);
+  named("Presentation mode on / off");
   line("F6", "the presenter window: the step's notes, its hidden answer, the next step");
   row(GLFW_KEY_F6, kAnyModifiers, presenter_window);
+  named("Presenter window");
   everywhere();
   in_browser_says("the presenter window (desktop app only)");
   line("F9", "show / hide the control panel (a lesson then takes the whole width)");
   row(GLFW_KEY_F9, kAnyModifiers, control_panel);
+  named("Control panel show / hide");
   line("F11", "full screen");
   row(GLFW_KEY_F11, kAnyModifiers, full_screen);
+  named("Full screen");
   everywhere();
   line("Esc",
        "close a dialog or the shortcut list; then put the pen down; then leave presentation");
@@ -407,10 +462,13 @@ std::vector<Shortcut> make_table() {
   everywhere();
   line("Ctrl + Z / Ctrl + Shift + Z", "undo / redo a change of the parameters (also Ctrl + Y)");
   row(GLFW_KEY_Z, kCtrlWithoutShift, undo, 0, kRepeat);
+  named("Undo");
   row(GLFW_KEY_Z, kCtrlShift, redo, 0, kRepeat);
+  named("Redo");
   row(GLFW_KEY_Y, kCtrlWithoutShift, redo, 0, kRepeat);
   line("Ctrl + Q", "quit (asks first when changes are not saved; Ctrl + Q again quits)");
   row(GLFW_KEY_Q, kWithCtrl, quit);
+  named("Quit");
   everywhere();
   in_browser_says("quit (desktop app; in a browser, close the tab)");
   return t;
@@ -425,6 +483,95 @@ bool matches(Need need, bool down) {
 std::span<const Shortcut> shortcut_table() {
   static const std::vector<Shortcut> table = make_table();
   return table;
+}
+
+std::string key_name(const Shortcut& row) {
+  std::string name;
+  if (row.modifiers.ctrl == Need::down) name += "Ctrl + ";
+  if (row.modifiers.shift == Need::down) name += "Shift + ";
+  const int k = row.key;
+  if (k >= GLFW_KEY_0 && k <= GLFW_KEY_9) return name + static_cast<char>('0' + k - GLFW_KEY_0);
+  if (k >= GLFW_KEY_A && k <= GLFW_KEY_Z) return name + static_cast<char>('A' + k - GLFW_KEY_A);
+  if (k >= GLFW_KEY_F1 && k <= GLFW_KEY_F25)
+    return name + "F" + std::to_string(k - GLFW_KEY_F1 + 1);
+  switch (k) {
+    case GLFW_KEY_SPACE:
+      return name + "Space";
+    case GLFW_KEY_RIGHT:
+      return name + "→";
+    case GLFW_KEY_LEFT:
+      return name + "←";
+    case GLFW_KEY_UP:
+      return name + "↑";
+    case GLFW_KEY_DOWN:
+      return name + "↓";
+    case GLFW_KEY_PAGE_UP:
+      return name + "Page Up";
+    case GLFW_KEY_PAGE_DOWN:
+      return name + "Page Down";
+    case GLFW_KEY_HOME:
+      return name + "Home";
+    case GLFW_KEY_END:
+      return name + "End";
+    case GLFW_KEY_EQUAL:
+      return name + (row.modifiers.ctrl == Need::down ? "=" : "+");
+    case GLFW_KEY_MINUS:
+      return name + "−";
+    case GLFW_KEY_KP_ADD:
+      return name + "+ (keypad)";
+    case GLFW_KEY_KP_SUBTRACT:
+      return name + "− (keypad)";
+    case GLFW_KEY_RIGHT_BRACKET:
+      return name + "]";
+    case GLFW_KEY_LEFT_BRACKET:
+      return name + "[";
+    case GLFW_KEY_SLASH:
+      return name + "/";
+    case GLFW_KEY_BACKSPACE:
+      return name + "Backspace";
+    case GLFW_KEY_DELETE:
+      return name + "Delete";
+    case GLFW_KEY_ESCAPE:
+      return name + "Esc";
+    case GLFW_KEY_TAB:
+      return name + "Tab";
+    case GLFW_KEY_ENTER:
+      return name + "Enter";
+    case GLFW_KEY_KP_ENTER:
+      return name + "Enter (keypad)";
+    default:
+      return name + "key " + std::to_string(k);
+  }
+}
+
+namespace {
+std::string key_of(ShortcutAction action, int arg) {
+  for (const Shortcut& s : shortcut_table())
+    if (s.action == action && s.arg == arg) return key_name(s);
+  return {};
+}
+}  // namespace
+
+std::string view_key(ViewId v) {
+  const auto views = all_views();
+  const auto it = std::find(views.begin(), views.end(), v);
+  return it == views.end() ? std::string()
+                           : key_of(show_view, static_cast<int>(it - views.begin()));
+}
+
+std::string lesson_key(int k) {
+  return key_of(go_to_lesson, k);
+}
+
+void run_shortcut(const Shortcut& row, AppState& state, lessons::Library& library, History& history,
+                  ExportDialog* export_dialog) {
+  ShortcutContext c{state, library, history, export_dialog};
+  row.action(c, row.arg);
+  if (c.previous_step) {
+    library.previous(state.params);
+  } else if (c.next_step) {
+    library.next(state.params);
+  }
 }
 
 std::vector<ShortcutLine> shortcut_lines(bool browser) {
@@ -462,7 +609,8 @@ void handle_shortcuts(AppState& state, lessons::Library& library, History& histo
   ShortcutContext c{state, library, history, export_dialog};
   const bool any_dialog = state.export_dialog != AppState::ExportDialog::none ||
                           state.confirm_quit ||
-                          state.session_dialog != AppState::SessionDialog::none || state.show_about;
+                          state.session_dialog != AppState::SessionDialog::none ||
+                          state.show_about || state.show_palette;
   if (io.WantTextInput) return;
   // the view and the dialog as the frame began: a digit pressed with → still lets → act in the
   // old view, and Enter pressed with Ctrl + P does not export at once

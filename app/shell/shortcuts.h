@@ -66,10 +66,24 @@ struct Shortcut {
   // What the line says in the browser build when it differs there ("": the same): the
   // desktop-only features (shell/platform.h) and what the browser keeps for itself.
   std::string in_browser;
+  // The row as one command of the command palette (shell/commands.h), "Play / pause the
+  // position"; "": not offered there (the arrows, the export dialog's own keys).
+  std::string command;
 };
 
 // Every row, in the order handle_shortcuts tries them.
 std::span<const Shortcut> shortcut_table();
+
+// The row's key as menus and the command palette print it: "Ctrl + S", "Shift + 1", "F5", "→".
+std::string key_name(const Shortcut& row);
+// The key that shows view `v` / lesson k (counted from 1) of the library, "" when none does:
+// what the View menu and the palette print beside them (no key that the table lacks).
+std::string view_key(ViewId v);
+std::string lesson_key(int k);
+
+// Runs one row's action as if its key were pressed (the command palette).
+void run_shortcut(const Shortcut& row, AppState& state, lessons::Library& library, History& history,
+                  ExportDialog* export_dialog);
 
 // One line of the F1 list and of the README's table.
 struct ShortcutLine {

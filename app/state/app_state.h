@@ -160,6 +160,12 @@ struct AppState {
   bool request_screenshot = false;
   bool show_shortcuts = false;
   bool show_about = false;
+  // The command palette (Ctrl + K, shell/command_palette.h): open, what is typed in it (a
+  // picture's --palette sets it), and the ids of the commands last run from it, newest first
+  // (they come first in its list; this run only).
+  bool show_palette = false;
+  std::string palette_query;
+  std::vector<std::string> recent_commands;
   // A lesson step's hidden answer (`reveal:` in a lesson): the V key asks the derivation view to
   // show it (views/derivation_view.h); reveal_all shows every step's answer at once (pictures).
   bool reveal_requested = false;

@@ -6,8 +6,10 @@
 #include <cmath>
 #include <limits>
 
+#include "rope/frequencies.h"
 #include "rope/random.h"
 #include "rope/rotation.h"
+#include "rope/sinusoidal.h"
 #include "state/params.h"
 #include "views/view_scaling.h"
 
@@ -331,6 +333,109 @@ Result<HeatmapScores> compute_heatmap_scores(const HeatmapInputs& in, int thread
   if (cancel && cancel->load(std::memory_order_relaxed)) return cancelled();
   out.s = std::move(p.value().matrix);
   return finish_scores(std::move(out), t0);
+}
+
+// [SECTION] one cell, exactly
+
+Status ExactScores::prepare(const HeatmapInputs& in) {
+  if (for_ && *for_ == in) return {};
+  for_.reset();
+  const int n = in.positions, d = in.dim;
+  if (n < 1 || n > 4096) return Error{"positions", "must be from 1 to 4096"};
+  auto theta = frequencies(d, in.base);
+  if (!theta) return theta.error();
+  const auto du = static_cast<std::size_t>(d), nu = static_cast<std::size_t>(n);
+  // the content rows q_m, k_n before the encoding, [N][d]
+  std::vector<double> q, k;
+  if (in.content == Content::shared) {
+    const std::vector<double> q1 = effective_vector(in.query, d, in.seed, false);
+    const std::vector<double> k1 = effective_vector(in.key, d, in.seed, true);
+    for (std::size_t m = 0; m < nu; ++m) {
+      q.insert(q.end(), q1.begin(), q1.end());
+      k.insert(k.end(), k1.begin(), k1.end());
+    }
+  } else if (in.content == Content::random) {
+    q = random_vectors(n, d, in.seed);
+    k = random_vectors(n, d, in.seed + 1);
+  } else {
+    const std::vector<std::string> words = sentence_words(in.sentence);
+    if (words.size() != nu) return Error{"sentence_b", "must hold N words"};
+    for (const std::string& w : words) {
+      const std::vector<double> e = hash_embedding(w, d, in.seed);
+      q.insert(q.end(), e.begin(), e.end());
+    }
+    k = q;
+  }
+  if (q.size() != nu * du || k.size() != q.size()) return Error{"heatmap", "content of wrong size"};
+  // the encoding, as prepare_scores applies it: θ′ and a when a scaling or a partial rotation is
+  // on (RoPE only), else θ
+  std::vector<double> th = std::move(theta).value();
+  double a = 1.0;
+  const ExtensionParams ext = drawn_extension(in.scaling, in.rotary_fraction, in.rotary_style);
+  if (in.encoding == Encoding::rope && (scaling_on(in.scaling) || partial_rotary(ext))) {
+    auto r = drawn_frequencies(d, in.base, ext);
+    if (!r) return r.error();
+    if (r.value().error) return *r.value().error;
+    th = std::move(r.value().theta_drawn);
+    a = r.value().attention_factor;
+  }
+  std::vector<double> row(du), out(du);
+  for (std::size_t m = 0; m < nu; ++m) {
+    const std::span<double> qm(q.data() + m * du, du), km(k.data() + m * du, du);
+    const double pos = static_cast<double>(m);
+    if (in.encoding == Encoding::rope) {
+      for (std::span<double> x : {qm, km}) {
+        std::copy(x.begin(), x.end(), row.begin());
+        apply_rope<double>(row, out, pos, th, in.pairing);
+        for (std::size_t j = 0; j < du; ++j)
+          x[j] = a * out[j];
+      }
+    } else if (in.encoding == Encoding::sinusoidal) {
+      const std::vector<double> pe = sinusoidal_vector(pos, th);
+      for (std::size_t j = 0; j < du; ++j) {
+        qm[j] += pe[j];
+        km[j] += pe[j];
+      }
+    }
+  }
+  q_ = std::move(q);
+  k_ = std::move(k);
+  d_ = d;
+  n_ = n;
+  for_ = in;
+  return {};
+}
+
+double ExactScores::raw(int m, int n) const {
+  const auto du = static_cast<std::size_t>(d_);
+  const double* q = q_.data() + static_cast<std::size_t>(m) * du;
+  const double* k = k_.data() + static_cast<std::size_t>(n) * du;
+  double s = 0.0;
+  for (std::size_t j = 0; j < du; ++j)
+    s += q[j] * k[j];
+  return s;
+}
+
+Result<double> ExactScores::at(const HeatmapInputs& in, int m, int n) {
+  if (auto s = prepare(in); !s) return s.error();
+  if (m < 0 || n < 0 || m >= n_ || n >= n_) return Error{"cell", "outside the matrix"};
+  const double scale = in.score_mode == ScoreMode::raw ? 1.0 : 1.0 / std::sqrt(double(d_));
+  const bool masked = in.causal && n > m;
+  if (in.score_mode != ScoreMode::softmax)
+    return masked ? std::numeric_limits<double>::quiet_NaN() : scale * raw(m, n);
+  if (masked) return 0.0;
+  // the row's softmax over its visible keys, stable: exp(s − max)
+  const int last = in.causal ? m : n_ - 1;
+  double top = -std::numeric_limits<double>::infinity();
+  std::vector<double> row(static_cast<std::size_t>(last + 1));
+  for (int j = 0; j <= last; ++j) {
+    row[static_cast<std::size_t>(j)] = scale * raw(m, j);
+    top = std::max(top, row[static_cast<std::size_t>(j)]);
+  }
+  double sum = 0.0;
+  for (double v : row)
+    sum += std::exp(v - top);
+  return std::exp(row[static_cast<std::size_t>(n)] - top) / sum;
 }
 
 // [SECTION] slices between frames

@@ -78,6 +78,25 @@ Result<HeatmapScores> compute_heatmap_scores(const HeatmapInputs& in, int thread
 // A rough cost in multiply-adds, to choose between computing now and in the background.
 double heatmap_cost(const HeatmapInputs& in);
 
+// One cell of the matrix of `in`, exactly: every step in double from the core's formulas (the
+// content vectors as rope::random_vectors / hash_embedding / the query and key parameters give
+// them, the encoding at θ or θ′ with the attention factor, then 1/√d, the causal mask and the row
+// softmax), never the fp32 colour buffer. What the read-out and the hover show (classroom review
+// D5: "S = 0.769999981" for q·k = 0.77). The encoded rows are kept for the last inputs: the first
+// cell after a change costs O(N d) rotations, each further one O(d), or O(N d) with the softmax
+// (its row). NaN for a masked cell without softmax (n > m): the caller says "masked".
+class ExactScores {
+ public:
+  Result<double> at(const HeatmapInputs& in, int m, int n);
+
+ private:
+  Status prepare(const HeatmapInputs& in);
+  double raw(int m, int n) const;  // q'_m · k'_n
+  std::optional<HeatmapInputs> for_;
+  int d_ = 0, n_ = 0;
+  std::vector<double> q_, k_;  // [N][d] encoded rows
+};
+
 // Matrices computed a slice at a time on the calling thread: the browser build has no threads
 // (io/platform.h), and a 4096 x 4096 x 512 matrix there takes seconds; its HeatmapJob calls
 // step() once a frame, so the page keeps drawing ("computing …") meanwhile. The result is the

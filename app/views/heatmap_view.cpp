@@ -126,20 +126,13 @@ float header(const Pen& pen, const Scene& sn, const Level& lv) {
   return y + f.bold->FontSize + 8.0f * s;
 }
 
-std::string cell_text(const HeatmapScores& sc, int m, int n) {
-  const float v = sc.s[static_cast<std::size_t>(m) * static_cast<std::size_t>(sc.n) +
-                       static_cast<std::size_t>(n)];
-  if (std::isinf(v) && v < 0) return std::string("masked (n > m)");
-  return format_number(static_cast<double>(v), NumberStyle::label,
-                       9);  // float: 9 digits are all there is
-}
-
 // The read-out of one panel at `pos` in a column `w` wide: cell (m, n) (the hovered one, else
 // the current positions'), its words, its score, the diagonal's note when it did not fit inside
 // the matrix, and why diagonals are or are not constant. Returns its height; a Pen{} only
 // measures (and reserves the diagonal's line).
 float readout(const Pen& pen, const Scene& sn, const HeatmapScores& sc, ImVec2 pos, float w, int m,
-              int n, bool use_hover, bool compact, const std::string& diagonal_note) {
+              int n, const std::string& score, bool use_hover, bool compact,
+              const std::string& diagonal_note) {
   const Fonts& f = sn.f;
   const Palette& pal = sn.pal;
   const float s = sn.s;
@@ -168,7 +161,7 @@ float readout(const Pen& pen, const Scene& sn, const HeatmapScores& sc, ImVec2 p
                                 nobreak("“" + sc.words[static_cast<std::size_t>(n)] + "”");
       ry += pen.wrapped(f.large, ImVec2(rx, ry), w, pal.text, words) + 2 * s;
     }
-    const std::string l3 = nobreak("S = " + cell_text(sc, m, n));
+    const std::string l3 = nobreak("S = " + score);
     ry += pen.wrapped(compact ? f.large : fit_font({f.title, f.large}, l3, w), ImVec2(rx, ry), w,
                       pal.text, l3) +
           10 * s;
@@ -243,8 +236,9 @@ Fit fit_at(const Scene& sn, const Level& lv, const HeatmapScores& first) {
   const float right_w = std::min(std::round(380.0f * s), 0.45f * sn.width);
   const float side_right = std::min(sn.width - right_w - mg.left - mg.right - extra_w,
                                     sn.bottom - out.top - mg.top - mg.bottom);
+  // measured with the widest score a 6-digit label gives, so the layout does not follow the value
   const float below_h = readout(Pen{}, sn, first, ImVec2(0, 0), sn.width, sn.m_cell, sn.n_cell,
-                                false, lv.compact_readout, "") +
+                                "−0.000123456", false, lv.compact_readout, "") +
                         10 * s;
   const float side_below = std::min(sn.width - mg.left - mg.right - extra_w,
                                     sn.bottom - out.top - below_h - mg.top - mg.bottom);
@@ -610,20 +604,31 @@ HeatmapView::Cell HeatmapView::paint(const Layout& lay, const Canvas& canvas, co
   const bool use_hover = hovered.panel == 0 && hovered.m >= 0 && hovered.n >= 0;
   const int m = use_hover ? hovered.m : lay.m_cell;
   const int n = use_hover ? hovered.n : lay.n_cell;
+  // the canvas shows 6 significant digits, the hover every digit (the number format policy)
+  const std::string score = exact_text(shown_.front(), m, n, NumberStyle::label);
   if (lay.below)
     readout(canvas.pen, lay, shown_.front(), ImVec2(lay.x0, panels_bottom + 10 * lay.s), lay.width,
-            m, n, use_hover, lay.lv.compact_readout, diagonal_note);
+            m, n, score, use_hover, lay.lv.compact_readout, diagonal_note);
   else
     readout(
         canvas.pen, lay, shown_.front(),
         ImVec2(canvas.max().x - lay.pad - lay.readout_w + 10 * lay.s, panels_.front().cells_min.y),
-        lay.readout_w - 10 * lay.s, m, n, use_hover, lay.lv.compact_readout, diagonal_note);
+        lay.readout_w - 10 * lay.s, m, n, score, use_hover, lay.lv.compact_readout, diagonal_note);
   return hovered;
 }
 
 // [SECTION] hover: the cell under the mouse, exactly
 
-void HeatmapView::hover(const Cell& cell, const Layout& lay) const {
+std::string HeatmapView::exact_text(const HeatmapScores& sc, int m, int n, NumberStyle style) {
+  if (m < 0 || n < 0 || m >= sc.n || n >= sc.n) return "—";
+  auto v = exact_.at(sc.inputs, m, n);
+  if (!v) return v.error().to_string();
+  if (std::isnan(v.value()) && sc.inputs.causal) return "masked (n > m)";
+  return style == NumberStyle::label ? format_number(v.value(), style, 6)
+                                     : format_number(v.value(), style);
+}
+
+void HeatmapView::hover(const Cell& cell, const Layout& lay) {
   const HeatmapScores& sc = shown_[static_cast<std::size_t>(cell.panel)];
   ImGui::BeginTooltip();
   ImGui::PushFont(lay.f.bold);
@@ -633,14 +638,16 @@ void HeatmapView::hover(const Cell& cell, const Layout& lay) const {
   if (!sc.words.empty())
     ImGui::Text("words: “%s” → “%s”", sc.words[static_cast<std::size_t>(cell.m)].c_str(),
                 sc.words[static_cast<std::size_t>(cell.n)].c_str());
-  ImGui::Text("S[m][n] = %s", cell_text(sc, cell.m, cell.n).c_str());
+  ImGui::Text("S[m][n] = %s", exact_text(sc, cell.m, cell.n, NumberStyle::tooltip).c_str());
   if (scaling_on(sc.inputs.scaling)) {
     ImGui::Text("%s: at θ′, × a² = %.9g", scaling_words(sc.inputs.scaling).c_str(),
                 sc.attention_factor * sc.attention_factor);
     if (std::max(cell.m, cell.n) >= sc.inputs.scaling.original_context)
       ImGui::TextUnformatted("beyond the original context L");
   }
-  ImGui::TextDisabled("single precision, as drawn; colour range %.6g … %.6g", sc.lo, sc.hi);
+  ImGui::TextDisabled("exact (double precision); the colours are single precision, range %s … %s",
+                      format_number(sc.lo, NumberStyle::label, 6).c_str(),
+                      format_number(sc.hi, NumberStyle::label, 6).c_str());
   ImGui::EndTooltip();
 }
 

@@ -68,7 +68,9 @@ struct HeatmapView {
   Cell paint(const Layout& lay, const Canvas& canvas, const ViewEnv& env, const Params& p);
   void paint_cells(int i, const HeatmapScores& sc, const plot::Frame& fr, const Layout& lay,
                    const Canvas& canvas, bool has_gl);
-  void hover(const Cell& cell, const Layout& lay) const;
+  void hover(const Cell& cell, const Layout& lay);
+  // S[m][n] of panel `sc` exactly (ExactScores), in `style`; "masked (n > m)" for a masked cell
+  std::string exact_text(const HeatmapScores& sc, int m, int n, NumberStyle style);
 
   // the matrices: requested, shown (the previous ones until the new ones arrive)
   Inputs wanted_;                        // inputs of the latest request
@@ -78,6 +80,7 @@ struct HeatmapView {
   bool computing_ = false;
   std::string error_;
   HeatmapJob job_;
+  ExactScores exact_;                          // the read-out's and the hover's values, in double
   std::unique_ptr<HeatmapRenderer> renderer_;  // created on the first Draw with GL
   LinearPanel linear_;                         // linear_sums: the shared sums instead
   bool linear_on_ = false;                     // the last Draw drew linear_

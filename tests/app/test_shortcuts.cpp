@@ -11,6 +11,8 @@
 //   [SECTION] key repeat
 //   [SECTION] typing in a text field
 //   [SECTION] the table: README.md's table and the F1 list are the table's lines
+//   [SECTION] every view and lesson by key; the menus name only keys of the table
+//   [SECTION] the command palette (Ctrl + K)
 #include <catch2/catch.hpp>
 
 #define GLFW_INCLUDE_NONE
@@ -29,6 +31,7 @@
 
 #include "export/view_data.h"
 #include "imgui_internal.h"  // ImHashStr and the hovered item's id, to find a widget to click
+#include "shell/commands.h"
 #include "shell/frame.h"
 #include "shell/key_taps.h"
 #include "shell/shortcuts.h"
@@ -1402,8 +1405,7 @@ TEST_CASE("the shortcut table: no key press fires two rows, each line's rows are
     return l.label.rfind("1 … ", 0) == 0;
   });
   REQUIRE(digits != lines.end());
-  CHECK(digits->label ==
-        "1 … " + std::to_string(std::min<std::size_t>(numbered_views().size(), 9)));
+  CHECK(digits->label == "1 … 9 / Shift + 1 … " + std::to_string(numbered_views().size() - 9));
 }
 
 TEST_CASE("the lesson panel sets q and k to a preset and stays on the step", "[app][lessons]") {
@@ -1687,4 +1689,230 @@ TEST_CASE("a change that breaks a rule between parameters is put back, and the n
   // and through the table: refused at once, the state as it was
   CHECK_FALSE(change_param(lab.p, "rotary_fraction", "0.01").ok());
   CHECK(lab.p == before);
+}
+
+// [SECTION] every view and lesson by key; the menus name only keys of the table
+
+TEST_CASE("every view has a key: 1 … 9, then Shift + 1 …; lessons 10 … on Ctrl + Shift + digit",
+          "[app][keys]") {
+  Lab lab;
+  const std::vector<ViewId> views = numbered_views();
+  for (std::size_t i = 9; i < views.size(); ++i) {
+    INFO("view " << i + 1);
+    lab.press(GLFW_KEY_1 + static_cast<int>(i - 9), kShift);
+    CHECK(lab.p.view == views[i]);
+    CHECK(view_key(views[i]) == "Shift + " + std::to_string(i - 8));
+  }
+  for (ViewId v : views)
+    CHECK_FALSE(view_key(v).empty());
+  const int lessons = static_cast<int>(lab.views.library.lessons().size());
+  REQUIRE(lessons >= 15);
+  for (int k = 10; k <= std::min(lessons, 18); ++k) {
+    INFO("lesson " << k);
+    lab.press(GLFW_KEY_0 + k - 9, Mods{true, true});
+    CHECK(lab.p.view == ViewId::derivation);
+    CHECK(lab.views.library.current_index(lab.p) == k - 1);
+    CHECK(lab.p.step == 1);
+    CHECK(lesson_key(k) == "Ctrl + Shift + " + std::to_string(k - 9));
+  }
+  CHECK(lesson_key(3) == "Ctrl + 3");
+}
+
+// Every key a menu prints beside an item ("Ctrl+O", "F12") is a key of the shortcut table: no
+// phantom keys (review D4: the View menu printed "10", "11", "12", which did nothing).
+TEST_CASE("the menus name only keys the shortcut table has", "[app][keys]") {
+  std::vector<std::string> keys;
+  const auto squeeze = [](std::string k) {
+    k.erase(std::remove(k.begin(), k.end(), ' '), k.end());
+    return k;
+  };
+  for (const Shortcut& row : shortcut_table())
+    keys.push_back(squeeze(key_name(row)));
+  for (const char* file : {"/app/shell/menu_bar.cpp", "/app/shell/model_panel.cpp"}) {
+    std::ifstream in(std::string(ROPE_LAB_SOURCE_DIR) + file);
+    REQUIRE(in.good());
+    std::ostringstream read;  // (istreambuf_iterator trips gcc's -Wnull-dereference)
+    read << in.rdbuf();
+    const std::string text = read.str();
+    // MenuItem("label", "KEY" ...: the second argument when it is a literal
+    int seen = 0;
+    for (std::size_t at = text.find("MenuItem("); at != std::string::npos;
+         at = text.find("MenuItem(", at + 1)) {
+      const std::size_t close = text.find(')', at);
+      const std::string call = text.substr(at, close - at);
+      const std::size_t comma = call.find("\", \"");
+      if (comma == std::string::npos) continue;
+      const std::size_t end = call.find('"', comma + 4);
+      const std::string key = call.substr(comma + 4, end - comma - 4);
+      INFO(file << ": " << call);
+      CHECK(std::find(keys.begin(), keys.end(), squeeze(key)) != keys.end());
+      ++seen;
+    }
+    if (std::string(file).find("menu_bar") != std::string::npos) CHECK(seen >= 12);
+  }
+  for (ViewId v : all_views())
+    CHECK(std::find(keys.begin(), keys.end(), squeeze(view_key(v))) != keys.end());
+}
+
+// [SECTION] the command palette (Ctrl + K)
+
+namespace {
+
+std::string get_param(const Params& p, std::string_view name) {
+  return find_param(name)->get(p);
+}
+
+// Opens the palette with Ctrl + K, types `line` key by key and presses Enter.
+void run_in_palette(Lab& lab, const std::string& line) {
+  lab.press(GLFW_KEY_K, kCtrl);
+  REQUIRE(lab.state.show_palette);
+  lab.frame();
+  for (char c : line) {
+    const auto [key, shift] = us_key(c);
+    REQUIRE(key != 0);
+    lab.press(key, Mods{shift, false}, static_cast<unsigned char>(c));
+  }
+  REQUIRE(lab.state.palette_query == line);
+  lab.press(GLFW_KEY_ENTER);
+  lab.frame();
+}
+
+}  // namespace
+
+TEST_CASE("the command palette runs what a few typed words name", "[app][keys][palette]") {
+  Lab lab;
+  SECTION("a scaling method and its factor") {
+    run_in_palette(lab, "yarn 16");
+    CHECK_FALSE(lab.state.show_palette);
+    CHECK(get_param(lab.p, "scaling") == "yarn");
+    CHECK(param_value(lab.p, "factor") == 16.0);
+  }
+  SECTION("a parameter and its value") {
+    run_in_palette(lab, "base 500000");
+    CHECK(lab.p.base == 500000.0);
+  }
+  SECTION("a model preset") {
+    run_in_palette(lab, "llama 3.1");
+    CHECK(lab.p.model == "llama-3.1-8b");
+    CHECK(lab.p.dim == 128);
+  }
+  SECTION("a lesson step") {
+    run_in_palette(lab, "lesson 12 step 3");
+    CHECK(lab.p.view == ViewId::derivation);
+    CHECK(lab.views.library.current_index(lab.p) == 11);
+    CHECK(lab.p.step == 3);
+  }
+  SECTION("a view, a theme, a precision format") {
+    run_in_palette(lab, "extension");
+    CHECK(lab.p.view == ViewId::extension);
+    run_in_palette(lab, "light");
+    CHECK(lab.p.theme == Theme::light);
+    run_in_palette(lab, "bf16");
+    CHECK(get_param(lab.p, "precision") == "bf16");
+  }
+  SECTION("a key's action, in presentation mode") {
+    lab.press(GLFW_KEY_F5);
+    REQUIRE(lab.p.presentation);
+    const int dim = lab.p.dim;
+    run_in_palette(lab, "dimension x 2");
+    CHECK(lab.p.dim == 2 * dim);
+    CHECK(lab.p.presentation);
+  }
+  SECTION("a refused value says why and changes nothing; the palette stays open") {
+    const Params before = lab.p;
+    run_in_palette(lab, "base 0.5");
+    CHECK(lab.p == before);
+    CHECK(lab.state.show_palette);
+    lab.press(GLFW_KEY_ESCAPE);
+    CHECK_FALSE(lab.state.show_palette);
+    CHECK(lab.p == before);
+  }
+  SECTION("no printable key acts behind it, Esc closes it") {
+    lab.press(GLFW_KEY_K, kCtrl);
+    lab.frame();
+    const Params before = lab.p;
+    type_every_printable(lab);
+    CHECK(lab.p == before);
+    CHECK(lab.state.show_palette);
+    CHECK_FALSE(lab.state.request_screenshot);
+    lab.press(GLFW_KEY_ESCAPE);
+    CHECK_FALSE(lab.state.show_palette);
+    CHECK(lab.p == before);
+  }
+  SECTION("↓ chooses the next match; the last used come first") {
+    run_in_palette(lab, "dark");
+    CHECK(lab.p.theme == Theme::dark);
+    REQUIRE_FALSE(lab.state.recent_commands.empty());
+    const std::vector<Command> all = build_commands(lab.state, lab.views.library);
+    const std::vector<CommandMatch> m = match_commands(all, "", lab.state);
+    REQUIRE_FALSE(m.empty());
+    CHECK(all[m.front().index].id == lab.state.recent_commands.front());
+    lab.press(GLFW_KEY_K, kCtrl);
+    lab.frame();
+    lab.press(GLFW_KEY_DOWN);
+    lab.press(GLFW_KEY_ENTER);  // the second of the list: not "theme = dark" again
+    lab.frame();
+    CHECK(lab.state.recent_commands.front() != "param:theme=dark");
+  }
+}
+
+// Built from the tables: every view, lesson step, preset, choice and key command is there, so
+// a new one needs no palette code.
+TEST_CASE("the palette offers every view, lesson step, preset, choice and named key",
+          "[app][palette]") {
+  Lab lab;
+  const std::vector<Command> all = build_commands(lab.state, lab.views.library);
+  const auto has = [&](const std::string& id) {
+    return std::any_of(all.begin(), all.end(), [&](const Command& c) { return c.id == id; });
+  };
+  for (ViewId v : all_views())
+    CHECK(has(std::string("view:") + view_name(v)));
+  for (const auto& l : lab.views.library.lessons())
+    for (std::size_t s = 1; s <= l.lesson.steps.size(); ++s)
+      CHECK(has("lesson:" + l.lesson.id + ":" + std::to_string(s)));
+  for (const ModelPreset& m : model_library().presets)
+    CHECK(has("model:" + m.id));
+  for (const ParamSpec& spec : param_specs())
+    for (const std::string& choice : param_choices(spec))
+      if (std::string_view(spec.name) != "view" && std::string_view(spec.name) != "model")
+        CHECK(has("param:" + std::string(spec.name) + "=" + choice));
+  int named = 0;
+  for (const Shortcut& row : shortcut_table())
+    if (!row.command.empty() && row.in != InView::derivation) {
+      CHECK(has("key:" + row.command));
+      ++named;
+    }
+  CHECK(named >= 30);
+  // every command with a key shows the key the table has
+  for (const Command& c : all)
+    if (c.id.rfind("view:", 0) == 0) CHECK_FALSE(c.key.empty());
+  // ids are unique: the recent list names one command
+  for (std::size_t i = 0; i < all.size(); ++i)
+    for (std::size_t j = i + 1; j < all.size(); ++j)
+      CHECK(all[i].id != all[j].id);
+}
+
+TEST_CASE("palette matching: words begin command words, numbers are values", "[app][palette]") {
+  Lab lab;
+  const std::vector<Command> all = build_commands(lab.state, lab.views.library);
+  const auto first = [&](const std::string& line) {
+    const auto m = match_commands(all, line, lab.state);
+    REQUIRE_FALSE(m.empty());
+    return m.front();
+  };
+  CHECK(all[first("lla 3.1").index].id == "model:llama-3.1-8b");
+  CHECK(all[first("export 4x").index].id == "export:4");
+  CHECK(first("base 500000").title == "base = 500000");
+  CHECK(first("yarn 16").title == "scaling = yarn, factor = 16");
+  CHECK(all[first("ctrl k").index].id.rfind("view:", 0) != 0);  // nothing breaks on odd words
+  CHECK(match_commands(all, "zzzz", lab.state).empty());
+  // a refused value is listed below what can run, with the reason
+  const auto bad = match_commands(all, "base 0.5", lab.state);
+  REQUIRE_FALSE(bad.empty());
+  const auto base = std::find_if(bad.begin(), bad.end(), [&](const CommandMatch& m) {
+    return all[m.index].id == "param:base";
+  });
+  REQUIRE(base != bad.end());
+  CHECK_THAT(base->problem, Catch::Contains("base"));
+  CHECK(fold_for_matching("Export 4×") == "export 4x");
 }

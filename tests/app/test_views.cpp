@@ -29,6 +29,7 @@
 #include "rope/decay.h"
 #include "rope/frequencies.h"
 #include "rope/low_precision.h"
+#include "rope/random.h"
 #include "rope/rotation.h"
 #include "shell/frame.h"
 #include "shell/offscreen_app.h"
@@ -1085,4 +1086,96 @@ TEST_CASE(
   HeatmapSlices bad({HeatmapInputs{}});  // 0 positions: refused with a reason, not a crash
   CHECK(bad.step(1.0));
   CHECK_FALSE(bad.error().empty());
+}
+
+// The read-out's and the hover's score is the exact one (classroom review D5): every cell equals
+// the double-precision reference (rope::score_matrix, then transform_scores in double) for every
+// content, encoding, score mode and mask, and the fp32 colour buffer stays within its rounding.
+TEST_CASE("heatmap: the exact cell score is the double reference, not the fp32 colour",
+          "[app][heatmap]") {
+  constexpr int n = 12, d = 8;
+  for (Content content : {Content::shared, Content::random})
+    for (rope::Encoding e :
+         {rope::Encoding::none, rope::Encoding::sinusoidal, rope::Encoding::rope})
+      for (ScoreMode mode : {ScoreMode::raw, ScoreMode::scaled, ScoreMode::softmax})
+        for (bool causal : {false, true}) {
+          Params p;
+          p.positions = n;
+          p.dim = d;
+          p.base = 100.0;
+          p.seed = 7;
+          p.content = content;
+          p.score_mode = mode;
+          p.causal = causal;
+          p.pairing = rope::Pairing::half_split;
+          REQUIRE(set_param(p, "query", "0.9,0.5,-0.25,1,0.3,-2,0.125,0.7").ok());
+          REQUIRE(set_param(p, "key", "0.3,1,0.5,-0.5,2,0.1,-1,0.25").ok());
+          const HeatmapInputs in = heatmap_inputs(p, e);
+          // the reference: the content rows in double, score_matrix, transform_scores
+          std::vector<double> q, k;
+          if (content == Content::shared) {
+            for (int m = 0; m < n; ++m) {
+              const auto q1 = effective_vector(p.query, d, p.seed, false);
+              const auto k1 = effective_vector(p.key, d, p.seed, true);
+              q.insert(q.end(), q1.begin(), q1.end());
+              k.insert(k.end(), k1.begin(), k1.end());
+            }
+          } else {
+            q = rope::random_vectors(n, d, p.seed);
+            k = rope::random_vectors(n, d, p.seed + 1);
+          }
+          auto ref = rope::score_matrix(q, k, n, d, p.base, e, p.pairing);
+          REQUIRE(ref.ok());
+          std::vector<double> s = ref.value();
+          rope::transform_scores(s, n, d,
+                                 {mode != ScoreMode::raw, mode == ScoreMode::softmax, causal});
+          auto fast = compute_heatmap_scores(in, 1);
+          REQUIRE(fast.ok());
+          ExactScores exact;
+          for (int m = 0; m < n; ++m)
+            for (int c = 0; c < n; ++c) {
+              INFO("content " << static_cast<int>(content) << " encoding " << rope::encoding_name(e)
+                              << " mode " << static_cast<int>(mode) << " causal " << causal
+                              << " cell " << m << ", " << c);
+              const double want = s[static_cast<std::size_t>(m * n + c)];
+              auto got = exact.at(in, m, c);
+              REQUIRE(got.ok());
+              if (std::isinf(want)) {  // masked, no softmax
+                CHECK(std::isnan(got.value()));
+                continue;
+              }
+              CHECK(got.value() == Approx(want).epsilon(1e-13).margin(1e-14));
+              const double colour =
+                  static_cast<double>(fast.value().s[static_cast<std::size_t>(m * n + c)]);
+              CHECK(colour == Approx(want).epsilon(1e-5).margin(1e-5));
+            }
+        }
+}
+
+TEST_CASE("heatmap: the read-out shows 0.77 for q·k = 0.77, not fp32 noise", "[app][heatmap]") {
+  Params p;
+  p.dim = 2;
+  p.encoding = rope::Encoding::none;
+  REQUIRE(set_param(p, "query", "0.9,0.5").ok());
+  REQUIRE(set_param(p, "key", "0.3,1").ok());
+  ExactScores exact;
+  auto v = exact.at(heatmap_inputs(p, rope::Encoding::none), 3, 9);
+  REQUIRE(v.ok());
+  CHECK(format_number(v.value(), NumberStyle::tooltip) == "0.77");
+  // with a scaling on: a²·q·R(θ′, n − m)k, from the same θ′ and a as the matrix
+  Params y;
+  y.dim = 16;
+  y.positions = 64;
+  REQUIRE(set_param(y, "scaling", "yarn").ok());
+  REQUIRE(set_param(y, "factor", "16").ok());
+  const HeatmapInputs in = heatmap_inputs(y, rope::Encoding::rope);
+  auto fast = compute_heatmap_scores(in, 1);
+  REQUIRE(fast.ok());
+  for (int c : {0, 5, 63}) {
+    auto e = exact.at(in, 2, c);
+    REQUIRE(e.ok());
+    CHECK(e.value() ==
+          Approx(static_cast<double>(fast.value().s[static_cast<std::size_t>(2 * 64 + c)]))
+              .epsilon(1e-5));
+  }
 }
