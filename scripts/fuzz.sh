@@ -3,7 +3,7 @@
 # executions, the inputs in its corpus and what it found. Builds the `fuzz` preset first (clang 14
 # with libFuzzer, ASan and UBSan; scripts/deps.sh test installs it).
 #
-#   scripts/fuzz.sh                  60 s per target, all five targets
+#   scripts/fuzz.sh                  60 s per target, all six targets
 #   scripts/fuzz.sh 3600 tex cli     one hour each for two of them
 #   scripts/fuzz.sh --runs 1000000   until each target has run a million inputs (issue 16's bar)
 #   scripts/fuzz.sh --smoke          what scripts/test.sh runs: a fixed 2 000 mutations per
