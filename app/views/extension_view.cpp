@@ -93,6 +93,7 @@ std::vector<Para> readout(const ExtensionView::Model& m, const Params& p) {
       {K::heading,
        std::string(scaling_method_names(sp.method).title) +
            (sp.method == ScalingMethod::none ? "" : ", " + nobreak("s = " + num(m.factor)))});
+  if (!m.rotary_words.empty()) out.push_back({K::text, m.rotary_words});
   out.push_back({K::text, nobreak("L = " + count(m.context)) + " tokens → " +
                               nobreak("s·L = " + count(m.factor * m.context))});
   if (m.no_turn > 0)
@@ -100,7 +101,7 @@ std::vector<Para> readout(const ExtensionView::Model& m, const Params& p) {
         {K::text, "Never a full turn within L " + nobreak("(λᵢ > L):") + " " +
                       pairs(m.no_turn_first, m.half - 1) + ", " +
                       nobreak(std::to_string(m.no_turn) + " of " + std::to_string(m.half)) +
-                      " pairs"});
+                      (m.half < m.head_pairs ? " rotating pairs" : " pairs")});
   else
     out.push_back({K::text, "Every pair turns at least once within L."});
   for (const auto& run : m.bands) {
@@ -180,31 +181,69 @@ ImU32 ExtensionView::method_colour(ScalingMethod method, Theme theme) {
 }
 
 ExtensionView::Inputs ExtensionView::inputs_of(const Params& p) {
-  return Inputs{p.dim, p.base, p.extension.scaling, p.extension.compare_methods};
+  // the style only where a fraction below 1 gives it a meaning (one cache key for p = 1)
+  const RotaryStyle style =
+      p.extension.scaling.rotary_fraction < 1.0 ? p.extension.rotary_style : RotaryStyle::neox;
+  return Inputs{p.dim, p.base, p.extension.scaling, style, p.extension.compare_methods};
 }
 
 ExtensionView::Model ExtensionView::compute(const Inputs& in) {
   Model m;
-  // drawn_frequencies over the whole head: this view compares the methods pair by pair (θ′/θ of
-  // every pair); a partial rotation is the pointers' and the spectrum's subject (p-RoPE, the
-  // method proportional, keeps its fraction: it is the method's parameter)
-  const auto method_alone = [](const ScalingParams& sp) {
+  // drawn_frequencies with the partial rotation, as every other view (classroom review D6: this
+  // view used the whole head, "23 of 64 pairs" for Pythia where the spectrum said 16 rotate).
+  // Under neox the method scales a head of int(d·p) dimensions, as transformers does: the plots
+  // show its pairs, and the read-out says which pairs do not rotate. Under the proportional
+  // meaning θ is the whole head's and the still pairs have θ′ = 0: θ′/θ = 0 is drawn.
+  const auto with_rotation = [&in](const ScalingParams& sp) {
     ExtensionParams e;
     e.scaling = sp;
-    if (sp.method != ScalingMethod::proportional) e.scaling.rotary_fraction = 1.0;
+    e.rotary_style = in.rotary_style;
     return e;
   };
-  auto f = drawn_frequencies(in.dim, in.base, method_alone(in.scaling));
+  auto f = drawn_frequencies(in.dim, in.base, with_rotation(in.scaling));
   if (!f || f.value().error) {
     m.error = f ? f.value().error->to_string() : f.error().to_string();
     return m;
   }
+  const std::vector<double> theta_drawn = f.value().theta_drawn;
   m.sf = std::move(f.value().method);
   const ScalingParams& sp = in.scaling;
-  m.half = static_cast<int>(m.sf.theta.size());
+  m.head_pairs = static_cast<int>(m.sf.theta.size());
+  m.half = m.head_pairs;
+  const bool partial = sp.rotary_fraction < 1.0 && sp.method != ScalingMethod::proportional;
+  if (partial) {
+    const auto first_still = std::find(theta_drawn.begin(), theta_drawn.end(), 0.0);
+    m.still_from =
+        first_still == theta_drawn.end() ? -1 : static_cast<int>(first_still - theta_drawn.begin());
+    const bool neox = in.rotary_style == RotaryStyle::neox;
+    if (neox && m.still_from > 0) {  // the rotating head alone: θ = 0 has no wavelength
+      m.half = m.still_from;
+      const auto cut = [&](std::vector<double>& v) {
+        if (v.size() > static_cast<std::size_t>(m.half)) v.resize(static_cast<std::size_t>(m.half));
+      };
+      cut(m.sf.theta);
+      cut(m.sf.theta_scaled);
+      cut(m.sf.ramp);
+    }
+    const int rotary_dim = 2 * m.half;
+    m.rotary_words =
+        nobreak("rotary p = " + num(sp.rotary_fraction) + " (" +
+                rotary_style_name(in.rotary_style) + "):") +
+        " " +
+        (neox ? nobreak("θᵢ = base^(−2i/" + std::to_string(rotary_dim) + "),") + " " +
+                    nobreak(std::to_string(m.half) + " of " + std::to_string(m.head_pairs)) +
+                    " pairs rotate; pairs " +
+                    nobreak(std::to_string(m.half) + " … " + std::to_string(m.head_pairs - 1)) +
+                    " never turn (not drawn)"
+              : nobreak("pairs " + std::to_string(std::max(m.still_from, 0)) + " … " +
+                        std::to_string(m.head_pairs - 1)) +
+                    " do not rotate " + nobreak("(θ′ = 0)"));
+  }
+  m.ratio = ratios(m.sf);
+  for (double& r : m.ratio)
+    if (!std::isfinite(r)) r = 0.0;  // a still pair under the proportional meaning: θ′ = 0
   m.context = static_cast<double>(sp.original_context);
   m.factor = sp.factor;
-  m.ratio = ratios(m.sf);
   for (int i = 0; i < m.half; ++i) {
     const auto u = static_cast<std::size_t>(i);
     m.index.push_back(i);
@@ -235,9 +274,14 @@ ExtensionView::Model ExtensionView::compute(const Inputs& in) {
             std::clamp<std::int64_t>(std::llround(sp.factor * m.context), 0, kMaxContext);
         label += ", ℓ = s·L";
       }
-      if (auto r = drawn_frequencies(in.dim, in.base, method_alone(q)); r && !r.value().error)
+      if (auto r = drawn_frequencies(in.dim, in.base, with_rotation(q)); r && !r.value().error) {
+        std::vector<double> ratio = ratios(r.value().method);
+        ratio.resize(static_cast<std::size_t>(m.half));
+        for (double& v : ratio)
+          if (!std::isfinite(v)) v = 0.0;
         m.curves.push_back(
-            {other, label, ratios(r.value().method), other == ScalingMethod::dynamic, false});
+            {other, label, std::move(ratio), other == ScalingMethod::dynamic, false});
+      }
     }
   }
   // The bands: γ = 1 kept, 0 interpolated, between blended (yarn, llama3); PI divides all.
@@ -359,7 +403,7 @@ ExtensionView::Layout ExtensionView::layout(const Model& m, const Canvas& canvas
   lay.bottom = canvas.origin.y + canvas.size.y - lay.pad;
   lay.title = "Context extension: which pairs a method changes";
   lay.sub = nobreak("d = " + std::to_string(p.dim)) + " " +
-            nobreak("(" + std::to_string(m.half) + " pairs),") + " " +
+            nobreak("(" + std::to_string(m.head_pairs) + " pairs),") + " " +
             nobreak("base " + count(p.base) + ",") + " " +
             nobreak("L = " + count(m.context) + ",") + " " + nobreak("s = " + num(m.factor)) +
             ";  " + nobreak("λᵢ = 2π/θᵢ,") + " " + nobreak("rᵢ = L/λᵢ") + " turns in L";

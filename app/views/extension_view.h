@@ -49,8 +49,11 @@ struct ExtensionView {
     bool chosen = false;  // the method of the parameters (drawn thicker, with markers)
   };
   struct Model {
-    std::string error;                   // validate_scaling's message; nothing else is set then
-    int half = 0;                        // d/2
+    std::string error;   // validate_scaling's message; nothing else is set then
+    int half = 0;        // the pairs drawn: d/2, or the rotating ones under a neox partial rotation
+    int head_pairs = 0;  // d/2
+    int still_from = -1;       // the first pair that does not rotate (partial rotary), -1: none
+    std::string rotary_words;  // "rotary p = 0.25 (neox): θᵢ = base^(−2i/32)", "" when p = 1
     double context = 0.0, factor = 1.0;  // L, s
     ScaledFrequencies sf;                // the chosen method
     std::vector<double> index, wavelength, wavelength_scaled, rotations, ratio;  // [d/2]
@@ -74,7 +77,8 @@ struct ExtensionView {
   struct Inputs {  // the Params fields compute() reads: the cache key
     int dim = 0;
     double base = 0.0;
-    ScalingParams scaling;
+    ScalingParams scaling;  // with the rotary fraction
+    RotaryStyle rotary_style = RotaryStyle::neox;
     bool compare = false;
     bool operator==(const Inputs&) const = default;
   };

@@ -543,7 +543,10 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
   lay.info = nobreak("d = " + std::to_string(p.dim) + " (" + std::to_string(half) +
                      (half == 1 ? " block)" : " blocks)")) +
              "    " + nobreak("base = " + format_number(p.base, NumberStyle::label, 8)) + "    " +
-             nobreak("θᵢ = base^(−2i/d)");
+             nobreak("θᵢ = base^(−2i/d)") + "    " +
+             // the pairing changes which coordinates a dial holds, and so the score (review D13)
+             nobreak(p.pairing == Pairing::interleaved ? "interleaved pairs (2i, 2i + 1)"
+                                                       : "half-split pairs (i, i + d/2)");
   if (m.scaled) {
     const double a = m.attention_factor;
     lay.scaling = scaling_words(view_scaling(p)) + ":  pointers turn at " + nobreak("θ′ᵢ") +

@@ -11,7 +11,8 @@
 //
 // Usage:
 //   std::mt19937_64 rng(seed);
-//   Lecturer who([&] { return rng(); });
+//   static rope::lessons::Library lessons;
+//   Lecturer who([&] { return rng(); }, lessons);
 //   who.act();
 //   if (std::string broken = property_broken(who); !broken.empty()) report(broken);
 #pragma once
@@ -37,8 +38,10 @@ namespace rope::app::testing {
 
 class Lecturer {
  public:
-  // `next`: where the choices come from (a seeded generator, or a fuzzer's bytes)
-  explicit Lecturer(std::function<std::uint64_t()> next) : next_(std::move(next)) {}
+  // `next`: where the choices come from (a seeded generator, or a fuzzer's bytes); `library`:
+  // the lessons, loaded once and shared by every lecturer of a run (loading checks every step)
+  Lecturer(std::function<std::uint64_t()> next, rope::lessons::Library& library)
+      : next_(std::move(next)), library_(library) {}
 
   AppState state;
   std::vector<std::string> log;  // what was done, for the failure message
@@ -186,7 +189,7 @@ class Lecturer {
 
   std::function<std::uint64_t()> next_;
   History history_;
-  rope::lessons::Library library_;
+  rope::lessons::Library& library_;
   std::vector<std::string> sessions_;  // every state so far, as saved
 };
 

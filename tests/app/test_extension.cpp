@@ -283,6 +283,42 @@ TEST_CASE("the extension view's bands and read-out for the two judged presets",
   }
 }
 
+// Classroom review D6: the view followed the whole head under a partial rotation ("23 of 64 pairs"
+// for Pythia, where the spectrum says 16 rotate). Under neox it shows the rotating head of
+// int(d·p) dimensions, θᵢ = base^(−2i/32) for Pythia, and says which pairs never turn.
+TEST_CASE("the extension view honours a partial rotation (review D6)", "[app][extension]") {
+  UiContext ui(false);
+  ExtensionView view;
+  AppState state;
+  REQUIRE(set_param(state.params, "model", "pythia-6.9b").ok());
+  draw_alone(ui, state, view, ImVec2(1500, 1000));
+  const ExtensionView::Model* m = view.model();
+  REQUIRE(m);
+  REQUIRE(m->error.empty());
+  CHECK(m->head_pairs == 64);
+  REQUIRE(m->half == 16);
+  CHECK(m->still_from == 16);
+  for (int i = 0; i < 16; ++i)  // θ over the rotary dimensions: base^(−2i/32)
+    CHECK(m->sf.theta[static_cast<std::size_t>(i)] ==
+          Approx(std::pow(10000.0, -2.0 * i / 32.0)).epsilon(1e-14));
+  // λ_i > 2048 ⇔ 10000^(i/16) > 2048/2π ⇔ i > 16·ln(325.95)/ln(10000) = 10.06
+  CHECK(m->no_turn_first == 11);
+  CHECK(m->no_turn == 5);
+  for (const char* part : {"rotary", "never", "rotating"}) {  // words: the lines wrap
+    INFO(part);
+    CHECK(has_exact_text(view.drawn(), part));
+  }
+  // the proportional meaning keeps the whole head: the still pairs have θ′/θ = 0
+  REQUIRE(set_param(state.params, "rotary_style", "proportional").ok());
+  draw_alone(ui, state, view, ImVec2(1500, 1000));
+  m = view.model();
+  REQUIRE(m);
+  CHECK(m->half == 64);
+  CHECK(m->still_from == 16);
+  CHECK(m->ratio[15] == 1.0);
+  CHECK(m->ratio[16] == 0.0);
+}
+
 TEST_CASE("the extension view's text stays inside the canvas without overlaps",
           "[app][extension]") {
   UiContext ui(false);

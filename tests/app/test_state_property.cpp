@@ -28,9 +28,10 @@ TEST_CASE("random action sequences leave a state that validates, saves, reloads 
           "[state][property]") {
   const int sequences = env_count("ROPE_PROPERTY_SEQUENCES", 1000);
   const int length = env_count("ROPE_PROPERTY_LENGTH", 12);
+  rope::lessons::Library lessons;
   for (int s = 1; s <= sequences; ++s) {
     std::mt19937_64 rng(static_cast<std::uint64_t>(s));
-    Lecturer lecturer([&rng] { return rng(); });
+    Lecturer lecturer([&rng] { return rng(); }, lessons);
     for (int i = 0; i < length; ++i) {
       lecturer.act();
       const std::string broken = rope::app::testing::property_broken(lecturer);

@@ -14,15 +14,18 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using rope::app::testing::Lecturer;
-  constexpr int kMaxActions = 32;  // a lecture's worth of changes; longer inputs stop here
+  constexpr int kMaxActions = 32;         // a lecture's worth of changes; longer inputs stop here
+  static rope::lessons::Library lessons;  // loaded once per process: it checks every step
   std::size_t at = 0;
-  Lecturer who([&]() -> std::uint64_t {
-    std::uint64_t v = 0;
-    const std::size_t n = std::min<std::size_t>(8, size - at);
-    if (n > 0) std::memcpy(&v, data + at, n);
-    at += n;
-    return v;
-  });
+  Lecturer who(
+      [&]() -> std::uint64_t {
+        std::uint64_t v = 0;
+        const std::size_t n = std::min<std::size_t>(8, size - at);
+        if (n > 0) std::memcpy(&v, data + at, n);
+        at += n;
+        return v;
+      },
+      lessons);
   for (int i = 0; i < kMaxActions && at < size; ++i) {
     who.act();
     const std::string broken = rope::app::testing::property_broken(who);
