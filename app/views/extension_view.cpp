@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <initializer_list>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "io/number_format.h"
@@ -117,7 +118,7 @@ std::vector<Para> readout(const ExtensionView::Model& m, const Params& p) {
           {K::text, "Ramp ends (pair index): " +
                         nobreak("⌊c(" + num(sp.beta_fast) + ")⌋ = " + num(sf.ramp_low, 6)) + ", " +
                         nobreak("⌈c(" + num(sp.beta_slow) + ")⌉ = " + num(sf.ramp_high, 6)) + "; " +
-                        nobreak("c(n):") + " the pair making n turns in L."});
+                        nobreak("c(n):") + " the pair making n turns " + nobreak("in L.")});
       break;
     case ScalingMethod::llama3:
       out.push_back({K::text, "Kept where " +
@@ -142,6 +143,19 @@ std::vector<Para> readout(const ExtensionView::Model& m, const Params& p) {
                               (default_yarn ? " " + nobreak("= 0.1 ln s + 1") : "") +
                               " on cos and sin: logits " + nobreak("q·k × " + num(a * a, 5)) +
                               " (its square)"});
+  // DeepSeek's attention (V2, V3) also multiplies its softmax scale 1/√d by mscale² whenever
+  // mscale_all_dim is set, where the factor on cos and sin is often 1: the two together are the
+  // logits' scale lesson 13 step 5 computes (classroom review D9)
+  if (sp.method == ScalingMethod::yarn && sp.mscale_all_dim > 0.0) {
+    const double ms = yarn_mscale(m.factor, sp.mscale_all_dim);
+    out.push_back({K::text,
+                   "With mscale_all_dim set, DeepSeek's attention also multiplies its "
+                   "softmax scale by " +
+                       nobreak("mscale² = (0.1·" + num(sp.mscale_all_dim) + "·ln " + num(m.factor) +
+                               " + 1)²") +
+                       " " + nobreak("= " + num(ms * ms, 5)) + ": logits " +
+                       nobreak("× " + num(a * a * ms * ms, 5)) + " in all"});
+  }
   if (sp.method == ScalingMethod::yarn)
     out.push_back({K::note,
                    "transformers ramps linearly in the pair index (solid); the YaRN paper ramps "
@@ -320,7 +334,8 @@ struct ExtensionView::Layout {
   float area_x0 = 0, area_x1 = 0;  // data area of the plots, px
   enum class Readout { right, below, none } place = Readout::none;
   ImVec2 readout_min;
-  float readout_w = 0;
+  float readout_w = 0;           // one column's width
+  std::size_t column_break = 0;  // below in two columns: the first paragraph of the second; 0: one
   std::vector<Para> paras;
   std::vector<plot::LegendEntry> legend;
 };
@@ -383,11 +398,27 @@ std::vector<BandLabel> band_labels(const std::vector<ExtensionView::BandRun>& ba
   }
 }
 
+float para_height(const Para& para, ImFont* font, ImFont* bold, float w, float s) {
+  return wrapped_size(para.kind == Para::Kind::heading ? bold : font, para.text, w).y + 6 * s;
+}
+
 float paras_height(const std::vector<Para>& paras, ImFont* font, ImFont* bold, float w, float s) {
   float h = 0;
   for (const Para& para : paras)
-    h += wrapped_size(para.kind == Para::Kind::heading ? bold : font, para.text, w).y + 6 * s;
+    h += para_height(para, font, bold, w, s);
   return h;
+}
+
+// Two columns of paragraphs: the first paragraph of the second column (the one after which the
+// first column holds at least half the height) and the taller column's height.
+std::pair<std::size_t, float> two_columns(const std::vector<Para>& paras, ImFont* font,
+                                          ImFont* bold, float w, float s) {
+  const float total = paras_height(paras, font, bold, w, s);
+  float first = 0;
+  std::size_t split = 0;
+  while (split < paras.size() && first < 0.5f * total)
+    first += para_height(paras[split++], font, bold, w, s);
+  return {split, std::max(first, total - first)};
 }
 
 }  // namespace
@@ -428,14 +459,21 @@ ExtensionView::Layout ExtensionView::layout(const Model& m, const Canvas& canvas
     l.sub_font = level <= 1 ? f.large : f.body;
     l.read_font = level == 0 ? f.large : f.body;
     l.band_font = level <= 1 ? f.large : f.body;
-    l.place = level <= 1 ? Layout::Readout::right
-                         : (level == 2 ? Layout::Readout::below : Layout::Readout::none);
+    // the read-out at the right, below, at the right with the plots as narrow as they may be,
+    // below in two columns (a narrow canvas: a window beside the panel, presentation with F9;
+    // classroom review D14), and only then none
+    l.place = level <= 1 || level == 3
+                  ? Layout::Readout::right
+                  : (level == 2 || level == 4 ? Layout::Readout::below : Layout::Readout::none);
+    const bool two = level == 4;
+    const bool wide = level == 3;
     float y = canvas.origin.y + lay.pad;
     y += wrapped_size(l.title_font, l.title, l.width).y + 2 * s;
     y += wrapped_size(l.sub_font, l.sub, l.width).y + 8 * s;
+    const float right_w = std::clamp(std::round(0.3f * l.width), 280.0f * s, 620.0f * s);
     l.readout_w = l.place == Layout::Readout::right
-                      ? std::clamp(std::round(0.3f * l.width), 280.0f * s, 620.0f * s)
-                      : l.width;
+                      ? (wide ? std::max(right_w, l.width - 360.0f * s - 2 * l.pad) : right_w)
+                      : (two ? std::floor(0.5f * (l.width - l.pad)) : l.width);
     const float plots_w =
         l.place == Layout::Readout::right ? l.width - l.readout_w - 2 * l.pad : l.width;
     l.left = mg.left;
@@ -447,9 +485,16 @@ ExtensionView::Layout ExtensionView::layout(const Model& m, const Canvas& canvas
     l.strip_rows = rows;
     y += static_cast<float>(rows) * (l.band_font->FontSize + 4 * s) + (rows ? 6 * s : 0);
     l.plots_top = y;
-    const float legend_h = plot::legend_row(nullptr, st, ImVec2(0, 0), l.readout_w, l.legend);
-    const float read_h =
-        paras_height(l.paras, l.read_font, f.bold, l.readout_w, s) + 10 * s + legend_h;
+    const float legend_w = two ? l.width : l.readout_w;
+    const float legend_h = plot::legend_row(nullptr, st, ImVec2(0, 0), legend_w, l.legend);
+    float paras_h = 0.0f;
+    l.column_break = 0;
+    if (two) {
+      std::tie(l.column_break, paras_h) = two_columns(l.paras, l.read_font, f.bold, l.readout_w, s);
+    } else {
+      paras_h = paras_height(l.paras, l.read_font, f.bold, l.readout_w, s);
+    }
+    const float read_h = paras_h + 10 * s + legend_h;
     float plots_bottom = l.bottom;
     if (l.place == Layout::Readout::below) plots_bottom -= read_h + 10 * s;
     l.plots_max = ImVec2(l.x0 + plots_w, plots_bottom);
@@ -460,7 +505,7 @@ ExtensionView::Layout ExtensionView::layout(const Model& m, const Canvas& canvas
         l.place != Layout::Readout::right || read_h <= l.bottom - l.readout_min.y;
     return plots_fit && read_fits;
   };
-  try_level(first_fitting(4, try_level));  // the last try leaves `lay` as the chosen level
+  try_level(first_fitting(6, try_level));  // the last try leaves `lay` as the chosen level
   return lay;
 }
 
@@ -524,17 +569,24 @@ void ExtensionView::paint(const Model& m, const Layout& lay, const Canvas& canva
   paint_plots(m, lay, canvas, env, p);
   if (lay.place == Layout::Readout::none) return;
   const plot::Style st = plot::style(env, p.theme, &drawn_);
-  float ry = lay.readout_min.y;
-  for (const Para& para : lay.paras) {
+  float ry = lay.readout_min.y, rx = lay.readout_min.x, lowest = ry;
+  for (std::size_t i = 0; i < lay.paras.size(); ++i) {
+    if (lay.column_break > 0 && i == lay.column_break) {  // the second column
+      lowest = ry;
+      ry = lay.readout_min.y;
+      rx += lay.readout_w + lay.pad;
+    }
+    const Para& para = lay.paras[i];
     const bool heading = para.kind == Para::Kind::heading;
     const ImU32 colour = heading ? method_colour(p.extension.scaling.method, p.theme)
                                  : (para.kind == Para::Kind::note ? pal.text_dim : pal.text);
-    ry += pen.wrapped(heading ? env.fonts->bold : lay.read_font, ImVec2(lay.readout_min.x, ry),
-                      lay.readout_w, colour, para.text) +
+    ry += pen.wrapped(heading ? env.fonts->bold : lay.read_font, ImVec2(rx, ry), lay.readout_w,
+                      colour, para.text) +
           6 * s;
   }
-  plot::legend_row(canvas.draw_list, st, ImVec2(lay.readout_min.x, ry + 10 * s), lay.readout_w,
-                   lay.legend);
+  lowest = std::max(lowest, ry);
+  plot::legend_row(canvas.draw_list, st, ImVec2(lay.readout_min.x, lowest + 10 * s),
+                   lay.column_break > 0 ? lay.width : lay.readout_w, lay.legend);
 }
 
 // The three plots share the x axis (pair index) and the left margin: axes, bands, lines, curves.

@@ -319,6 +319,22 @@ TEST_CASE("the extension view honours a partial rotation (review D6)", "[app][ex
   CHECK(m->ratio[16] == 0.0);
 }
 
+// Classroom review D9: DeepSeek-V3's mscale² = 1.8739 was printed nowhere while lesson 13 step 5
+// scales by it; the read-out now says the softmax scale's factor beside the one on cos and sin.
+TEST_CASE("the extension view names DeepSeek's softmax mscale² (review D9)", "[app][extension]") {
+  UiContext ui(false);
+  ExtensionView view;
+  AppState state;
+  REQUIRE(set_param(state.params, "model", "deepseek-v3").ok());
+  draw_alone(ui, state, view, ImVec2(1500, 1000));
+  REQUIRE(view.model());
+  CHECK(view.model()->sf.attention_factor == 1.0);
+  const double ms = rope::yarn_mscale(40.0, 1.0);
+  CHECK(ms * ms == Approx(1.8739).epsilon(1e-4));
+  CHECK(has_exact_text(view.drawn(), "1.8739"));
+  CHECK(has_exact_text(view.drawn(), "mscale_all_dim"));
+}
+
 TEST_CASE("the extension view's text stays inside the canvas without overlaps",
           "[app][extension]") {
   UiContext ui(false);
