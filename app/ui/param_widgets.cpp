@@ -72,7 +72,9 @@ bool param_input(Params& p, const char* name) {
   record({name, spec->range.min, spec->range.max, false, true, false});
   const std::string id = std::string("##") + name + "_exact";
   double exact = param_value(p, name);
-  const bool entered = ImGui::InputDouble(id.c_str(), &exact, 0.0, 0.0, "%.6g",
+  // 15 significant digits: 10 000 004 shows whole, not "1e+07" (review D11), which Enter would
+  // have set back as 10 000 000; a typed 0.1 still reads 0.1, not its binary noise
+  const bool entered = ImGui::InputDouble(id.c_str(), &exact, 0.0, 0.0, "%.15g",
                                           ImGuiInputTextFlags_EnterReturnsTrue);
   tooltip(*spec);
   return entered && spec->range.contains(exact) && set_param_value(p, name, exact).ok();

@@ -242,7 +242,9 @@ float listing_width(const Listing& l, ImFont* head, const SizedFont& code, float
 std::vector<std::string> panel_lines(const CodeView::Results& r, const Params& p, std::size_t shown,
                                      bool compact, bool vectors = true) {
   const CodeComparison& c = r.codes;
-  const auto exact = [](double v) { return format_number(v, NumberStyle::tooltip); };
+  // 10 significant digits, as the heading says: the three codes agree to 10⁻¹², so every digit
+  // shown is one they share; 17 showed their rounding noise as a difference (review D19)
+  const auto exact = [](double v) { return format_number(v, NumberStyle::label, 10); };
   std::vector<std::string> l;
   if (vectors) {
     l.push_back("\x01R_m q at m = " + format_number(p.position, NumberStyle::tooltip) +
@@ -252,7 +254,8 @@ std::vector<std::string> panel_lines(const CodeView::Results& r, const Params& p
     l.push_back(perm_text(c.perm, shown));
   }
   l.push_back("\x01q·k at m = " + format_number(p.position, NumberStyle::tooltip) +
-              ", n = " + format_number(p.key_position, NumberStyle::tooltip));
+              ", n = " + format_number(p.key_position, NumberStyle::tooltip) +
+              (compact ? "" : "  (10 digits)"));
   l.push_back("A  math  " + exact(c.score_math));
   l.push_back(std::string(r.complex_ok ? "✓" : "✗") + " B  Meta  " + exact(c.score_complex));
   l.push_back(std::string(r.permuted_ok ? "✓" : "✗") + " C  with P  " +

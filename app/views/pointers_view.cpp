@@ -39,6 +39,9 @@ double wrap(double a) {
 }
 
 std::string position_text(double v) {
+  // whole positions grouped in threes, "10 000 004" beside "100 000" (review D11: the label
+  // style wrote "1.00000040000·10⁷" there)
+  if (v == std::round(v) && std::fabs(v) < 1e15) return format_number(v, NumberStyle::tick);
   if (v == std::round(v)) return format_number(v, NumberStyle::label, 12);
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2f", std::fabs(v));

@@ -184,7 +184,8 @@ Header header_of(const Params& p, const Now& now) {
   h.pair = nobreak("pair " + std::to_string(now.pair) + ":") + " " +
            nobreak("m·θ" + i + " = " + value_text(a.exact_angle, 10) + " rad") + " ";
   h.pair += std::isfinite(a.angle)
-                ? nobreak("stored as " + value_text(a.angle) + ",") + " " +
+                // the same digits as the exact angle: an equal value reads equal (review D10)
+                ? nobreak("stored as " + value_text(a.angle, 10) + ",") + " " +
                       nobreak("error " + error_text(a.wrapped_error) + " rad") +
                       // the error is of the direction: whole turns between the two do not count
                       (std::fabs((a.angle - a.exact_angle) - a.wrapped_error) > 1e-9
@@ -788,8 +789,13 @@ void PrecisionView::DrawControls(AppState& state, const ViewEnv&) {
   ImGui::SetNextItemWidth(-1);
   param_slider(p, "precision_pair", SliderEnds{0.0, std::max(0.0, p.dim / 2.0 - 1.0)});
   ImGui::TextUnformatted("Documented positions");
+  // m jumps and n keeps its distance n − m: the score compares the same offset there (review
+  // D11: n stayed at 10 000 004 after "100 000", and the fix then differed by −0.295)
   const auto jump = [&](const char* label, double m) {
-    if (ImGui::Button(label)) p.position = m;
+    if (!ImGui::Button(label)) return;
+    const double offset = p.key_position - p.position;
+    (void)set_param_value(p, "position", m);
+    (void)set_param_value(p, "key_position", m + offset);
   };
   jump("257", 257.0);
   ImGui::SameLine();
