@@ -194,11 +194,21 @@ void paint_angle(ImDrawList* dl, const Pen& pen, const Fonts& f, ImU32 accent, c
   const double delta = wrap(d.ak - d.aq);
   draw_arc(dl, d.c, d.r * 0.32f, d.aq, d.aq + delta, accent, d.thin,
            std::clamp(static_cast<int>(d.r * 0.32f), 12, 96));
-  if (d.r < 80.0f * s || circle_layout) return;
+  if (circle_layout) return;
+  // The label in the body font on a dial of 80 px at its scale; on a smaller one, down to 80 px
+  // at scale 1, at the window's text size: presentation mode's larger text would otherwise drop
+  // the angles the lecturer's window shows (classroom review D7)
+  float px = f.body->FontSize;
+  if (d.r < 80.0f * s) {
+    if (d.r < 80.0f) return;
+    px = f.body->FontSize / std::max(s, 1.0f);
+  }
   // an arc narrower than its label (the label's width seen from the centre, plus a margin) has
   // no room between the pointers: the label goes opposite, across the centre
   const std::string label = format_number(delta, NumberStyle::label, 3) + " rad";
-  const ImVec2 ts = text_size(f.body, label);
+  const ImVec2 full = text_size(f.body, label);
+  const float shrink = px / f.body->FontSize;
+  const ImVec2 ts(full.x * shrink, full.y * shrink);
   const float label_r0 = d.r * 0.32f + 14.0f * s;
   const bool narrow = std::fabs(delta) < std::max(0.6, static_cast<double>(ts.x / label_r0) + 0.3);
   // The label's box at a direction and radius: its side nearest the centre at the radius,
@@ -248,7 +258,7 @@ void paint_angle(ImDrawList* dl, const Pen& pen, const Fonts& f, ImU32 accent, c
       }
     }
   if (!clear(at)) at = box_at(middle, label_r0);  // nowhere clear: where it always went
-  pen.text(f.body, at, accent, label);
+  pen.text(f.body, at, accent, label, px);
 }
 
 // Key: thin line with a ring at the tip; query: solid arrow. On small dials the filled shapes
@@ -642,7 +652,11 @@ float PointersView::paint_readout(const Layout& lay, const Pen& pen) {
   if (!lay.ab_one_line) y += lay.big->FontSize + 2.0f * s;
   pen.text(lay.big, ImVec2(lay.ab_one_line ? xa + lay.wa + lay.gap_ab : xa, y), pal.key, lay.b);
   y += lay.big->FontSize + 4.0f * s;
-  float h = pen.wrapped(lay.f.body, ImVec2(xa, y), lay.width, pal.text_dim, lay.info);
+  // beside the legend's column the info line wraps short of it too (with the pairing named it
+  // reached under the legend's last item at 1280 × 720)
+  const bool info_beside = lay.legend_column && y < lay.legend_bottom;
+  const float info_w = info_beside ? std::max(1.0f, lay.legend_x - lay.pad - xa) : lay.width;
+  float h = pen.wrapped(lay.f.body, ImVec2(xa, y), info_w, pal.text_dim, lay.info);
   if (!lay.scaling.empty()) {
     // beside the legend's column it wraps short of it (the four items reach this far down)
     const bool beside = lay.legend_column && y + h < lay.legend_bottom;
@@ -735,9 +749,16 @@ void PointersView::paint_dials(const Model& m, const Scores& sc, const Layout& l
       if (d.rq > 0.0f && std::isfinite(qa))
         paint_emulated(dl, c, polar(c, len(d.rq, sc.q_len_emulated[u]), qa), pal.text, d.thick);
     }
-    if (lay.labels)
+    if (lay.labels) {
       paint_labels(canvas.pen, lay.f, pal, d, lay.circle, lay.dials.label_one_line,
                    lay.circle ? lay.f.body->FontSize : lay.dials.label_size, s);
+    } else if (!lay.circle && r >= 12.0f * s) {
+      // too many dials for "i = …, θ, λ" (d = 128: 64 dials): each keeps its number in the
+      // gap below it, so "pair 40" can be found; the hover gives its values (review D7)
+      const float px = std::min(lay.f.body->FontSize, 15.0f * s);
+      canvas.pen.centred(lay.f.body, ImVec2(c.x, c.y + r + 2.0f * s), d.col, std::to_string(d.i),
+                         px);
+    }
   };
 
   if (lay.circle) {
