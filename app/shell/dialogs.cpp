@@ -204,7 +204,12 @@ void draw_quit_dialog(AppState& state, const ViewEnv& env) {
     if (parts.values) what = "changes to the values, the view or the lesson step";
     if (parts.ink) what += std::string(what.empty() ? "" : ", and ") + "the pen strokes";
     if (what.empty()) what = "nothing any more (the changes were undone)";
-    ImGui::TextWrapped("Not saved in a session yet: %s. Quitting now loses them.", what.c_str());
+    // a session opened or saved before: its name, not "not saved yet" (review D20)
+    if (state.stamped_path.empty())
+      ImGui::TextWrapped("Not saved in a session yet: %s. Quitting now loses them.", what.c_str());
+    else
+      ImGui::TextWrapped("Changed since %s was last opened or saved: %s. Quitting now loses them.",
+                         state.stamped_path.c_str(), what.c_str());
     ImGui::Spacing();
     const ImVec2 button(190 * s, 0);
     // Enter saves (the safe answer), Ctrl+Q again quits without saving (the shortcut table),

@@ -31,7 +31,11 @@ void draw_canvas(AppState& state, Views& views, const ViewEnv& env, ImVec2 pos, 
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-  if (ImGui::Begin("Canvas", nullptr, kFixed | ImGuiWindowFlags_NoBackground)) {
+  const bool open = ImGui::Begin("Canvas", nullptr, kFixed | ImGuiWindowFlags_NoBackground);
+  // Begin has read the padding: popped here, the tooltips the views open keep the style's own
+  // (pushed over the whole Draw they had none: classroom review D16)
+  ImGui::PopStyleVar();
+  if (open) {
     // below every other window whenever it was made: the ink layer and the dialogs go over it
     ImGui::BringWindowToDisplayBack(ImGui::GetCurrentWindow());
     const ViewId shown =
@@ -42,7 +46,6 @@ void draw_canvas(AppState& state, Views& views, const ViewEnv& env, ImVec2 pos, 
       });
   }
   ImGui::End();
-  ImGui::PopStyleVar();
 }
 
 // The derivation view's lesson panel, left of the canvas that shows the step's view.

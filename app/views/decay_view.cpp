@@ -85,7 +85,9 @@ float header(const Pen& pen, const Page& pg, int level, const Params& p, const s
   const ScalingParams sp = view_scaling(p);
   const std::string scaled =
       scaling_on(sp) ? scaling_words(sp) + ":  D(r) at " + nobreak("θ′ᵢ") +
-                           " (solid) beside the original θᵢ (dashed); the mean score × a²"
+                           " (solid) beside the original θᵢ (dashed)" +
+                           // only what is drawn: the mean curve is an overlay (review D18)
+                           (p.mean_score ? std::string("; the mean score × a²") : std::string())
                      : std::string();
   const std::string note = "current " + nobreak("d = " + std::to_string(p.dim) + ",") + " " +
                            nobreak("base " + format_number(p.base, NumberStyle::tick) + ";") +

@@ -433,11 +433,12 @@ ExtensionView::Layout ExtensionView::layout(const Model& m, const Canvas& canvas
   lay.width = std::max(1.0f, canvas.size.x - 2 * lay.pad);
   lay.bottom = canvas.origin.y + canvas.size.y - lay.pad;
   lay.title = "Context extension: which pairs a method changes";
-  lay.sub = nobreak("d = " + std::to_string(p.dim)) + " " +
-            nobreak("(" + std::to_string(m.head_pairs) + " pairs),") + " " +
-            nobreak("base " + count(p.base) + ",") + " " +
-            nobreak("L = " + count(m.context) + ",") + " " + nobreak("s = " + num(m.factor)) +
-            ";  " + nobreak("λᵢ = 2π/θᵢ,") + " " + nobreak("rᵢ = L/λᵢ") + " turns in L";
+  lay.sub =
+      nobreak("d = " + std::to_string(p.dim)) + " " +
+      nobreak("(" + std::to_string(m.head_pairs) + (m.head_pairs == 1 ? " pair)," : " pairs),")) +
+      " " + nobreak("base " + count(p.base) + ",") + " " +
+      nobreak("L = " + count(m.context) + ",") + " " + nobreak("s = " + num(m.factor)) + ";  " +
+      nobreak("λᵢ = 2π/θᵢ,") + " " + nobreak("rᵢ = L/λᵢ") + " turns in L";
   lay.paras = readout(m, p);
   const Palette& pal = palette(p.theme);
   lay.legend.push_back({"λᵢ, rᵢ as trained", pal.text, false, false});

@@ -145,7 +145,9 @@ float readout(const Pen& pen, const Scene& sn, const HeatmapScores& sc, ImVec2 p
   if (m >= 0 && n >= 0 && m < sc.n && n < sc.n) {
     const std::string l1 =
         nobreak("m = " + std::to_string(m)) + "   " + nobreak("n = " + std::to_string(n));
-    const std::string l2 = nobreak("n − m = " + std::to_string(n - m));
+    // "−8" with the minus sign, not an ASCII hyphen (review D15)
+    const std::string l2 =
+        nobreak("n − m = " + format_number(static_cast<double>(n - m), NumberStyle::label, 6));
     const float w1 = text_size(f.large, l1).x;
     const float gap = 24 * s;
     pen.text(f.large, ImVec2(rx, ry), pal.text, l1);
@@ -634,7 +636,8 @@ void HeatmapView::hover(const Cell& cell, const Layout& lay) {
   ImGui::PushFont(lay.f.bold);
   ImGui::Text("%s", encoding_title(sc.inputs.encoding));
   ImGui::PopFont();
-  ImGui::Text("query m = %d   key n = %d   n − m = %d", cell.m, cell.n, cell.n - cell.m);
+  ImGui::Text("query m = %d   key n = %d   n − m = %s", cell.m, cell.n,
+              format_number(static_cast<double>(cell.n - cell.m), NumberStyle::label, 6).c_str());
   if (!sc.words.empty())
     ImGui::Text("words: “%s” → “%s”", sc.words[static_cast<std::size_t>(cell.m)].c_str(),
                 sc.words[static_cast<std::size_t>(cell.n)].c_str());

@@ -75,7 +75,7 @@ struct Header {
 Header header_text(const Params& p, int half, int incomplete, int first_incomplete, int rotating) {
   Header h;
   h.d_base = nobreak("d = " + std::to_string(p.dim)) + " " +
-             nobreak("(" + std::to_string(half) + " blocks),") + "  " +
+             nobreak("(" + std::to_string(half) + (half == 1 ? " block)," : " blocks),")) + "  " +
              nobreak("base " + format_number(p.base, NumberStyle::tick));
   h.formula = nobreak("θᵢ = base^(−2i/d),") + "  " + "wavelength " + nobreak("λᵢ = 2π/θᵢ") +
               " positions per turn;   " + h.d_base;
