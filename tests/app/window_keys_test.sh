@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The real window driven by key events from the X server (xdotool under Xvfb), as a lecturer
 # or a presenter's clicker drives it: F5 into presentation mode, → through a lesson (each key
-# tapped faster than a frame), F12, Ctrl+S to save a session, Ctrl+Q. Checks what only
+# tapped faster than a frame), F12, the command palette (Ctrl+K, "yarn 16", Enter), Ctrl+S to
+# save a session, Ctrl+Q. Checks what only
 # the window path can get wrong: taps that fall between two frames, and a UI scale change while
 # running (the screenshot after F5 must show a drawn frame, not a blank one).
 # Usage: window_keys_test.sh PATH/TO/rope-lab   (run by ctest; needs Xvfb and xdotool)
@@ -42,6 +43,12 @@ tap Right
 tap Right                  # step 3 of 3
 tap F12
 sleep 1.5
+# the command palette from the keyboard, in presentation mode: Ctrl+K, a typed line, Enter
+tap ctrl+k
+xdotool type --delay 40 "yarn 16"
+sleep 0.4
+tap Return
+sleep 0.5
 tap ctrl+s
 sleep 0.5
 tap Return
@@ -62,6 +69,8 @@ import json, os, struct, sys, zlib
 params = json.load(open(sys.argv[1]))["params"]
 assert params["step"] == 3, f"step {params['step']}, expected 3: the → taps were lost"
 assert params["presentation"] is True, "not in presentation mode when saved"
+assert params["scaling"] == "yarn" and params["factor"] == 16, \
+    f"the palette's 'yarn 16' did not act: scaling {params['scaling']}, factor {params['factor']}"
 
 # the F12 picture: the whole 1920x1080 screen, drawn (many colours), not a blank frame
 shots = [f for f in os.listdir(os.path.join(sys.argv[2], "RoPE Lab")) if f.endswith(".png")]
