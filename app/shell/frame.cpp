@@ -1,6 +1,7 @@
 #include "shell/frame.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <optional>
 
@@ -158,7 +159,27 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& outer) {
     canvas_size.x = std::max(1.0f, canvas_size.x - lesson_w);
     ink_panels = InkPanels{ink_pos, ImVec2(lesson_w, height), canvas_pos, canvas_size};
   }
-  draw_canvas(state, views, env, canvas_pos, canvas_size);
+  {
+    ImGuiIO& mouse_io = ImGui::GetIO();
+    const ViewId shown =
+        state.params.view == ViewId::derivation ? state.params.show_view : state.params.view;
+    // moved: another position than last frame's (ImGui's MouseDelta is 0 on the frame the mouse
+    // enters the window), or a button pressed
+    const ImVec2 mouse = mouse_io.MousePos;
+    const bool moved =
+        mouse.x != views.hover_mouse.x || mouse.y != views.hover_mouse.y || ImGui::IsAnyMouseDown();
+    views.hover_mouse = mouse;
+    if (views.hover_view != shown) {
+      views.hover_wait = true;
+    } else if (moved) {
+      views.hover_wait = false;
+    }
+    views.hover_view = shown;
+    // while waiting, the canvas sees no mouse (ImGui reads the position when an item is added)
+    if (views.hover_wait) mouse_io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    draw_canvas(state, views, env, canvas_pos, canvas_size);
+    mouse_io.MousePos = mouse;
+  }
   views.ink.Draw(state, env, ink_pos, ink_size, ink_panels ? &*ink_panels : nullptr);
   if (bar_h > 0.0f)
     views.bar.Draw(state, views.library, env, ImVec2(0.0f, top + height),

@@ -16,6 +16,7 @@
 //                       (shell/export_dialog.h): over everything, when open
 #pragma once
 
+#include <cfloat>
 #include <optional>
 #include "imgui.h"
 #include "lessons/library.h"
@@ -45,6 +46,11 @@ struct Views : ViewRegistry {
   // The last parameters that passed validate_params: a frame whose changes break a rule between
   // parameters (a widget or key that writes a field directly) is put back to it (frame.cpp).
   std::optional<Params> valid_params;
+  // A view that opens under a resting mouse shows no tooltip until the mouse moves (classroom
+  // review D16: the sinusoidal view's tooltip popped up by itself under a pointer left mid-screen).
+  std::optional<ViewId> hover_view;        // the canvas's view last frame
+  bool hover_wait = true;                  // the mouse has not moved since it opened
+  ImVec2 hover_mouse{-FLT_MAX, -FLT_MAX};  // where the mouse was last frame
 };
 
 // Where the frame's large areas are, so the driver can clear them (render/background.h).

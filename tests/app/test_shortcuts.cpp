@@ -1916,3 +1916,25 @@ TEST_CASE("palette matching: words begin command words, numbers are values", "[a
   CHECK_THAT(base->problem, Catch::Contains("base"));
   CHECK(fold_for_matching("Export 4×") == "export 4x");
 }
+
+// Classroom review D16: a view that opens under a resting mouse showed its tooltip by itself.
+TEST_CASE("a view opened under a resting mouse shows no tooltip until the mouse moves",
+          "[app][keys]") {
+  Lab lab;
+  const auto tooltip_shown = [] {
+    const ImGuiWindow* w = ImGui::FindWindowByName("##Tooltip_00");
+    return w != nullptr && w->Active;
+  };
+  ImGuiIO& io = ImGui::GetIO();
+  lab.press(GLFW_KEY_2);  // the sinusoidal view: its heatmap fills the canvas's middle
+  io.MousePos = ImVec2(0.6f * kDisplayW, 0.5f * kDisplayH);
+  lab.frames(2);
+  REQUIRE(tooltip_shown());  // the mouse moved there: its cell's tooltip
+  lab.press(GLFW_KEY_1);     // another view under the same resting mouse
+  lab.press(GLFW_KEY_2);
+  lab.frames(3);
+  CHECK_FALSE(tooltip_shown());
+  io.MousePos.x += 3.0f;  // the lecturer moves the mouse: the tooltip is back
+  lab.frames(2);
+  CHECK(tooltip_shown());
+}

@@ -6,9 +6,10 @@ desktop build's own pictures.  Usage: web_test.py BUILD_WEB_DIR [DESKTOP_ROPE_LA
     `rope-lab screenshot` of the same state and size within the tolerance below;
   * a large heatmap is computed in slices between frames (the page keeps drawing), and ends
     with the desktop's picture;
-  * keys act: → steps a lesson, D doubles d; F5 is presentation mode in the browser's full
-    screen (leaving full screen leaves it); the app's function and Ctrl keys are not the
-    browser's (no reload, no "save page"), plain letters still type;
+  * keys act: → steps a lesson, D doubles d, the command palette runs a typed line; F5 is
+    presentation mode in the browser's full screen (leaving full screen leaves it); the app's
+    function and Ctrl keys are not the browser's (no reload, no "save page"), plain letters
+    still type;
   * a link's state round-trips: the fragment the page writes opens the same state and picture;
   * a bad fragment shows its message on screen, naming the parameter, the other values applied;
   * a session saved in the browser opens on the desktop, a desktop session file opens in the
@@ -141,6 +142,22 @@ def main():
             browser.key("d")
             browser.wait_frames(4)
             check("D doubles d", browser.state()["dim"] == 16, str(browser.state()))
+
+            # the command palette: Ctrl + K, a typed line, Enter (its link then holds the change)
+            browser.open(url + "#view=pointers&dim=8", frames=4)
+            browser.key("k", modifiers=2)
+            browser.wait_frames(3)
+            for c in "yarn 16":
+                browser.key(c)
+            browser.wait_frames(2)
+            browser.send("Input.dispatchKeyEvent", type="keyDown", windowsVirtualKeyCode=13,
+                         nativeVirtualKeyCode=13, code="Enter", key="Enter", text="\r")
+            browser.send("Input.dispatchKeyEvent", type="keyUp", windowsVirtualKeyCode=13,
+                         nativeVirtualKeyCode=13, code="Enter", key="Enter")
+            browser.wait_frames(4)
+            link = browser.state()["link"]
+            check("Ctrl + K, 'yarn 16', Enter: the palette sets the method and its factor",
+                  "scaling=yarn" in link and "factor=16" in link, link)
 
             # the app's keys are the app's: F5 presents (not a reload), in the browser's full
             # screen; Ctrl + S is not the browser's "save page"; plain letters stay characters
