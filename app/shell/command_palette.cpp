@@ -102,33 +102,43 @@ void CommandPalette::Draw(AppState& state, CommandTarget target, const ViewEnv& 
           "value, or a key's action.");
       ImGui::PopStyleColor();
     } else {
-      ImGui::BeginChild("##list", ImVec2(0.0f, static_cast<float>(shown) * row_h), false);
-      for (int i = 0; i < n; ++i) {
-        const CommandMatch& m = matches_[static_cast<std::size_t>(i)];
-        const Command& c = commands_[m.index];
-        ImGui::PushID(i);
-        const ImVec2 p0 = ImGui::GetCursorScreenPos();
-        if (ImGui::Selectable("##row", i == selected_, 0, ImVec2(0.0f, row_h - gap))) {
-          selected_ = i;
-          run = true;
+      const float list_h = static_cast<float>(shown) * row_h;
+      ImGui::BeginChild("##list", ImVec2(0.0f, list_h), false);
+      // the chosen row in the middle of the list when the keys moved it
+      if (moved != 0)
+        ImGui::SetScrollY(
+            std::max(0.0f, static_cast<float>(selected_) * row_h - 0.5f * list_h + 0.5f * row_h));
+      // only the rows in view are drawn: an empty line lists every command (some 500)
+      ImGuiListClipper clipper;
+      clipper.Begin(n, row_h);
+      while (clipper.Step())
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+          const CommandMatch& m = matches_[static_cast<std::size_t>(i)];
+          const Command& c = commands_[m.index];
+          ImGui::PushID(i);
+          const ImVec2 p0 = ImGui::GetCursorScreenPos();
+          if (ImGui::Selectable("##row", i == selected_, 0, ImVec2(0.0f, row_h - gap))) {
+            selected_ = i;
+            run = true;
+          }
+          ImDrawList* dl = ImGui::GetWindowDrawList();
+          const float w = ImGui::GetContentRegionAvail().x;
+          const float key_w =
+              c.key.empty() ? 0.0f
+                            : bold->CalcTextSizeA(bold->FontSize, 1e9f, 0.0f, c.key.c_str()).x;
+          const float pad = 8.0f * s;
+          const std::string title = elide(m.title, w - key_w - 3.0f * pad);
+          dl->AddText(bold, bold->FontSize, ImVec2(p0.x + pad, p0.y + 3.0f * s),
+                      m.problem.empty() ? pal.text : pal.text_dim, title.c_str());
+          if (!c.key.empty())
+            dl->AddText(bold, bold->FontSize, ImVec2(p0.x + w - key_w - pad, p0.y + 3.0f * s),
+                        pal.accent, c.key.c_str());
+          const std::string second =
+              elide(m.problem.empty() ? c.detail : m.problem, w - 2.0f * pad);
+          dl->AddText(body, body->FontSize, ImVec2(p0.x + pad, p0.y + 3.0f * s + line),
+                      m.problem.empty() ? pal.text_dim : pal.bad, second.c_str());
+          ImGui::PopID();
         }
-        if (i == selected_ && moved != 0) ImGui::SetScrollHereY(0.5f);
-        ImDrawList* dl = ImGui::GetWindowDrawList();
-        const float w = ImGui::GetContentRegionAvail().x;
-        const float key_w =
-            c.key.empty() ? 0.0f : bold->CalcTextSizeA(bold->FontSize, 1e9f, 0.0f, c.key.c_str()).x;
-        const float pad = 8.0f * s;
-        const std::string title = elide(m.title, w - key_w - 3.0f * pad);
-        dl->AddText(bold, bold->FontSize, ImVec2(p0.x + pad, p0.y + 3.0f * s),
-                    m.problem.empty() ? pal.text : pal.text_dim, title.c_str());
-        if (!c.key.empty())
-          dl->AddText(bold, bold->FontSize, ImVec2(p0.x + w - key_w - pad, p0.y + 3.0f * s),
-                      pal.accent, c.key.c_str());
-        const std::string second = elide(m.problem.empty() ? c.detail : m.problem, w - 2.0f * pad);
-        dl->AddText(body, body->FontSize, ImVec2(p0.x + pad, p0.y + 3.0f * s + line),
-                    m.problem.empty() ? pal.text_dim : pal.bad, second.c_str());
-        ImGui::PopID();
-      }
       ImGui::EndChild();
     }
     ImGui::PushStyleColor(ImGuiCol_Text, error_.empty() ? pal.text_dim : pal.bad);
