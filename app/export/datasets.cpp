@@ -462,6 +462,10 @@ Result<CsvTable> build_scores(const ExportArgs& args) {
   if (!base) return base.error();
   auto pairing = read_pairing(args);
   if (!pairing) return pairing.error();
+  // the heatmap's stride, through the parameter table (the same range and message)
+  auto stride_p = through_params(args, "stride");
+  if (!stride_p) return stride_p.error();
+  const auto stride = static_cast<double>(stride_p.value().stride);
 
   const auto d = static_cast<std::int64_t>(q.size());
   const std::int64_t count = n.value();
@@ -489,7 +493,7 @@ Result<CsvTable> build_scores(const ExportArgs& args) {
                                                     std::vector<double>& out_q,
                                                     std::vector<double>& out_k) {
     for (std::size_t i = 0; i * ud < out_q.size(); ++i) {
-      const double pos = static_cast<double>(i);
+      const double pos = static_cast<double>(i) * stride;
       apply_rope<double>(q_in, std::span(out_q).subspan(i * ud, ud), pos, thetas, pairing.value());
       apply_rope<double>(k_in, std::span(out_k).subspan(i * ud, ud), pos, thetas, pairing.value());
     }
@@ -500,25 +504,25 @@ Result<CsvTable> build_scores(const ExportArgs& args) {
   const double a2 = sf.value().attention_factor * sf.value().attention_factor;
   std::vector<std::string> header{"m", "n", "score"};
   if (scaled) header.emplace_back("score_scaled");
-  return CsvTable{std::move(header), count * count,
-                  [rq = std::move(rq), rk = std::move(rk), rq2 = std::move(rq2),
-                   rk2 = std::move(rk2), un, ud, a2](std::int64_t r, std::span<double> cells) {
-                    const auto cell = static_cast<std::size_t>(r);
-                    const std::size_t query_pos = cell / un, key_pos = cell % un;
-                    const auto dot_at = [&](const std::vector<double>& x,
-                                            const std::vector<double>& y) {
-                      const double* a = x.data() + query_pos * ud;
-                      const double* b = y.data() + key_pos * ud;
-                      double s = 0.0;
-                      for (std::size_t i = 0; i < ud; ++i)
-                        s += a[i] * b[i];
-                      return s;
-                    };
-                    cells[0] = static_cast<double>(query_pos);
-                    cells[1] = static_cast<double>(key_pos);
-                    cells[2] = dot_at(rq, rk);
-                    if (!rq2.empty()) cells[3] = a2 * dot_at(rq2, rk2);
-                  }};
+  return CsvTable{
+      std::move(header), count * count,
+      [rq = std::move(rq), rk = std::move(rk), rq2 = std::move(rq2), rk2 = std::move(rk2), un, ud,
+       a2, stride](std::int64_t r, std::span<double> cells) {
+        const auto cell = static_cast<std::size_t>(r);
+        const std::size_t query_pos = cell / un, key_pos = cell % un;
+        const auto dot_at = [&](const std::vector<double>& x, const std::vector<double>& y) {
+          const double* a = x.data() + query_pos * ud;
+          const double* b = y.data() + key_pos * ud;
+          double s = 0.0;
+          for (std::size_t i = 0; i < ud; ++i)
+            s += a[i] * b[i];
+          return s;
+        };
+        cells[0] = static_cast<double>(query_pos) * stride;  // positions
+        cells[1] = static_cast<double>(key_pos) * stride;
+        cells[2] = dot_at(rq, rk);
+        if (!rq2.empty()) cells[3] = a2 * dot_at(rq2, rk2);
+      }};
 }
 
 // PI's Fig. 2 (rope/extrapolation.h): one least-squares fit to seeded N(0, 1) targets at
@@ -794,6 +798,8 @@ constexpr std::array kScoreOwnFlags{
                nullptr},
     ExportFlag{"positions", "N", "query and key positions m, n = 0 ... N-1",
                "an integer from 1 to 4096, with N*N*d at most 4294967296", nullptr},
+    ExportFlag{"stride", "S", "positions 0, S, 2S, ...: m and n are the row and column times S",
+               nullptr, "1"},
     kBase,
     kPairing,
     ExportFlag{"scaling", "METHOD",

@@ -99,6 +99,7 @@ Result<ViewExport> view_export(const Params& p) {
                     {"positions", std::to_string(p.positions)},
                     {"base", base},
                     {"pairing", pairing}}};
+      if (p.stride > 1) e.args.emplace_back("stride", std::to_string(p.stride));
       add_extension_args(e.args, p.extension);
       return e;
     }

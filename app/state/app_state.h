@@ -75,6 +75,10 @@ struct Params {
 
   // heatmap view
   int positions = 64;  // N, 8 ... 4096
+  // heatmap: the positions shown are 0, s, 2s, … (N of them, s apart), so a matrix of at most
+  // 4096 rows reaches past any model's context (review D8); 1 ... 1024. Sentence content is
+  // its words and ignores it.
+  int stride = 1;
   Encoding encoding = Encoding::rope;
   bool compare = false;  // none / sinusoidal / rope side by side
   Content content = Content::shared;

@@ -394,6 +394,8 @@ const std::array kSpecs = std::to_array<ParamSpec>({
      "animation speed in positions per second", ROPE_REAL(speed)},
     {"positions", K::integer, shown(whole(8, 4096, true), "N = %d positions"), nullptr,
      "heatmap: number of positions N", ROPE_INT(positions)},
+    {"stride", K::integer, shown(whole(1, 1024, true), "stride s = %d"), nullptr,
+     "heatmap: positions 0, s, 2s, … (N of them, s apart: past 4096)", ROPE_INT(stride)},
     {"encoding", K::choice, kNoRange, "none, sinusoidal or rope", "heatmap: position encoding",
      ROPE_CHOICE(encoding, kEncodings)},
     {"compare", K::boolean, kNoRange, nullptr, "heatmap: all three encodings side by side",

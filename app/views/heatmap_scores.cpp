@@ -36,7 +36,7 @@ struct PreparedScores {
 // Rows [N][d] of x rotated at θ′ to their positions 0 ... N−1 and multiplied by a, in double,
 // rounded to float: the q′ or k′ of a scaled RoPE.
 std::vector<float> rotate_scaled(const std::vector<float>& x, std::int64_t n, std::int64_t d,
-                                 const ScaledFrequencies& sf, Pairing pairing) {
+                                 const ScaledFrequencies& sf, Pairing pairing, int stride) {
   const auto du = static_cast<std::size_t>(d);
   std::vector<double> row(du), out(du);
   std::vector<float> y(x.size());
@@ -44,7 +44,7 @@ std::vector<float> rotate_scaled(const std::vector<float>& x, std::int64_t n, st
     const std::size_t at = static_cast<std::size_t>(m) * du;
     for (std::size_t j = 0; j < du; ++j)
       row[j] = static_cast<double>(x[at + j]);
-    apply_rope<double>(row, out, static_cast<double>(m), sf.theta_scaled, pairing);
+    apply_rope<double>(row, out, static_cast<double>(m) * stride, sf.theta_scaled, pairing);
     for (std::size_t j = 0; j < du; ++j)
       y[at + j] = static_cast<float>(sf.attention_factor * out[j]);
   }
@@ -54,13 +54,14 @@ std::vector<float> rotate_scaled(const std::vector<float>& x, std::int64_t n, st
 // Shared content with a scaling: S[m][n] = g(n − m), g(r) = a²·q·R(θ′, r)k, from 2N − 1 values
 // in double (O(N d)), each rounded to float as the unscaled path does.
 std::vector<float> shared_scaled(const std::vector<double>& q, const std::vector<double>& k,
-                                 std::int64_t n, const ScaledFrequencies& sf, Pairing pairing) {
+                                 std::int64_t n, const ScaledFrequencies& sf, Pairing pairing,
+                                 int stride) {
   const auto nu = static_cast<std::size_t>(n);
   std::vector<float> g(2 * nu - 1);  // g[r + N − 1]
   std::vector<double> kr(k.size());
   const double a2 = sf.attention_factor * sf.attention_factor;
   for (std::int64_t r = 1 - n; r < n; ++r) {
-    apply_rope<double>(k, kr, static_cast<double>(r), sf.theta_scaled, pairing);
+    apply_rope<double>(k, kr, static_cast<double>(r) * stride, sf.theta_scaled, pairing);
     double dot = 0.0;
     for (std::size_t j = 0; j < k.size(); ++j)
       dot += q[j] * kr[j];
@@ -100,14 +101,15 @@ Result<PreparedScores> prepare_scores(const HeatmapInputs& in, const std::atomic
   PreparedScores out;
   if (in.content == Content::shared && sf) {
     out.matrix = shared_scaled(effective_vector(in.query, in.dim, in.seed, false),
-                               effective_vector(in.key, in.dim, in.seed, true), n, *sf, in.pairing);
+                               effective_vector(in.key, in.dim, in.seed, true), n, *sf, in.pairing,
+                               in.stride);
     out.next_row = n;
     return out;
   }
   if (in.content == Content::shared) {
     const auto q = to_float(effective_vector(in.query, in.dim, in.seed, false));
     const auto k = to_float(effective_vector(in.key, in.dim, in.seed, true));
-    auto m = score_matrix_shared(q, k, n, d, in.base, in.encoding, in.pairing);
+    auto m = score_matrix_shared(q, k, n, d, in.base, in.encoding, in.pairing, in.stride);
     if (!m) return m.error();
     out.matrix = std::move(m).value();
     out.next_row = n;
@@ -131,10 +133,11 @@ Result<PreparedScores> prepare_scores(const HeatmapInputs& in, const std::atomic
   if (sf) {  // rotated here at θ′, so the kernel multiplies them as they are
     if (q.size() != static_cast<std::size_t>(n * d) || k.size() != q.size())
       return Error{"q", "must have N·d entries"};
-    q = rotate_scaled(q, n, d, *sf, in.pairing);
-    k = rotate_scaled(k, n, d, *sf, in.pairing);
+    q = rotate_scaled(q, n, d, *sf, in.pairing, in.stride);
+    k = rotate_scaled(k, n, d, *sf, in.pairing, in.stride);
   }
-  auto enc = encode_qk_fast(q, k, n, d, in.base, sf ? Encoding::none : in.encoding, in.pairing);
+  auto enc =
+      encode_qk_fast(q, k, n, d, in.base, sf ? Encoding::none : in.encoding, in.pairing, in.stride);
   if (!enc) return enc.error();
   q = {};
   k = {};
@@ -265,6 +268,7 @@ std::vector<std::string> sentence_words(std::string_view text) {
 HeatmapInputs heatmap_inputs(const Params& p, Encoding encoding) {
   HeatmapInputs in;
   in.positions = p.positions;
+  in.stride = p.stride;
   in.dim = p.dim;
   in.base = p.base;
   in.pairing = p.pairing;
@@ -285,6 +289,7 @@ HeatmapInputs heatmap_inputs(const Params& p, Encoding encoding) {
     if (p.query.preset != VectorPreset::random && p.key.preset != VectorPreset::random) in.seed = 0;
   }
   if (p.content == Content::sentence) {
+    in.stride = 1;  // positions are the words
     in.sentence = p.sentence_b;
     in.positions = static_cast<int>(std::max<std::size_t>(1, sentence_words(p.sentence_b).size()));
   }
@@ -382,7 +387,7 @@ Status ExactScores::prepare(const HeatmapInputs& in) {
   std::vector<double> row(du), out(du);
   for (std::size_t m = 0; m < nu; ++m) {
     const std::span<double> qm(q.data() + m * du, du), km(k.data() + m * du, du);
-    const double pos = static_cast<double>(m);
+    const double pos = static_cast<double>(m) * in.stride;
     if (in.encoding == Encoding::rope) {
       for (std::span<double> x : {qm, km}) {
         std::copy(x.begin(), x.end(), row.begin());

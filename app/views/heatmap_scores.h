@@ -39,6 +39,7 @@ namespace rope::app {
 // Everything one matrix depends on; equal inputs give equal matrices.
 struct HeatmapInputs {
   int positions = 0;  // N (for sentence content: the number of words, at most 4096)
+  int stride = 1;     // row / column i is position i·stride (1 for sentence content)
   int dim = 0;
   double base = 0.0;
   Pairing pairing = Pairing::interleaved;

@@ -73,8 +73,9 @@ std::string content_text(const Params& p) {
   return "";
 }
 
-int cell_index(const plot::Scale& sc, float px, int n) {
-  const double v = std::floor(sc.from_px(px) + 0.5);
+// The cell at px: the axes are in positions, cell i at position i·stride.
+int cell_index(const plot::Scale& sc, float px, int n, int stride) {
+  const double v = std::floor(sc.from_px(px) / stride + 0.5);
   if (!(v >= 0.0) || v >= n) return -1;
   return static_cast<int>(v);
 }
@@ -143,11 +144,14 @@ float readout(const Pen& pen, const Scene& sn, const HeatmapScores& sc, ImVec2 p
                       use_hover ? "cell under the mouse" : "cell of the current m, n (framed)") +
           6 * s;
   if (m >= 0 && n >= 0 && m < sc.n && n < sc.n) {
-    const std::string l1 =
-        nobreak("m = " + std::to_string(m)) + "   " + nobreak("n = " + std::to_string(n));
+    // positions, not cells: cell i is position i·stride
+    const long long st = sc.inputs.stride;
+    const std::string l1 = nobreak("m = " + format_number(double(m * st), NumberStyle::tick)) +
+                           "   " +
+                           nobreak("n = " + format_number(double(n * st), NumberStyle::tick));
     // "−8" with the minus sign, not an ASCII hyphen (review D15)
     const std::string l2 =
-        nobreak("n − m = " + format_number(static_cast<double>(n - m), NumberStyle::label, 6));
+        nobreak("n − m = " + format_number(double((n - m) * st), NumberStyle::label, 8));
     const float w1 = text_size(f.large, l1).x;
     const float gap = 24 * s;
     pen.text(f.large, ImVec2(rx, ry), pal.text, l1);
@@ -201,8 +205,10 @@ float readout(const Pen& pen, const Scene& sn, const HeatmapScores& sc, ImVec2 p
 // there are at most 32.
 std::pair<plot::Axis, plot::Axis> panel_axes(const HeatmapScores& sc) {
   plot::Axis ax, ay;
-  ax.lo = ay.lo = -0.5;
-  ax.hi = ay.hi = sc.n - 0.5;
+  // in positions: cell i spans (i ± 0.5)·stride
+  const double st = sc.inputs.stride;
+  ax.lo = ay.lo = -0.5 * st;
+  ax.hi = ay.hi = (sc.n - 0.5) * st;
   ax.label = "key position n";
   ay.label = "query position m";
   ax.short_label = "n";
@@ -294,12 +300,15 @@ PanelBox panel_box(ImDrawList* dl, const Pen& pen, const Sheet& sh, const Heatma
 std::string paint_diagonal(ImDrawList* dl, const Sheet& sh, const HeatmapScores& sc,
                            const plot::Frame& fr, double r) {
   const int n = sc.n;
-  if (sc.inputs.content != Content::shared || !(std::fabs(r) < n)) return "";
+  const double st = sc.inputs.stride;
+  // r in positions: a diagonal of cells only when the stride divides it
+  if (sc.inputs.content != Content::shared || std::fmod(r, st) != 0.0 || !(std::fabs(r / st) < n))
+    return "";
   const float s = sh.s;
-  const int ri = static_cast<int>(r);
+  const int ri = static_cast<int>(r / st);
   const int m0 = std::max(0, -ri), m1 = std::min(n - 1, n - 1 - ri);
-  const ImVec2 a(fr.x.to_px(m0 + ri - 0.5), fr.y.to_px(m0 - 0.5));
-  const ImVec2 b(fr.x.to_px(m1 + ri + 0.5), fr.y.to_px(m1 + 0.5));
+  const ImVec2 a(fr.x.to_px((m0 + ri - 0.5) * st), fr.y.to_px((m0 - 0.5) * st));
+  const ImVec2 b(fr.x.to_px((m1 + ri + 0.5) * st), fr.y.to_px((m1 + 0.5) * st));
   dl->AddLine(a, b, with_alpha(sh.pal.accent, 0.9f), std::max(1.0f, std::round(2.0f * s)));
   float vmin = INFINITY, vmax = -INFINITY;
   for (int m = m0; m <= m1; ++m) {
@@ -346,16 +355,20 @@ std::string paint_diagonal(ImDrawList* dl, const Sheet& sh, const HeatmapScores&
 void paint_beyond(ImDrawList* dl, const Sheet& sh, const HeatmapScores& sc, const plot::Frame& fr) {
   const ScalingParams& sp = sc.inputs.scaling;
   const auto L = static_cast<double>(sp.original_context);
-  if (!scaling_on(sp) || !(L < sc.n)) return;
+  // the first cell at a position ≥ L, and its edge (cell i spans (i ± 0.5)·stride)
+  const double st = sc.inputs.stride;
+  const double first = std::ceil(L / st);
+  if (!scaling_on(sp) || !(first < sc.n)) return;
+  const double edge = (first - 0.5) * st;
   const float s = sh.s;
-  const float xl = fr.x.to_px(L - 0.5);
-  const float yl = fr.y.to_px(L - 0.5);
+  const float xl = fr.x.to_px(edge);
+  const float yl = fr.y.to_px(edge);
   const ImU32 veil = with_alpha(sh.pal.canvas, 0.55f);
   dl->AddRectFilled(ImVec2(xl, fr.area_min.y), fr.area_max, veil);
   dl->AddRectFilled(ImVec2(fr.area_min.x, yl), ImVec2(xl, fr.area_max.y), veil);
   const float w = std::max(1.0f, std::round(2.0f * s));
-  plot::vline(dl, fr, L - 0.5, sh.pal.accent, w, true);
-  plot::hline(dl, fr, L - 0.5, sh.pal.accent, w, true);
+  plot::vline(dl, fr, edge, sh.pal.accent, w, true);
+  plot::hline(dl, fr, edge, sh.pal.accent, w, true);
   const std::string label = nobreak("m or n ≥ L = " + format_number(L, NumberStyle::tick) + ":") +
                             " " + "beyond the original context";
   const ImVec2 lp = plot::label_box_padding(sh.st);
@@ -381,8 +394,9 @@ void paint_marks(ImDrawList* dl, const Sheet& sh, const HeatmapScores& sc, const
   const int n = sc.n;
   if (sh.m_cell >= 0 && sh.m_cell < n && sh.n_cell >= 0 && sh.n_cell < n) {
     const float cell = (fr.area_max.x - fr.area_min.x) / static_cast<float>(n);
-    const ImVec2 c0(fr.x.to_px(sh.n_cell - 0.5), fr.y.to_px(sh.m_cell - 0.5));
-    const ImVec2 c1(fr.x.to_px(sh.n_cell + 0.5), fr.y.to_px(sh.m_cell + 0.5));
+    const double st = sc.inputs.stride;
+    const ImVec2 c0(fr.x.to_px((sh.n_cell - 0.5) * st), fr.y.to_px((sh.m_cell - 0.5) * st));
+    const ImVec2 c1(fr.x.to_px((sh.n_cell + 0.5) * st), fr.y.to_px((sh.m_cell + 0.5) * st));
     const float grow = std::max(0.0f, 6.0f * s - 0.5f * cell);
     dl->AddRect(ImVec2(c0.x - grow, c0.y - grow), ImVec2(c1.x + grow, c1.y + grow), sh.pal.text, 0,
                 0, std::max(1.0f, std::round(2.0f * s)));
@@ -490,6 +504,10 @@ HeatmapView::Layout HeatmapView::layout(const Params& p, const Canvas& canvas,
       nobreak("S[m][n]:") + "  " +
       nobreak("N = " + std::to_string(p.content == Content::sentence ? n_shown : p.positions) +
               ",") +
+      (p.stride > 1 && p.content != Content::sentence
+           ? "  " + nobreak("positions 0, " + std::to_string(p.stride) + ", " +
+                            std::to_string(2 * p.stride) + ", …,")
+           : std::string()) +
       "  " + nobreak("d = " + std::to_string(p.dim) + (encoded ? "," : "")) +
       (encoded ? "  " + nobreak("base = " + format_number(p.base, NumberStyle::tick)) : "");
   lay.sub = mode_text(p.score_mode, encoded) +
@@ -533,8 +551,10 @@ HeatmapView::Layout HeatmapView::layout(const Params& p, const Canvas& canvas,
   lay.single = lay.count == 1;
   lay.bar_w = std::round(22.0f * s);
   lay.bar_margin = plot::colour_bar_margin(lay.st, !lay.single);
-  lay.m_cell = static_cast<int>(std::lround(std::clamp(p.position, -1.0, 1e6)));
-  lay.n_cell = static_cast<int>(std::lround(std::clamp(p.key_position, -1.0, 1e6)));
+  // the cells nearest the current positions (cell i is position i·stride)
+  const double stride = p.content == Content::sentence ? 1.0 : p.stride;
+  lay.m_cell = static_cast<int>(std::lround(std::clamp(p.position / stride, -1.0, 1e6)));
+  lay.n_cell = static_cast<int>(std::lround(std::clamp(p.key_position / stride, -1.0, 1e6)));
   const HeatmapScores& first = shown_.front();
   const std::array<Fit, kLevels> fits = {
       fit_at(lay, level_at(lay.f, 0), first), fit_at(lay, level_at(lay.f, 1), first),
@@ -598,8 +618,8 @@ HeatmapView::Cell HeatmapView::paint(const Layout& lay, const Canvas& canvas, co
     if (lay.single && !note.empty()) diagonal_note = note;
     paint_marks(canvas.draw_list, lay, sc, box, bar_label);
     if (canvas.hovered && box.fr.contains(canvas.mouse))
-      hovered = {i, cell_index(box.fr.y, canvas.mouse.y, sc.n),
-                 cell_index(box.fr.x, canvas.mouse.x, sc.n)};
+      hovered = {i, cell_index(box.fr.y, canvas.mouse.y, sc.n, sc.inputs.stride),
+                 cell_index(box.fr.x, canvas.mouse.x, sc.n, sc.inputs.stride)};
   }
   if (!lay.single) return hovered;
   // the read-out: the hovered cell, else the cell of the current positions
@@ -636,8 +656,9 @@ void HeatmapView::hover(const Cell& cell, const Layout& lay) {
   ImGui::PushFont(lay.f.bold);
   ImGui::Text("%s", encoding_title(sc.inputs.encoding));
   ImGui::PopFont();
-  ImGui::Text("query m = %d   key n = %d   n − m = %s", cell.m, cell.n,
-              format_number(static_cast<double>(cell.n - cell.m), NumberStyle::label, 6).c_str());
+  const long long st = sc.inputs.stride;  // positions, not cells
+  ImGui::Text("query m = %lld   key n = %lld   n − m = %s", cell.m * st, cell.n * st,
+              format_number(double((cell.n - cell.m) * st), NumberStyle::label, 8).c_str());
   if (!sc.words.empty())
     ImGui::Text("words: “%s” → “%s”", sc.words[static_cast<std::size_t>(cell.m)].c_str(),
                 sc.words[static_cast<std::size_t>(cell.n)].c_str());
@@ -645,7 +666,7 @@ void HeatmapView::hover(const Cell& cell, const Layout& lay) {
   if (scaling_on(sc.inputs.scaling)) {
     ImGui::Text("%s: at θ′, × a² = %.9g", scaling_words(sc.inputs.scaling).c_str(),
                 sc.attention_factor * sc.attention_factor);
-    if (std::max(cell.m, cell.n) >= sc.inputs.scaling.original_context)
+    if (std::max(cell.m, cell.n) * st >= sc.inputs.scaling.original_context)
       ImGui::TextUnformatted("beyond the original context L");
   }
   ImGui::TextDisabled("exact (double precision); the colours are single precision, range %s … %s",

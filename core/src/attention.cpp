@@ -75,6 +75,22 @@ Status validate_shape(std::size_t size, std::int64_t rows, std::int64_t cols, co
 }
 
 // The checks every entry point taking per-position q and k ([N][d] each) starts with.
+Status validate_step(double step) {
+  if (!(std::isfinite(step) && step > 0.0))
+    return Error{"position_step", "must be a finite number greater than 0"};
+  return {};
+}
+
+// θ_i · step: a position p·step at θ is the position p at θ·step, for the rotation and for the
+// sinusoidal encoding alike, so a stride is a change of the frequencies alone.
+std::vector<double> stepped_frequencies(std::int64_t dim, double base, double step) {
+  std::vector<double> thetas = frequencies(dim, base).value();
+  if (step != 1.0)
+    for (double& t : thetas)
+      t *= step;
+  return thetas;
+}
+
 Status validate_qk(std::size_t q_size, std::size_t k_size, std::int64_t n_positions,
                    std::int64_t dim, double base) {
   if (auto s = validate_common(n_positions, dim, base); !s) return s;
@@ -338,11 +354,12 @@ void gemm_rows(const float* q, const float* k, std::size_t n, std::size_t d, std
 
 Result<EncodedQK> encode_qk_fast(std::span<const float> q, std::span<const float> k,
                                  std::int64_t n_positions, std::int64_t dim, double base,
-                                 Encoding encoding, Pairing pairing) {
+                                 Encoding encoding, Pairing pairing, double position_step) {
   if (auto s = validate_qk(q.size(), k.size(), n_positions, dim, base); !s) return s.error();
+  if (auto s = validate_step(position_step); !s) return s.error();
   const auto n = static_cast<std::size_t>(n_positions);
   const auto d = static_cast<std::size_t>(dim);
-  const auto thetas = frequencies(dim, base).value();
+  const auto thetas = stepped_frequencies(dim, base, position_step);
   EncodedQK e;
   e.n_positions = n_positions;
   e.dim = dim;
@@ -424,14 +441,16 @@ void add_row(float a, const float* __restrict b, const float* __restrict c, floa
 
 Result<std::vector<float>> score_matrix_shared(std::span<const float> q, std::span<const float> k,
                                                std::int64_t n_positions, std::int64_t dim,
-                                               double base, Encoding encoding, Pairing pairing) {
+                                               double base, Encoding encoding, Pairing pairing,
+                                               double position_step) {
   if (auto s = validate_common(n_positions, dim, base); !s) return s.error();
   if (auto s = validate_shape(q.size(), 1, dim, "q", "[1][dim]"); !s) return s.error();
   if (auto s = validate_shape(k.size(), 1, dim, "k", "[1][dim]"); !s) return s.error();
+  if (auto s = validate_step(position_step); !s) return s.error();
   const auto n = static_cast<std::size_t>(n_positions);
   const auto d = static_cast<std::size_t>(dim);
   const std::size_t half = d / 2;
-  const auto thetas = frequencies(dim, base).value();
+  const auto thetas = stepped_frequencies(dim, base, position_step);
 
   double qk = 0.0;
   for (std::size_t j = 0; j < d; ++j)

@@ -28,7 +28,7 @@ TEST_CASE("Export data of a view equals rope-lab export with the same flags", "[
   const char* views[][2] = {{"pointers", "query=random"}, {"spectrum", "dim=64"},
                             {"decay", "max_distance=50"}, {"sinusoidal", "pe_positions=16"},
                             {"heatmap", "positions=12"},  {"precision", "precision=theta-bf16"},
-                            {"axial", "grid_size=5"}};
+                            {"axial", "grid_size=5"},     {"heatmap", "stride=4"}};
   for (const auto& [view, extra] : views) {
     Params p;
     REQUIRE(set_param(p, "view", view).ok());
@@ -48,6 +48,8 @@ TEST_CASE("Export data of a view equals rope-lab export with the same flags", "[
     const std::string a = read(from_app);
     CHECK(a.size() > 20);
     CHECK(a == read(from_cli));
+    // with a stride the positions are the row and column times it (review D8)
+    if (e == "stride=4") CHECK(a.find("\n0,4,") != std::string::npos);
   }
   std::filesystem::remove_all(dir);
 }

@@ -1179,3 +1179,50 @@ TEST_CASE("heatmap: the read-out shows 0.77 for q·k = 0.77, not fp32 noise", "[
               .epsilon(1e-5));
   }
 }
+
+// The stride (review D8): row and column i at position i·s. The exact cell against the
+// definition in double, the fp32 colours within their rounding, for RoPE at θ and with a scaling.
+TEST_CASE("heatmap: a stride puts cell i at position i·s, exactly", "[app][heatmap]") {
+  for (bool scaled : {false, true}) {
+    Params p;
+    p.positions = 16;
+    p.dim = 8;
+    p.stride = 5;
+    p.content = Content::random;
+    if (scaled) {
+      REQUIRE(set_param(p, "scaling", "yarn").ok());
+      REQUIRE(set_param(p, "factor", "4").ok());
+    }
+    const HeatmapInputs in = heatmap_inputs(p, rope::Encoding::rope);
+    REQUIRE(in.stride == 5);
+    auto fast = compute_heatmap_scores(in, 1);
+    REQUIRE(fast.ok());
+    const auto f = drawn_frequencies(p);
+    REQUIRE(f.ok());
+    const double a = f.value().attention_factor;
+    const auto q = rope::random_vectors(16, 8, p.seed), k = rope::random_vectors(16, 8, p.seed + 1);
+    ExactScores exact;
+    for (int m = 0; m < 16; m += 3)
+      for (int c = 0; c < 16; c += 2) {
+        std::vector<double> qm(q.begin() + m * 8, q.begin() + m * 8 + 8),
+            kn(k.begin() + c * 8, k.begin() + c * 8 + 8);
+        std::vector<double> rq(8), rk(8);
+        rope::apply_rope<double>(qm, rq, 5.0 * m, f.value().theta_drawn, p.pairing);
+        rope::apply_rope<double>(kn, rk, 5.0 * c, f.value().theta_drawn, p.pairing);
+        double want = 0.0;
+        for (int j = 0; j < 8; ++j)
+          want += a * a * rq[static_cast<std::size_t>(j)] * rk[static_cast<std::size_t>(j)];
+        auto got = exact.at(in, m, c);
+        REQUIRE(got.ok());
+        INFO("scaled " << scaled << " cell " << m << ", " << c);
+        CHECK(got.value() == Approx(want).epsilon(1e-13).margin(1e-14));
+        CHECK(static_cast<double>(fast.value().s[static_cast<std::size_t>(m * 16 + c)]) ==
+              Approx(want).epsilon(1e-5).margin(1e-5));
+      }
+  }
+  // sentence content is its words: no stride
+  Params w;
+  w.content = Content::sentence;
+  w.stride = 8;
+  CHECK(heatmap_inputs(w, rope::Encoding::rope).stride == 1);
+}

@@ -554,3 +554,81 @@ TEST_CASE("attention: NaN and huge inputs give numbers or NaN, never a crash",
   REQUIRE(lin.ok());  // phi underflows to 0: the documented NaN, not a crash
   CHECK(std::isnan(lin.value()[0]));
 }
+
+// The heatmap's stride (issue 28, review D8): rows at positions 0, s, 2s, ... . Against the
+// definition in double: S[m][n] = (R_{m·s} q_m)·(R_{n·s} k_n) for RoPE, (q_m + PE_{m·s})·(k_n +
+// PE_{n·s}) for the sinusoidal encoding, from apply_rope and frequencies directly.
+TEST_CASE("score matrices at a position step equal the definition at positions m·step",
+          "[attention]") {
+  constexpr std::int64_t n = 9, d = 8;
+  constexpr double base = 100.0, step = 7.0;
+  const auto th = rope::frequencies(d, base).value();
+  const auto du = static_cast<std::size_t>(d), nu = static_cast<std::size_t>(n);
+  std::vector<float> q1(du), k1(du), q(nu * du), k(nu * du);
+  for (std::int64_t j = 0; j < d; ++j) {
+    q1[static_cast<std::size_t>(j)] = 0.25f * static_cast<float>(j) - 0.5f;
+    k1[static_cast<std::size_t>(j)] = 1.0f - 0.125f * static_cast<float>(j * j % 5);
+  }
+  for (std::int64_t m = 0; m < n; ++m)
+    for (std::int64_t j = 0; j < d; ++j) {
+      q[static_cast<std::size_t>(m * d + j)] =
+          static_cast<float>(std::sin(1.0 + 0.7 * static_cast<double>(m) + static_cast<double>(j)));
+      k[static_cast<std::size_t>(m * d + j)] =
+          static_cast<float>(std::cos(2.0 + 0.3 * static_cast<double>(m) - static_cast<double>(j)));
+    }
+  const auto encoded = [&](const std::vector<float>& x, std::int64_t row, rope::Encoding e) {
+    std::vector<double> v(x.begin() + row * d, x.begin() + (row + 1) * d), out(du);
+    const double pos = static_cast<double>(row) * step;
+    if (e == rope::Encoding::rope) {
+      rope::apply_rope<double>(v, out, pos, th, rope::Pairing::interleaved);
+      return out;
+    }
+    if (e == rope::Encoding::sinusoidal)
+      for (std::size_t i = 0; i < th.size(); ++i) {  // (sin, cos) per block
+        v[2 * i] += std::sin(pos * th[i]);
+        v[2 * i + 1] += std::cos(pos * th[i]);
+      }
+    return v;
+  };
+  for (rope::Encoding e :
+       {rope::Encoding::none, rope::Encoding::sinusoidal, rope::Encoding::rope}) {
+    INFO("encoding " << rope::encoding_name(e));
+    const auto fast =
+        rope::score_matrix_fast(q, k, n, d, base, e, rope::Pairing::interleaved);  // step 1
+    REQUIRE(fast.ok());
+    auto enc = rope::encode_qk_fast(q, k, n, d, base, e, rope::Pairing::interleaved, step);
+    REQUIRE(enc.ok());
+    std::vector<float> s(nu * nu);
+    REQUIRE(rope::score_rows_fast(enc.value(), 0, n, s).ok());
+    std::vector<float> q_shared(nu * du), k_shared(nu * du);
+    for (std::int64_t m = 0; m < n; ++m)
+      for (std::int64_t j = 0; j < d; ++j) {
+        q_shared[static_cast<std::size_t>(m * d + j)] = q1[static_cast<std::size_t>(j)];
+        k_shared[static_cast<std::size_t>(m * d + j)] = k1[static_cast<std::size_t>(j)];
+      }
+    auto shared =
+        rope::score_matrix_shared(q1, k1, n, d, base, e, rope::Pairing::interleaved, step);
+    REQUIRE(shared.ok());
+    for (std::int64_t m = 0; m < n; ++m)
+      for (std::int64_t c = 0; c < n; ++c) {
+        const auto a = encoded(q, m, e), b = encoded(k, c, e);
+        const auto as = encoded(q_shared, m, e), bs = encoded(k_shared, c, e);
+        double want = 0.0, want_shared = 0.0;
+        for (std::int64_t j = 0; j < d; ++j) {
+          want += a[static_cast<std::size_t>(j)] * b[static_cast<std::size_t>(j)];
+          want_shared += as[static_cast<std::size_t>(j)] * bs[static_cast<std::size_t>(j)];
+        }
+        const auto at = static_cast<std::size_t>(m * n + c);
+        CHECK(static_cast<double>(s[at]) == Approx(want).epsilon(1e-5).margin(1e-5));
+        CHECK(static_cast<double>(shared.value()[at]) ==
+              Approx(want_shared).epsilon(1e-5).margin(1e-5));
+      }
+  }
+  CHECK_FALSE(
+      rope::encode_qk_fast(q, k, n, d, base, rope::Encoding::rope, rope::Pairing::interleaved, 0.0)
+          .ok());
+  CHECK_FALSE(rope::score_matrix_shared(q1, k1, n, d, base, rope::Encoding::rope,
+                                        rope::Pairing::interleaved,
+                                        std::numeric_limits<double>::quiet_NaN())
+                  .ok());
+}

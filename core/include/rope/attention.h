@@ -51,9 +51,11 @@ struct EncodedQK {
   std::vector<float> q;          // q'_m, [N][d]
   std::vector<float> k;          // k'_n, [N][d]
 };
+// `position_step`: row m is at position m·step (the heatmap's stride: positions 0, s, 2s, …
+// reach past N); finite and > 0, else Error "position_step". 1 everywhere else.
 Result<EncodedQK> encode_qk_fast(std::span<const float> q, std::span<const float> k,
                                  std::int64_t n_positions, std::int64_t dim, double base,
-                                 Encoding encoding, Pairing pairing);
+                                 Encoding encoding, Pairing pairing, double position_step = 1.0);
 
 // Rows m = row_begin ... row_end-1 of S = Q' K'^T: out is row-major [row_end - row_begin][N],
 // out[(m - row_begin) * N + n] = S[m][n]. O((row_end - row_begin) N d).
@@ -68,9 +70,11 @@ Status score_rows_fast(const EncodedQK& encoded, std::int64_t row_begin, std::in
 // built from 2N-1 values in O(N d + N^2). For sinusoidal, PE_m . PE_n = sum_i cos((n-m) theta_i)
 // makes S[m][n] = q.k + q.PE_n + k.PE_m + c(n - m), also O(N d + N^2). q, k: d entries each.
 // Errors as score_matrix, with q and k expected to hold d entries.
+// `position_step` as for encode_qk_fast: S[m][n] is at positions m·step and n·step.
 Result<std::vector<float>> score_matrix_shared(std::span<const float> q, std::span<const float> k,
                                                std::int64_t n_positions, std::int64_t dim,
-                                               double base, Encoding encoding, Pairing pairing);
+                                               double base, Encoding encoding, Pairing pairing,
+                                               double position_step = 1.0);
 
 struct ScoreTransform {
   bool scale = false;    // multiply by 1/sqrt(d)
