@@ -698,6 +698,11 @@ void HeatmapView::DrawControls(AppState& state, const ViewEnv&) {
   Params& p = state.params;
   ImGui::SetNextItemWidth(-1);
   param_slider(p, "positions");
+  // positions 0, s, 2s, …: past 4096 and any model's L (sentence content is its words)
+  ImGui::BeginDisabled(p.content == Content::sentence);
+  ImGui::SetNextItemWidth(-1);
+  param_slider(p, "stride");
+  ImGui::EndDisabled();
   ImGui::Checkbox("linear attention: the shared sums", &p.linear_sums);
   ImGui::Checkbox("compare all three encodings", &p.compare);
   if (!p.compare) {
