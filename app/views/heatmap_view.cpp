@@ -92,6 +92,7 @@ struct Scene : Page {
   bool single = false;
   float bar_w = 0, bar_margin = 0;  // the colour bar and its labels
   int m_cell = -1, n_cell = -1;     // the cell of the current positions m, n
+  bool rounded = false;             // a stride that m or n falls between: the nearest cells
 };
 
 // The header and read-out at one level of the layout, from full size to compact.
@@ -141,7 +142,9 @@ float readout(const Pen& pen, const Scene& sn, const HeatmapScores& sc, ImVec2 p
   const float rx = pos.x;
   if (!compact)
     ry += pen.wrapped(f.bold, ImVec2(rx, ry), w, pal.text_dim,
-                      use_hover ? "cell under the mouse" : "cell of the current m, n (framed)") +
+                      use_hover    ? "cell under the mouse"
+                      : sn.rounded ? "cell nearest the current m, n (framed; the stride skips them)"
+                                   : "cell of the current m, n (framed)") +
           6 * s;
   if (m >= 0 && n >= 0 && m < sc.n && n < sc.n) {
     // positions, not cells: cell i is position i·stride
@@ -555,6 +558,7 @@ HeatmapView::Layout HeatmapView::layout(const Params& p, const Canvas& canvas,
   const double stride = p.content == Content::sentence ? 1.0 : p.stride;
   lay.m_cell = static_cast<int>(std::lround(std::clamp(p.position / stride, -1.0, 1e6)));
   lay.n_cell = static_cast<int>(std::lround(std::clamp(p.key_position / stride, -1.0, 1e6)));
+  lay.rounded = std::fmod(p.position, stride) != 0.0 || std::fmod(p.key_position, stride) != 0.0;
   const HeatmapScores& first = shown_.front();
   const std::array<Fit, kLevels> fits = {
       fit_at(lay, level_at(lay.f, 0), first), fit_at(lay, level_at(lay.f, 1), first),

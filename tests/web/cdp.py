@@ -141,7 +141,7 @@ class Browser:
 
     KEYS = {"ArrowRight": (39, "ArrowRight", ""), "ArrowLeft": (37, "ArrowLeft", ""),
             "F12": (123, "F12", ""), "F5": (116, "F5", ""), "F1": (112, "F1", ""),
-            "Escape": (27, "Escape", ""), " ": (32, "Space", " ")}
+            "Escape": (27, "Escape", ""), " ": (32, "Space", " "), "Enter": (13, "Enter", "\r")}
 
     def key(self, key, modifiers=0):
         """A key press and release as the browser delivers a typed key ('d', 'D', 'ArrowRight')."""

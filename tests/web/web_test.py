@@ -150,10 +150,7 @@ def main():
             for c in "yarn 16":
                 browser.key(c)
             browser.wait_frames(2)
-            browser.send("Input.dispatchKeyEvent", type="keyDown", windowsVirtualKeyCode=13,
-                         nativeVirtualKeyCode=13, code="Enter", key="Enter", text="\r")
-            browser.send("Input.dispatchKeyEvent", type="keyUp", windowsVirtualKeyCode=13,
-                         nativeVirtualKeyCode=13, code="Enter", key="Enter")
+            browser.key("Enter")
             browser.wait_frames(4)
             link = browser.state()["link"]
             check("Ctrl + K, 'yarn 16', Enter: the palette sets the method and its factor",
@@ -289,10 +286,7 @@ def main():
             browser.wait_frames(3)
             browser.key("2")
             browser.wait_frames(3)
-            browser.send("Input.dispatchKeyEvent", type="keyDown", windowsVirtualKeyCode=13,
-                         nativeVirtualKeyCode=13, code="Enter", key="Enter", text="\r")
-            browser.send("Input.dispatchKeyEvent", type="keyUp", windowsVirtualKeyCode=13,
-                         nativeVirtualKeyCode=13, code="Enter", key="Enter")
+            browser.key("Enter")
             browser.wait_frames(4)
             picture = browser.eval("window.ropeLab.lastImage || ''")
             ok = bool(picture)
