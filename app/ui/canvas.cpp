@@ -114,6 +114,14 @@ ImVec2 text_size(const ImFont* font, const std::string& text) {
   return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, text.data(), text.data() + text.size());
 }
 
+void place_tooltip_beside(ImVec2 min, ImVec2 max, float gap) {
+  const ImVec2 screen = ImGui::GetIO().DisplaySize;
+  const bool right = screen.x - max.x >= min.x;
+  const bool lower = min.y + max.y > screen.y;
+  ImGui::SetNextWindowPos(ImVec2(right ? max.x + gap : min.x - gap, lower ? max.y : min.y),
+                          ImGuiCond_Always, ImVec2(right ? 0.0f : 1.0f, lower ? 1.0f : 0.0f));
+}
+
 std::string elide(const std::string& text, float width) {
   if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
   std::string cut = text;

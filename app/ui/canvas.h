@@ -59,6 +59,12 @@ ImVec2 wrapped_size(const ImFont* font, const std::string& text, float width);
 // `text` cut at a character boundary and ended with "…" so that it fits `width` px in ImGui's
 // current font (whole when it fits; empty when not even "…" does).
 std::string elide(const std::string& text, float width);
+
+// Call before ImGui::BeginTooltip: the tooltip about the item in [min, max] (screen px) goes
+// beside it, `gap` px away, on the side of the screen with more room and level with its top (its
+// bottom in the lower half), so it never covers what it describes (classroom review D16: a
+// dial's tooltip opened over the dial).
+void place_tooltip_beside(ImVec2 min, ImVec2 max, float gap);
 // The first font of `fonts` (give them largest first) in which `text` wraps to at most
 // `max_lines` lines of at most `width` px; the last font if none does.
 ImFont* fit_font(std::initializer_list<ImFont*> fonts, const std::string& text, float width,

@@ -803,6 +803,9 @@ void PointersView::hover(const Model& m, const Scores& sc, const Layout& lay, co
   const auto u = static_cast<std::size_t>(hovered);
   const double th = m.thetas[u];
   const PairIndices pi = pair_indices(hovered, p.dim, p.pairing);
+  const Tip& t = tips_[u];
+  place_tooltip_beside(ImVec2(t.centre.x - t.radius, t.centre.y - t.radius),
+                       ImVec2(t.centre.x + t.radius, t.centre.y + t.radius), 12.0f * lay.s);
   ImGui::BeginTooltip();
   ImGui::PushFont(lay.f.bold);
   ImGui::Text("block i = %d  (coordinates %d, %d)", hovered, pi.first, pi.second);

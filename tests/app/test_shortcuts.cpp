@@ -1938,3 +1938,29 @@ TEST_CASE("a view opened under a resting mouse shows no tooltip until the mouse 
   lab.frames(2);
   CHECK(tooltip_shown());
 }
+
+// Classroom review D16: a dial's tooltip opened over the dial it describes; it goes beside it.
+TEST_CASE("a dial's tooltip opens beside the dial, not over it", "[app][keys]") {
+  Lab lab;
+  REQUIRE(lab.p.view == ViewId::pointers);
+  lab.frames(2);
+  const auto& tips = lab.views.pointers.tips();
+  REQUIRE(tips.size() >= 2);
+  ImGuiIO& io = ImGui::GetIO();
+  for (std::size_t i : {std::size_t{0}, tips.size() - 1}) {  // a left and a right dial
+    const auto t = tips[i];
+    io.MousePos = ImVec2(t.centre.x + 0.3f * t.radius, t.centre.y + 0.2f * t.radius);
+    lab.frames(2);
+    const ImGuiWindow* w = ImGui::FindWindowByName("##Tooltip_00");
+    REQUIRE(w != nullptr);
+    REQUIRE(w->Active);
+    INFO("dial " << i << " at " << t.centre.x << ", " << t.centre.y << " r " << t.radius
+                 << "; tooltip " << w->Pos.x << ", " << w->Pos.y << " size " << w->Size.x << " x "
+                 << w->Size.y);
+    const bool apart =
+        w->Pos.x >= t.centre.x + t.radius || w->Pos.x + w->Size.x <= t.centre.x - t.radius;
+    CHECK(apart);
+    io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    lab.frames(2);
+  }
+}
