@@ -111,7 +111,8 @@ std::string man_page(const CLI::App& root, const std::string& version) {
            std::pair{"ROPE_LAB_SHADER_DIR", "the folder holding heatmap.vert and heatmap.frag"},
            std::pair{"ROPE_LAB_MATH_FONT", "an OpenType MATH font for the equations"},
            std::pair{"ROPE_LAB_FONT_DIR",
-                     "a folder holding DejaVuSans.ttf and DejaVuSans-Bold.ttf for the interface"},
+                     "a folder holding DejaVuSans.ttf and DejaVuSans-Bold.ttf for the interface "
+                     "(and DejaVuSansMono.ttf for code listings)"},
            std::pair{"XDG_CONFIG_HOME", "where settings.json is kept (default ~/.config)"},
            std::pair{"XDG_DATA_HOME",
                      "rope-lab/lessons in it holds your own lessons (default ~/.local/share)"},

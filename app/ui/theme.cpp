@@ -94,8 +94,9 @@ void apply_style(Theme theme, float scale) {
   style.ItemInnerSpacing = ImVec2(8, 6);
   // A slider's value is written across it and its knob: a narrow, see-through knob leaves every
   // digit readable (a solid 14 px knob hid one; issue 15, item 6). Clicking anywhere on a slider
-  // moves it there, so a narrow knob is no harder to use.
-  style.GrabMinSize = 6.0f;
+  // moves it there, so a narrow knob is no harder to use. At 6 px and 75 % opacity a knob still
+  // hid the digit under it ("speed 1.00", "base = 10000", review D20): 4 px, half opaque.
+  style.GrabMinSize = 4.0f;
   style.ScrollbarSize = 16.0f;
   ImVec4* c = style.Colors;
   if (theme == Theme::dark) {
@@ -105,7 +106,7 @@ void apply_style(Theme theme, float scale) {
     c[ImGuiCol_FrameBg] = ImVec4(0.19f, 0.21f, 0.26f, 1.0f);
     c[ImGuiCol_Header] = ImVec4(0.22f, 0.30f, 0.45f, 1.0f);
     c[ImGuiCol_Button] = ImVec4(0.20f, 0.27f, 0.40f, 1.0f);
-    c[ImGuiCol_SliderGrab] = ImVec4(1.0f, 0.77f, 0.24f, 0.75f);
+    c[ImGuiCol_SliderGrab] = ImVec4(1.0f, 0.77f, 0.24f, 0.5f);
     c[ImGuiCol_SliderGrabActive] = ImVec4(1.0f, 0.85f, 0.45f, 0.9f);
     c[ImGuiCol_CheckMark] = ImVec4(1.0f, 0.77f, 0.24f, 1.0f);
   } else {
@@ -114,7 +115,7 @@ void apply_style(Theme theme, float scale) {
     c[ImGuiCol_MenuBarBg] = ImVec4(0.90f, 0.91f, 0.93f, 1.0f);
     c[ImGuiCol_FrameBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
     c[ImGuiCol_Border] = ImVec4(0.45f, 0.47f, 0.52f, 1.0f);
-    c[ImGuiCol_SliderGrab] = ImVec4(0.78f, 0.43f, 0.0f, 0.6f);
+    c[ImGuiCol_SliderGrab] = ImVec4(0.78f, 0.43f, 0.0f, 0.45f);
     c[ImGuiCol_SliderGrabActive] = ImVec4(0.60f, 0.33f, 0.0f, 0.8f);
     c[ImGuiCol_CheckMark] = ImVec4(0.78f, 0.43f, 0.0f, 1.0f);
   }
@@ -186,6 +187,9 @@ Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir, i
                                     0x27EB, 0x1D62, 0x1D62, 0x2C7C, 0x2C7C, 0};
   const std::string regular = font_dir + "/DejaVuSans.ttf";
   const std::string bold = font_dir + "/DejaVuSans-Bold.ttf";
+  const std::string mono = font_dir + "/DejaVuSansMono.ttf";
+  // the listings hold ASCII only (code_view.cpp's kListings)
+  static const ImWchar kMonoRanges[] = {0x0020, 0x007E, 0};
 
   Fonts f;
   f.scale = scale;
@@ -205,8 +209,9 @@ Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir, i
   const std::string problem = !regular_bytes ? regular_bytes.error().to_string()
                               : !bold_bytes  ? bold_bytes.error().to_string()
                                              : std::string();
-  const auto add = [&](const Result<std::string>& bytes, float px) -> ImFont* {
-    if (!problem.empty()) return nullptr;
+  const auto add = [&](const Result<std::string>& bytes, float px,
+                       const ImWchar* ranges) -> ImFont* {
+    if (!problem.empty() || !bytes) return nullptr;
     ImFontConfig cfg;
     // Horizontal oversampling sharpens small text at fractional positions; above 40 px it
     // only doubles the atlas.
@@ -218,18 +223,20 @@ Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir, i
     void* copy = IM_ALLOC(data.size());
     std::memcpy(copy, data.data(), data.size());
     return atlas.AddFontFromMemoryTTF(copy, static_cast<int>(data.size()), std::round(px * raster),
-                                      &cfg, kRanges);
+                                      &cfg, ranges);
   };
-  f.body = add(regular_bytes, 19.0f);
-  f.bold = add(bold_bytes, 19.0f);
-  f.large = add(regular_bytes, 26.0f);
-  f.title = add(bold_bytes, 38.0f);
+  f.body = add(regular_bytes, 19.0f, kRanges);
+  f.bold = add(bold_bytes, 19.0f, kRanges);
+  f.large = add(regular_bytes, 26.0f, kRanges);
+  f.title = add(bold_bytes, 38.0f, kRanges);
+  f.mono = add(problem.empty() ? read_ui_font(mono) : regular_bytes, 26.0f, kMonoRanges);
+  if (!f.mono) f.mono = f.body;
   if (!f.body || !f.bold || !f.large || !f.title) {
     atlas.Clear();
     ImFontConfig cfg;
     cfg.SizePixels = std::round(13.0f * raster);
     ImFont* fallback = atlas.AddFontDefault(&cfg);
-    f.body = f.bold = f.large = f.title = fallback;
+    f.body = f.bold = f.large = f.title = f.mono = fallback;
     f.warning = "font " + (problem.empty() ? regular + ": not usable" : problem) +
                 " (install fonts-dejavu-core, or set ROPE_LAB_FONT_DIR to a folder holding "
                 "DejaVuSans.ttf and DejaVuSans-Bold.ttf); using ImGui's built-in font, which "

@@ -43,7 +43,11 @@ struct Fonts {
   ImFont* bold = nullptr;   // headings, 19 px
   ImFont* large = nullptr;  // canvas labels, 26 px
   ImFont* title = nullptr;  // titles and big read-outs, 38 px
-  float scale = 1.0f;       // the scale the fonts are drawn at (px = size * scale)
+  // Code listings (the code view, lessons that show it): DejaVu Sans Mono, ASCII only, 26 px
+  // (drawn smaller by the code view). The body font when DejaVuSansMono.ttf is not in the font
+  // folder: a listing in a proportional font is still readable, so no warning.
+  ImFont* mono = nullptr;
+  float scale = 1.0f;  // the scale the fonts are drawn at (px = size * scale)
   // The scale the glyphs were rasterised at: `scale` up to a cap that keeps the atlas inside
   // the GL's largest texture (kept in load_fonts); above it bake_ring enlarges the glyph
   // quads by scale / raster_scale (slightly soft edges instead of a texture too large to load).

@@ -193,7 +193,8 @@ struct SizedFont {
 struct CodeView::Layout : Page {
   using Page::Page;
   int level = 0;
-  SizedFont code;          // listings and numbers
+  SizedFont code;          // the equations and the numbers
+  SizedFont listing;       // the listings' lines: the monospace font at code's size (review D17)
   ImFont* head = nullptr;  // listing titles
   int detail = 2;          // as Level::detail
   bool vectors = true;     // as Level::vectors
@@ -338,6 +339,7 @@ CodeView::Layout CodeView::layout(const Results& r, const Params& p, const Canva
     lay.code.font = L.large ? lay.f.large : lay.f.body;
     lay.code.px = lay.code.font->FontSize * L.shrink;
     lay.head = L.large ? lay.f.large : lay.f.bold;
+    lay.listing = {lay.f.mono, lay.code.px};
     lay.label_w = lay.code.measure("(5)").x + 10 * s;
     lay.title_h = (lv == 0 ? lay.f.title : lay.f.large)->FontSize + 10 * s;
     lay.shown = L.compact ? 3 : (L.large ? 4 : 6);
@@ -347,8 +349,8 @@ CodeView::Layout CodeView::layout(const Results& r, const Params& p, const Canva
     lay.comments = L.comments;
     std::array<float, 3> w{}, h{};
     for (std::size_t i = 0; i < 3; ++i) {
-      w[i] = listing_width(kListings[i], lay.head, lay.code, lay.label_w, L.detail >= 1);
-      h[i] = listing_height(kListings[i], lay.head, lay.code, s, L.detail >= 1, L.comments);
+      w[i] = listing_width(kListings[i], lay.head, lay.listing, lay.label_w, L.detail >= 1);
+      h[i] = listing_height(kListings[i], lay.head, lay.listing, s, L.detail >= 1, L.comments);
     }
     const auto pl = panel_lines(r, p, lay.shown, L.compact, L.vectors);
     const float pw = panel_width(pl, lay.code, lay.label_w, L.detail == 2);
@@ -473,12 +475,13 @@ void CodeView::paint(const Results& r, const Layout& lay, const Canvas& canvas, 
       const std::string text = c.text;
       const ImVec2 at(b.min.x + lay.label_w, b.min.y);
       for (const Token& t : tokens(text, lay.pal)) {
-        const float dx = lay.code.measure(text.substr(0, t.begin)).x;
+        const float dx = lay.listing.measure(text.substr(0, t.begin)).x;
         const std::string piece = text.substr(t.begin, t.end - t.begin);
-        dl->AddText(lay.code.font, lay.code.px, ImVec2(at.x + dx, at.y), t.colour, piece.c_str());
+        dl->AddText(lay.listing.font, lay.listing.px, ImVec2(at.x + dx, at.y), t.colour,
+                    piece.c_str());
       }
       if (pen.log)
-        pen.log->add(at, ImVec2(at.x + lay.code.measure(text).x, at.y + lay.code.px), text);
+        pen.log->add(at, ImVec2(at.x + lay.listing.measure(text).x, at.y + lay.listing.px), text);
     }
   }
   // equations

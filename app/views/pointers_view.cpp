@@ -498,7 +498,8 @@ struct PointersView::Layout {
   // the read-out: positions, the two equal scores, d and base, and which blocks are shown
   float pad = 0.0f, xa = 0.0f, width = 0.0f, top = 0.0f;  // top: of the read-out, px
   std::string line1{}, a{}, b{}, info{}, notice{};        // notice: empty when every block is shown
-  std::string scaling{};    // with a scaling on: the method, θ′ and the attention factor
+  std::string scaling{};  // with a scaling on: the method, θ′ and the attention factor
+  std::string ratios{};  // with a scaling on: θ′ᵢ/θᵢ by runs of pairs (frequency_ratio_words)
   std::string emulation{};  // with the emulated overlay: its formats and score, or why not
   // the legend's items (LegendItem) and their words: query, key, angle, then the faint original
   // with a scaling on, or the emulated pointer with the overlay
@@ -568,6 +569,7 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
       lay.scaling += ";  " +
                      nobreak("cos, sin × a = " + format_number(a, NumberStyle::label, 5) + ",") +
                      " " + nobreak("scores × a² = " + format_number(a * a, NumberStyle::label, 5));
+    lay.ratios = frequency_ratio_words(m.thetas, m.thetas_original);
   } else if (!m.scaling_error.empty()) {
     lay.scaling = "scaling not applied: " + m.scaling_error;
   }
@@ -662,6 +664,11 @@ float PointersView::paint_readout(const Layout& lay, const Pen& pen) {
     const bool beside = lay.legend_column && y + h < lay.legend_bottom;
     const float w = beside ? std::max(1.0f, lay.legend_x - lay.pad - xa) : lay.width;
     h += pen.wrapped(lay.f.bold, ImVec2(xa, y + h), w, pal.accent, lay.scaling);
+    if (!lay.ratios.empty()) {
+      const bool r_beside = lay.legend_column && y + h < lay.legend_bottom;
+      const float rw = r_beside ? std::max(1.0f, lay.legend_x - lay.pad - xa) : lay.width;
+      h += pen.wrapped(lay.f.body, ImVec2(xa, y + h), rw, pal.text, lay.ratios);
+    }
   }
   if (!lay.emulation.empty()) {
     const bool beside = lay.legend_column && y + h < lay.legend_bottom;

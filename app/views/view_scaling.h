@@ -16,7 +16,11 @@
 //   if (scaling_on(in.scaling)) label = scaling_words(in.scaling);   // "YaRN, s = 16, L = 4 096"
 #pragma once
 
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
 #include <string>
+#include <vector>
 
 #include "io/number_format.h"
 #include "rope/scaling.h"
@@ -58,6 +62,77 @@ inline std::string scaling_words(const ScalingParams& sp) {
   out += " " + nobreak("s = " + format_number(sp.factor, NumberStyle::label, 6) + ",");
   out += " " + nobreak("L = " +
                        format_number(static_cast<double>(sp.original_context), NumberStyle::tick));
+  return out;
+}
+
+// θ′ᵢ/θᵢ per pair in words, from the frequencies a view draws (review D7: at d = 128 no dial
+// has room for a label, so "θ′ = θ/16" must be readable in the read-out): maximal runs of pairs
+// with the same divisor θᵢ/θ′ᵢ (relative tolerance 1e-9), e.g.
+//   "θ′ = θ for pairs 0–23 · θ/1.03 … θ/7.8 for pairs 24–39 · θ/8 for pairs 40–63".
+// Runs of one pair between other values are merged into a "between" run (dynamic NTK, longrope:
+// a different divisor for every pair), except a kept pair (θ′ = θ); pairs with θᵢ = 0 (partial
+// rotation) are "not rotated". scaled and original: [d/2], rad per position. Empty when the sizes
+// differ or there are none.
+inline std::string frequency_ratio_words(const std::vector<double>& scaled,
+                                         const std::vector<double>& original) {
+  const std::size_t n = scaled.size();
+  if (n == 0 || original.size() != n) return {};
+  // the divisor θᵢ/θ′ᵢ; 0 marks a pair that does not rotate, NaN a θ′ of 0 where θ is not
+  std::vector<double> div(n);
+  for (std::size_t i = 0; i < n; ++i)
+    div[i] = original[i] == 0.0 ? 0.0 : scaled[i] == 0.0 ? std::nan("") : original[i] / scaled[i];
+  const auto same = [](double a, double b) {
+    if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
+    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
+  };
+  struct Run {
+    std::size_t first, last;
+    bool constant;
+  };
+  std::vector<Run> runs;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!runs.empty() && runs.back().constant && same(div[runs.back().first], div[i]))
+      runs.back().last = i;
+    else
+      runs.push_back({i, i, true});
+  }
+  // one-pair runs next to each other become one varying run
+  std::vector<Run> merged;
+  for (const Run& r : runs) {
+    // a kept pair (divisor 1) or a still one (0) stays a run of its own
+    const auto mergeable = [&](const Run& x) {
+      return x.first == x.last && div[x.first] != 0.0 && !same(div[x.first], 1.0);
+    };
+    const bool single = mergeable(r);
+    if (single && !merged.empty() && !merged.back().constant) {
+      merged.back().last = r.last;
+    } else if (single && !merged.empty() && mergeable(merged.back())) {
+      merged.back().last = r.last;
+      merged.back().constant = false;
+    } else {
+      merged.push_back(r);
+    }
+  }
+  const auto divisor = [](double v) {
+    if (std::isnan(v)) return std::string("0");
+    if (std::abs(v - 1.0) <= 1e-9) return std::string("θ");
+    return "θ/" + format_number(v, NumberStyle::label, 4);
+  };
+  const auto pairs = [](const Run& r) {
+    if (r.first == r.last) return nobreak("pair " + std::to_string(r.first));
+    return nobreak("pairs " + std::to_string(r.first) + "–" + std::to_string(r.last));
+  };
+  std::string out;
+  for (const Run& r : merged) {
+    if (!out.empty()) out += " · ";
+    if (div[r.first] == 0.0)
+      out += pairs(r) + " not rotated";
+    else if (r.constant)
+      out += nobreak("θ′ = " + divisor(div[r.first])) + " for " + pairs(r);
+    else
+      out += nobreak("θ′ = " + divisor(div[r.first]) + " … " + divisor(div[r.last])) + " for " +
+             pairs(r);
+  }
   return out;
 }
 

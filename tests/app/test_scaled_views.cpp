@@ -31,6 +31,7 @@
 #include "views/heatmap_view.h"
 #include "views/pointers_view.h"
 #include "views/spectrum_view.h"
+#include "views/view_scaling.h"
 
 using namespace rope::app;
 using namespace rope::app::view_test;
@@ -127,6 +128,57 @@ TEST_CASE("pointers: θ′ and a² with a scaling on, θ unchanged with none", "
   draw_alone(ui, state, again, ImVec2(1540, 1000));
   CHECK(again.score() == unscaled);
   CHECK(again.thetas() == theta);
+}
+
+TEST_CASE("pointers at d = 128: θ′ᵢ/θᵢ readable by runs of pairs when the dials have no labels",
+          "[app][scaled_views]") {
+  UiContext ui(false);
+  AppState state;
+  REQUIRE(set_param(state.params, "model", "llama-3.1-8b").ok());
+  PointersView view;
+  draw_alone(ui, state, view, ImVec2(1920, 1000));
+  // Llama 3.1 (s = 8, L = 8192, low 1, high 4, base 500 000): pairs with wavelength 2π/θᵢ under
+  // 8192/4 keep θ, over 8192 get θ/8, between are blended; worked out here from those rules
+  std::vector<std::string> runs;
+  int last_kept = -1, first_scaled = -1;
+  const double pi = std::acos(-1.0);
+  for (int i = 0; i < 64; ++i) {
+    const double wavelength = 2 * pi / std::pow(500000.0, -2.0 * i / 128.0);
+    if (wavelength < 2048.0) last_kept = i;
+    if (wavelength > 8192.0 && first_scaled < 0) first_scaled = i;
+  }
+  REQUIRE(last_kept == 28);
+  REQUIRE(first_scaled == 35);
+  CHECK(has_text(view.drawn(), "θ′ = θ for pairs 0–28"));
+  CHECK(has_text(view.drawn(), "θ′ = θ/8 for pairs 35–63"));
+  // the blended pairs' divisors from the view's own θ and θ′
+  const double first = view.original_thetas()[29] / view.thetas()[29];
+  const double last = view.original_thetas()[34] / view.thetas()[34];
+  CHECK(first == Approx(1.2075).epsilon(1e-4));
+  CHECK(last == Approx(5.257).epsilon(1e-4));
+  CHECK(has_text(view.drawn(), "θ′ = θ/1.207 … θ/5.257 for pairs 29–34"));
+  check_text_fits(view.drawn());
+}
+
+TEST_CASE("θ′ᵢ/θᵢ in words: constant runs, varying runs, pairs that do not rotate",
+          "[app][scaled_views]") {
+  // the words with their no-break spaces as spaces
+  const auto words = [](const std::vector<double>& scaled, const std::vector<double>& original) {
+    std::string t = frequency_ratio_words(scaled, original);
+    for (std::size_t at; (at = t.find("\u00a0")) != std::string::npos;)
+      t.replace(at, 2, " ");
+    return t;
+  };
+  // linear s = 4: one run
+  CHECK(words({0.25, 0.025, 0.0025}, {1.0, 0.1, 0.01}) == "θ′ = θ/4 for pairs 0–2");
+  // dynamic-like: pair 0 kept, every other pair its own divisor
+  CHECK(words({1.0, 0.05, 0.002, 0.00005}, {1.0, 0.1, 0.01, 0.001}) ==
+        "θ′ = θ for pair 0 · θ′ = θ/2 … θ/20 for pairs 1–3");
+  // partial rotation: the last pairs have θ = 0
+  CHECK(words({1.0, 0.1, 0.0, 0.0}, {1.0, 0.1, 0.0, 0.0}) ==
+        "θ′ = θ for pairs 0–1 · pairs 2–3 not rotated");
+  CHECK(frequency_ratio_words({}, {}).empty());
+  CHECK(frequency_ratio_words({1.0}, {1.0, 2.0}).empty());
 }
 
 TEST_CASE("heatmap: a scaled RoPE score is the core's at θ′ times a², beyond L shaded",
