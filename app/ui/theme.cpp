@@ -229,14 +229,15 @@ Fonts load_fonts(ImFontAtlas& atlas, float scale, const std::string& font_dir, i
   f.bold = add(bold_bytes, 19.0f, kRanges);
   f.large = add(regular_bytes, 26.0f, kRanges);
   f.title = add(bold_bytes, 38.0f, kRanges);
+  f.heading = add(bold_bytes, 26.0f, kRanges);
   f.mono = add(problem.empty() ? read_ui_font(mono) : regular_bytes, 26.0f, kMonoRanges);
   if (!f.mono) f.mono = f.body;
-  if (!f.body || !f.bold || !f.large || !f.title) {
+  if (!f.body || !f.bold || !f.large || !f.title || !f.heading) {
     atlas.Clear();
     ImFontConfig cfg;
     cfg.SizePixels = std::round(13.0f * raster);
     ImFont* fallback = atlas.AddFontDefault(&cfg);
-    f.body = f.bold = f.large = f.title = f.mono = fallback;
+    f.body = f.bold = f.large = f.title = f.heading = f.mono = fallback;
     f.warning = "font " + (problem.empty() ? regular + ": not usable" : problem) +
                 " (install fonts-dejavu-core, or set ROPE_LAB_FONT_DIR to a folder holding "
                 "DejaVuSans.ttf and DejaVuSans-Bold.ttf); using ImGui's built-in font, which "

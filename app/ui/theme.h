@@ -43,6 +43,9 @@ struct Fonts {
   ImFont* bold = nullptr;   // headings, 19 px
   ImFont* large = nullptr;  // canvas labels, 26 px
   ImFont* title = nullptr;  // titles and big read-outs, 38 px
+  // Titles one step down from `title` (a view's compact levels), bold like it, 26 px: a title
+  // keeps its weight when the layout gives it less room (review D15).
+  ImFont* heading = nullptr;
   // Code listings (the code view, lessons that show it): DejaVu Sans Mono, ASCII only, 26 px
   // (drawn smaller by the code view). The body font when DejaVuSansMono.ttf is not in the font
   // folder: a listing in a proportional font is still readable, so no warning.

@@ -64,9 +64,9 @@ float header(const Pen& pen, const Page& pg, int level, const Params& p, const s
                            nobreak("base " + format_number(p.base, NumberStyle::tick) + ";") +
                            "  each patch shows the query's score with the key k put there";
   if (level < 2)
-    y +=
-        line(level == 0 ? f.title : f.large, pg.pal.text, "2D RoPE for images: patches on a grid") +
-        2 * pg.s;
+    y += line(level == 0 ? f.title : f.heading, pg.pal.text,
+              "2D RoPE for images: patches on a grid") +
+         2 * pg.s;
   y += line(level == 0 ? f.large : f.body, pg.pal.text, rule) + 2 * pg.s;
   if (level < 2) y += line(f.body, pg.pal.text_dim, note);
   if (!error.empty()) y += line(f.bold, pg.pal.bad, error);
@@ -203,7 +203,7 @@ AxialView::Layout AxialView::layout(const Model& m, const Params& p, const Canva
     lay.readout = readout_text(m.panels[0], m.panels[1], m.key_score, m.shifted_key_score);
   const auto fit = [&](int level) {
     lay.level = level;
-    lay.title_font = level == 0 ? lay.f.large : level == 1 ? lay.f.bold : lay.f.body;
+    lay.title_font = level == 0 ? lay.f.heading : lay.f.bold;
     lay.readout_font = level == 0 ? lay.f.large : lay.f.body;
     lay.top = header(Pen{}, lay, level, p, m.error);
     const int n = std::max(m.n, 2);

@@ -341,7 +341,7 @@ CodeView::Layout CodeView::layout(const Results& r, const Params& p, const Canva
     lay.head = L.large ? lay.f.large : lay.f.bold;
     lay.listing = {lay.f.mono, lay.code.px};
     lay.label_w = lay.code.measure("(5)").x + 10 * s;
-    lay.title_h = (lv == 0 ? lay.f.title : lay.f.large)->FontSize + 10 * s;
+    lay.title_h = (lv == 0 ? lay.f.title : lay.f.heading)->FontSize + 10 * s;
     lay.shown = L.compact ? 3 : (L.large ? 4 : 6);
     lay.compact = L.compact;
     lay.detail = L.detail;
@@ -446,7 +446,7 @@ void CodeView::paint(const Results& r, const Layout& lay, const Canvas& canvas, 
   ImDrawList* dl = canvas.draw_list;
   const float s = lay.s;
   const Pen& pen = canvas.pen;
-  pen.text(lay.level == 0 ? lay.f.title : lay.f.large, ImVec2(lay.x0, lay.y0), lay.pal.text,
+  pen.text(lay.level == 0 ? lay.f.title : lay.f.heading, ImVec2(lay.x0, lay.y0), lay.pal.text,
            "The same RoPE, three codes");
   const ImU32 highlight = with_alpha(lay.pal.accent, 0.22f);
   // text in the code font at its drawn size, logged like the pen's own text (layout tests)

@@ -95,7 +95,7 @@ float header(const Pen& pen, const Page& pg, int level, const Params& p, const s
                            nobreak("base 10 000,") + " " + nobreak("r up to 256.") + "  " +
                            nobreak("D(0) = (d/2 + 1)/2.");
   if (level < 2)
-    y += line(level == 0 ? f.title : f.large, pg.pal.text, "Long-range decay of RoPE") + 2 * pg.s;
+    y += line(level == 0 ? f.title : f.heading, pg.pal.text, "Long-range decay of RoPE") + 2 * pg.s;
   Page at = pg;
   at.y0 = y;
   y += formula_line(pen, at, math, has_gl, level == 0 ? f.large : f.body) + 4 * pg.s;

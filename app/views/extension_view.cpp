@@ -348,6 +348,7 @@ struct BandLabel {
   float x = 0;
   int row = 0;
   std::string text;
+  ExtensionView::Band band = ExtensionView::Band::kept;
 };
 std::vector<BandLabel> band_labels(const std::vector<ExtensionView::BandRun>& bands, ImFont* font,
                                    float x0, float x1, int half, float gap, int& rows) {
@@ -357,6 +358,7 @@ std::vector<BandLabel> band_labels(const std::vector<ExtensionView::BandRun>& ba
   for (const auto& run : bands) {  // centred on the band, kept inside the area
     BandLabel l;
     l.text = band_name(run.band);
+    l.band = run.band;
     w.push_back(text_size(font, l.text).x);
     const float c = x0 + per * (0.5f * static_cast<float>(run.first + run.last) + 0.5f);
     l.x = std::clamp(c - 0.5f * w.back(), x0, std::max(x0, x1 - w.back()));
@@ -456,7 +458,8 @@ ExtensionView::Layout ExtensionView::layout(const Model& m, const Canvas& canvas
   const auto try_level = [&](int level) {
     Layout& l = lay;
     l.level = level;
-    l.title_font = fit_font({level == 0 ? f.title : f.large, f.large, f.bold}, l.title, l.width, 1);
+    l.title_font =
+        fit_font({level == 0 ? f.title : f.heading, f.heading, f.bold}, l.title, l.width, 1);
     l.sub_font = level <= 1 ? f.large : f.body;
     l.read_font = level == 0 ? f.large : f.body;
     l.band_font = level <= 1 ? f.large : f.body;
@@ -631,11 +634,20 @@ void ExtensionView::paint_plots(const Model& m, const Layout& lay, const Canvas&
     }
   int rows = 0;
   for (const BandLabel& l : band_labels(m.bands, lay.band_font, frames_[0].area_min.x,
-                                        frames_[0].area_max.x, m.half, 12 * s, rows))
-    canvas.pen.text(
-        lay.band_font,
-        ImVec2(l.x, lay.strip_top + static_cast<float>(l.row) * (lay.band_font->FontSize + 4 * s)),
-        pal.text, l.text);
+                                        frames_[0].area_max.x, m.half, 12 * s, rows)) {
+    const ImVec2 at(l.x,
+                    lay.strip_top + static_cast<float>(l.row) * (lay.band_font->FontSize + 4 * s));
+    // a label wider than its band (Llama 3.1's six blended pairs) reaches over its neighbours'
+    // shading: a chip in its own band's shade keeps it read as that band's (review D15)
+    if (const ImU32 fill = band_fill(l.band, pal); fill != 0) {
+      const float w = text_size(lay.band_font, l.text).x;
+      const ImVec2 c0(at.x - 6 * s, at.y - 1 * s);
+      const ImVec2 c1(at.x + w + 6 * s, at.y + lay.band_font->FontSize + 1 * s);
+      dl->AddRectFilled(c0, c1, pal.canvas, 3 * s);  // the shade over the canvas, not over shade
+      dl->AddRectFilled(c0, c1, fill, 3 * s);
+    }
+    canvas.pen.text(lay.band_font, at, pal.text, l.text);
+  }
 
   const float thick = std::max(1.0f, std::round(3.0f * s));
   const float thin = std::max(1.0f, std::round(2.0f * s));

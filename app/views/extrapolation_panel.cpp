@@ -105,10 +105,10 @@ void ExtrapolationPanel::paint(const Model& m, const Canvas& canvas, const ViewE
       " beyond L: the data do not determine a(s) past L. R or Re-roll: "
       "new targets.";
   const Text texts[] = {
-      {f.title, f.large, true}, {f.large, f.body, true}, {f.large, f.body, false}};
+      {f.title, f.large, true}, {f.heading, f.body, true}, {f.heading, f.body, false}};
   const Text& t = texts[std::min(level, 2)];
   float y = canvas.origin.y + pad;
-  y += pen.wrapped(fit_font({t.title, f.large, f.bold}, title, width, 1), ImVec2(x0, y), width,
+  y += pen.wrapped(fit_font({t.title, f.heading, f.bold}, title, width, 1), ImVec2(x0, y), width,
                    pal.text, title) +
        2 * s;
   y += pen.wrapped(t.sub, ImVec2(x0, y), width, pal.text_dim, sub) + 2 * s;

@@ -103,8 +103,8 @@ struct Level {
 constexpr int kLevels = 4;
 Level level_at(const Fonts& f, int level) {
   const Level levels[kLevels] = {{f.title, f.large, true, false},
-                                 {f.large, f.body, true, false},
-                                 {f.large, f.body, false, true},
+                                 {f.heading, f.body, true, false},
+                                 {f.heading, f.body, false, true},
                                  {f.bold, f.body, false, true}};
   return levels[level];
 }
@@ -115,7 +115,7 @@ float header(const Pen& pen, const Scene& sn, const Level& lv) {
   const Fonts& f = sn.f;
   const float s = sn.s;
   float y = sn.y0;
-  y += pen.wrapped(fit_font({lv.head, f.large}, sn.head, sn.width, 2), ImVec2(sn.x0, y), sn.width,
+  y += pen.wrapped(fit_font({lv.head, f.heading}, sn.head, sn.width, 2), ImVec2(sn.x0, y), sn.width,
                    sn.pal.text, sn.head) +
        2.0f * s;
   y += pen.wrapped(lv.sub, ImVec2(sn.x0, y), sn.width, sn.pal.text, sn.sub) + 2.0f * s;

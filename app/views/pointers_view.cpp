@@ -545,7 +545,7 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
   if (text_size(f.title, lay.line1).x > lay.width &&
       text_size(f.title, line1("   ")).x <= lay.width)
     lay.line1 = line1("   ");
-  lay.head = fit_font({f.title, f.large}, lay.line1, lay.width, 1);
+  lay.head = fit_font({f.title, f.heading}, lay.line1, lay.width, 1);
   lay.a = nobreak("(Rₘq)·(Rₙk) = " + format_number(sc.score, NumberStyle::label, 6));
   lay.b = nobreak("q·(Rₙ₋ₘk) = " + format_number(sc.relative, NumberStyle::label, 6));
   lay.big = fit_font({f.large, f.body}, lay.a, lay.width);

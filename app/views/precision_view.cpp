@@ -251,7 +251,7 @@ Layout layout_at(int level, bool prefer_strip, FloatFormat format, const Header&
   const float pad = std::round(16.0f * s);
   l.x0 = c.origin.x + pad;
   l.width = std::max(1.0f, c.size.x - 2 * pad);
-  l.title_font = level == 0 ? f.title : level <= 2 ? f.large : f.bold;
+  l.title_font = level == 0 ? f.title : level <= 2 ? f.heading : f.bold;
   l.read_font = level <= 1 ? f.large : f.body;
   float y = c.origin.y + pad;
   l.title_y = y;

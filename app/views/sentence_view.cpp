@@ -62,8 +62,8 @@ struct Level {
 constexpr int kLevels = 6;
 std::array<Level, kLevels> levels(const Fonts& f) {
   return {{{f.title, f.title, f.large, f.title, true, false, false, false},
-           {f.large, f.large, f.large, f.large, true, false, false, false},
-           {f.large, f.large, f.large, f.large, false, true, false, false},
+           {f.heading, f.large, f.large, f.large, true, false, false, false},
+           {f.heading, f.large, f.large, f.large, false, true, false, false},
            {nullptr, f.large, f.large, f.large, false, true, false, false},
            {nullptr, f.bold, f.body, f.bold, false, false, true, false},
            {nullptr, f.bold, f.body, f.bold, false, false, true, true}}};

@@ -31,7 +31,7 @@ struct Level {
 constexpr int kLevels = 4;
 Level level_of(const Fonts& f, int level) {
   const Level levels[kLevels] = {{f.title, f.large, f.large, true, true},
-                                 {f.large, f.body, f.large, true, true},
+                                 {f.heading, f.body, f.large, true, true},
                                  {nullptr, f.body, f.body, false, true},
                                  {nullptr, nullptr, f.body, false, false}};
   return levels[std::clamp(level, 0, kLevels - 1)];

@@ -98,7 +98,7 @@ float header(const Pen& pen, const Page& pg, const Header& h, bool compact) {
   float y = pg.y0;
   const Fonts& f = pg.f;
   ImFont* font = compact ? f.body : f.large;
-  y += pen.wrapped(fit_font({compact ? f.large : f.title, f.large}, h.title, pg.width, 2),
+  y += pen.wrapped(fit_font({compact ? f.heading : f.title, f.heading}, h.title, pg.width, 2),
                    ImVec2(pg.x0, y), pg.width, pg.pal.text, h.title) +
        2 * pg.s;
   y += pen.wrapped(font, ImVec2(pg.x0, y), pg.width, pg.pal.text, compact ? h.d_base : h.formula) +

@@ -43,7 +43,7 @@ struct Level {
 constexpr int kLevels = 4;
 Level level_of(const Fonts& f, int level) {
   const Level levels[kLevels] = {{f.title, f.large, f.large, f.large, true, false},
-                                 {f.large, f.large, f.body, f.body, true, false},
+                                 {f.heading, f.large, f.body, f.body, true, false},
                                  {nullptr, f.large, f.body, f.body, false, false},
                                  {nullptr, f.body, f.body, f.body, false, true}};
   return levels[std::clamp(level, 0, kLevels - 1)];
