@@ -343,6 +343,7 @@ void AxialView::hover(const Model& m, const std::vector<Panel>& drawn, const Lay
                    pn.cells_min.y + static_cast<float>(r) * cell_px);
     canvas.draw_list->AddRect(a, ImVec2(a.x + cell_px, a.y + cell_px), lay.pal.text, 0, 0,
                               std::max(1.0f, std::round(2.0f * lay.s)));
+    place_tooltip_beside(a, ImVec2(a.x + cell_px, a.y + cell_px), 12.0f * lay.s);
     ImGui::BeginTooltip();
     ImGui::Text("patch (r, c) = (%d, %d)", r, c);
     ImGui::Text("score with the query at (%.0f, %.0f): %s", pn.query.row, pn.query.column,

@@ -673,6 +673,8 @@ void hover_dials(const Paint& pt, const std::vector<PrecisionView::Dial>& dials,
     if (std::hypot(pt.c.mouse.x - d.centre.x, pt.c.mouse.y - d.centre.y) > d.radius) continue;
     const EmulatedAngle& a = now.angles[static_cast<std::size_t>(d.pair)];
     const PrecisionFormats& fm = p.precision.formats;
+    place_tooltip_beside(ImVec2(d.centre.x - d.radius, d.centre.y - d.radius),
+                         ImVec2(d.centre.x + d.radius, d.centre.y + d.radius), 12.0f * pt.s);
     ImGui::BeginTooltip();
     ImGui::Text("pair i = %d", d.pair);
     ImGui::Text("position m = %s, stored (%s) %s", full_number(p.position).c_str(),
