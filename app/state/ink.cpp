@@ -109,9 +109,34 @@ bool ink_anchor_from_name(std::string_view name, InkAnchor& out) {
   return false;
 }
 
+namespace {
+bool layout_follows_dim(ViewId v) {
+  return v == ViewId::pointers || v == ViewId::sinusoidal || v == ViewId::spectrum ||
+         v == ViewId::precision || v == ViewId::extension;
+}
+std::string page_with_dim(const char* view, int dim) {
+  return std::string(view) + "@d" + std::to_string(dim);
+}
+}  // namespace
+
 std::string ink_page(const Params& params) {
   if (params.view == ViewId::derivation) return params.lesson + "/" + std::to_string(params.step);
+  if (layout_follows_dim(params.view)) return page_with_dim(view_name(params.view), params.dim);
   return view_name(params.view);
+}
+
+void name_ink_pages_by_dim(Ink& ink, int dim) {
+  for (int i = 0; i < kViewCount; ++i) {
+    const auto v = static_cast<ViewId>(i);
+    if (!layout_follows_dim(v)) continue;
+    const std::string old_name = view_name(v);
+    const auto strokes = ink.strokes(old_name);  // a copy: the page is cleared below
+    if (strokes.empty()) continue;
+    const std::string page = page_with_dim(view_name(v), dim);
+    for (const Ink::StrokePtr& s : strokes)
+      ink.add(page, *s);
+    ink.clear_page(old_name);
+  }
 }
 
 const char* ink_colour_name(InkColour c) {

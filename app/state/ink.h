@@ -101,8 +101,14 @@ class Ink {
 };
 
 // The page the current picture is: the view's name, or "lesson/STEP" for a lesson step
-// ("03-rope-2d/2"), so a drawing stays with the step it was made on.
+// ("03-rope-2d/2"), so a drawing stays with the step it was made on. A view whose layout follows
+// d (one dial, column or pair per block: pointers, sinusoidal, spectrum, precision, extension)
+// has a page per d ("pointers@d16"): a circle drawn round dial 3 at d = 16 would circle
+// another dial at d = 64 (review D20), so it is shown again only when d is back at 16.
 std::string ink_page(const Params& params);
+// Sessions written before pages named d have "pointers" where ink_page now says "pointers@d16":
+// such pages are renamed to the session's d (state/session.cpp, after its parameters).
+void name_ink_pages_by_dim(Ink& ink, int dim);
 
 const char* ink_colour_name(InkColour c);  // "red", "blue", "green", "text"
 // The colour with that name; false when there is none.

@@ -196,6 +196,7 @@ Status session_from_json(std::string_view text, Params& params) {
   }
   if (auto s = validate_params(trial); !s)
     return session_error("parameter " + s.error().to_string());
+  name_ink_pages_by_dim(trial.ink, trial.dim);
   params = std::move(trial);
   return {};
 }

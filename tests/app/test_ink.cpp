@@ -179,10 +179,18 @@ TEST_CASE("ink is kept per page, erased near a point, and compared by content", 
   CHECK(big.strokes("p").size() == kMaxInkStrokes);
 }
 
-TEST_CASE("a lesson step is a page of its own, a view is one page", "[ink]") {
+TEST_CASE("a lesson step is a page of its own, a view is one page (per d where d moves it)",
+          "[ink]") {
   Params p;
   p.view = ViewId::heatmap;
   CHECK(ink_page(p) == "heatmap");
+  p.dim = 64;
+  CHECK(ink_page(p) == "heatmap");  // its axes are positions: d does not move them
+  // the pointers' dials move with d: what was drawn round dial 3 at d = 16 is not shown at 64
+  p.view = ViewId::pointers;
+  CHECK(ink_page(p) == "pointers@d64");
+  p.dim = 16;
+  CHECK(ink_page(p) == "pointers@d16");
   p.view = ViewId::derivation;
   p.lesson = "03-rope-2d";
   p.step = 2;
@@ -199,15 +207,26 @@ TEST_CASE("ink is saved in a session and restored exactly; sessions without it s
   InkStroke on_view = line_stroke(InkKind::pen, InkColour::green, {{-300, 5000}, {19000, 2}});
   on_view.anchor = InkAnchor::view;  // anchored to the step's view, past its left edge
   p.ink.add("03-rope-2d/1", on_view);
+  // a page named by d, as ink_page names it now
+  p.ink.add("pointers@d16", line_stroke(InkKind::pen, InkColour::red, {{1, 2}}));
   const std::string text = session_to_json(p);
   CHECK_THAT(text, Catch::Contains("\"anchor\": \"view\""));
   CHECK_THAT(text, Catch::Contains("\"version\": 2"));
   Params back;
   REQUIRE(session_from_json(text, back).ok());
-  CHECK(back.ink == p.ink);
-  CHECK(back == p);
-  REQUIRE(back.ink.strokes("pointers").size() == 1);
-  CHECK(back.ink.strokes("pointers")[0]->points[1] == InkPoint{2500, 7});
+  // a session written before pages were named by d: its "pointers" page is the session's d's
+  // (16), after the stroke already there
+  REQUIRE(back.ink.strokes("pointers").empty());
+  REQUIRE(back.ink.strokes("pointers@d16").size() == 2);
+  CHECK(back.ink.strokes("pointers@d16")[0]->points[0] == InkPoint{1, 2});
+  CHECK(back.ink.strokes("pointers@d16")[1]->points[1] == InkPoint{2500, 7});
+  // and a session of this build reads back as it was written
+  p.ink.clear_page("pointers");
+  p.ink.add("pointers@d16", line_stroke(InkKind::pen, InkColour::blue, {{0, 10000}, {2500, 7}}));
+  Params again;
+  REQUIRE(session_from_json(session_to_json(p), again).ok());
+  CHECK(again.ink == p.ink);
+  CHECK(again == p);
   CHECK(back.ink.strokes("03-rope-2d/1")[0]->kind == InkKind::highlighter);
   CHECK(back.ink.strokes("03-rope-2d/1")[0]->anchor == InkAnchor::area);
   CHECK(*back.ink.strokes("03-rope-2d/1")[1] == on_view);
@@ -270,7 +289,7 @@ TEST_CASE("the pen draws a stroke with the mouse, over the views, one undo step"
   CHECK(lab.state.ink_tool == AppState::InkTool::pen);
   const ImVec2 a = lab.at(0.2f, 0.5f), b = lab.at(0.5f, 0.5f), c = lab.at(0.8f, 0.6f);
   lab.drag({a, b, c});
-  const auto& strokes = lab.p.ink.strokes("pointers");
+  const auto& strokes = lab.p.ink.strokes(ink_page(lab.p));
   REQUIRE(strokes.size() == 1);
   const InkStroke& s = *strokes[0];
   CHECK(s.kind == InkKind::pen);
@@ -288,12 +307,12 @@ TEST_CASE("the pen draws a stroke with the mouse, over the views, one undo step"
   lab.press(GLFW_KEY_W, /*shift=*/true);
   CHECK(lab.state.ink_colour == InkColour::blue);
   lab.drag({lab.at(0.3f, 0.2f), lab.at(0.4f, 0.2f)});
-  REQUIRE(lab.p.ink.strokes("pointers").size() == 2);
-  CHECK(lab.p.ink.strokes("pointers")[1]->colour == InkColour::blue);
+  REQUIRE(lab.p.ink.strokes(ink_page(lab.p)).size() == 2);
+  CHECK(lab.p.ink.strokes(ink_page(lab.p))[1]->colour == InkColour::blue);
   lab.press(GLFW_KEY_Z, false, /*ctrl=*/true);
-  CHECK(lab.p.ink.strokes("pointers").size() == 1);
+  CHECK(lab.p.ink.strokes(ink_page(lab.p)).size() == 1);
   lab.press(GLFW_KEY_Z, true, true);
-  CHECK(lab.p.ink.strokes("pointers").size() == 2);
+  CHECK(lab.p.ink.strokes(ink_page(lab.p)).size() == 2);
 
   // another view is another page; coming back shows the strokes again
   lab.press(GLFW_KEY_3);
@@ -306,13 +325,13 @@ TEST_CASE("the pen draws a stroke with the mouse, over the views, one undo step"
   lab.press(GLFW_KEY_X);
   CHECK(lab.state.ink_tool == AppState::InkTool::eraser);
   lab.drag({lab.at(0.35f, 0.21f)});
-  REQUIRE(lab.p.ink.strokes("pointers").size() == 1);
-  CHECK(lab.p.ink.strokes("pointers")[0]->colour == InkColour::red);
+  REQUIRE(lab.p.ink.strokes(ink_page(lab.p)).size() == 1);
+  CHECK(lab.p.ink.strokes(ink_page(lab.p))[0]->colour == InkColour::red);
   // Delete clears the page; Ctrl+Z brings it back
   lab.press(GLFW_KEY_DELETE);
   CHECK(lab.p.ink.empty());
   lab.press(GLFW_KEY_Z, false, true);
-  CHECK(lab.p.ink.strokes("pointers").size() == 1);
+  CHECK(lab.p.ink.strokes(ink_page(lab.p)).size() == 1);
 
   // Esc puts the tool down before it leaves presentation mode; the same key again too
   lab.p.presentation = true;
@@ -381,9 +400,9 @@ TEST_CASE("pen strokes are in the picture, restored from a saved session, left o
   AppState state;
   set(state.params, "dim", "8");
   // a horizontal red stroke across the middle of the ink area, a blue one below it
-  state.params.ink.add("pointers",
+  state.params.ink.add(ink_page(state.params),
                        line_stroke(InkKind::pen, InkColour::red, {{1000, 5000}, {9000, 5000}}));
-  state.params.ink.add("pointers",
+  state.params.ink.add(ink_page(state.params),
                        line_stroke(InkKind::pen, InkColour::blue, {{1000, 8000}, {9000, 8000}}));
   const Image img = app->render(state, 3);
   ImGuiWindow* w = ImGui::FindWindowByName("Ink");
@@ -479,7 +498,7 @@ TEST_CASE("Save, then quit: Enter in the question, Enter in the session dialog, 
   Params back;
   REQUIRE(load_session(file.path, back).ok());
   CHECK(back.ink == lab.p.ink);
-  CHECK(back.ink.strokes("pointers").size() == 1);
+  CHECK(back.ink.strokes(ink_page(back)).size() == 1);
 }
 
 TEST_CASE("a position the animation left between integers is saved with six decimals",
