@@ -16,7 +16,8 @@
 namespace rope::app {
 namespace {}  // namespace
 
-void draw_notice(const AppState& state, const ViewEnv& env, ImVec2 canvas_pos, ImVec2 canvas_size) {
+void draw_notice(const AppState& state, const ViewEnv& env, ImVec2 canvas_pos, ImVec2 canvas_size,
+                 ImVec2 bar_pos, ImVec2 bar_size) {
   const Notice& n = state.notice;
   if (n.shown_at < 0.0 || state.time - n.shown_at > notice_seconds(n)) return;
   // F12's picture leaves out a confirmation (the last screenshot's path), not an error: a picture
@@ -28,8 +29,13 @@ void draw_notice(const AppState& state, const ViewEnv& env, ImVec2 canvas_pos, I
   const float wrap = canvas_size.x * 0.8f;
   const ImVec2 ts = font->CalcTextSizeA(font->FontSize, 1e9f, wrap, n.text.c_str());
   const ImVec2 box(ts.x + 32 * s, ts.y + 20 * s);
-  const ImVec2 p0(canvas_pos.x + 0.5f * (canvas_size.x - box.x),
-                  canvas_pos.y + canvas_size.y - box.y - 24 * s);
+  // projected, the bottom of the canvas holds a plot's x-axis labels (review D20); the bar's
+  // middle holds only the view's name, which the notice may hide for its few seconds
+  const bool on_bar = bar_size.y > 0.0f && box.y <= bar_size.y && box.x <= bar_size.x;
+  const ImVec2 p0 = on_bar ? ImVec2(bar_pos.x + 0.5f * (bar_size.x - box.x),
+                                    bar_pos.y + 0.5f * (bar_size.y - box.y))
+                           : ImVec2(canvas_pos.x + 0.5f * (canvas_size.x - box.x),
+                                    canvas_pos.y + canvas_size.y - box.y - 24 * s);
   ImDrawList* dl = ImGui::GetForegroundDrawList();
   dl->AddRectFilled(p0, ImVec2(p0.x + box.x, p0.y + box.y), pal.panel, 8 * s);
   dl->AddRect(p0, ImVec2(p0.x + box.x, p0.y + box.y), n.is_error ? pal.bad : pal.good, 8 * s, 0,

@@ -18,7 +18,10 @@
 namespace rope::app {
 
 // The notice (state.notice) for a few seconds, centred near the bottom of the canvas.
-void draw_notice(const AppState& state, const ViewEnv& env, ImVec2 canvas_pos, ImVec2 canvas_size);
+// bar_pos, bar_size: the presentation bar's rectangle (size 0 without one): a notice that fits
+// its height is drawn over the bar's middle instead of over the canvas's x-axis labels.
+void draw_notice(const AppState& state, const ViewEnv& env, ImVec2 canvas_pos, ImVec2 canvas_size,
+                 ImVec2 bar_pos = {}, ImVec2 bar_size = {});
 
 // The keyboard shortcuts, one row per line of the shortcut table (state.show_shortcuts).
 void draw_shortcut_list(AppState& state, const ViewEnv& env);

@@ -184,7 +184,8 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& outer) {
   if (bar_h > 0.0f)
     views.bar.Draw(state, views.library, env, ImVec2(0.0f, top + height),
                    ImVec2(io.DisplaySize.x, bar_h));
-  draw_notice(state, env, canvas_pos, canvas_size);
+  draw_notice(state, env, canvas_pos, canvas_size, ImVec2(0.0f, top + height),
+              ImVec2(io.DisplaySize.x, bar_h));
   draw_shortcut_list(state, env);
   draw_about(state);
   draw_session_dialog(state, env);

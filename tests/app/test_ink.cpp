@@ -8,6 +8,8 @@
 #include <stb_image.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -16,6 +18,7 @@
 #include "imgui_internal.h"  // the Ink window's place on screen
 #include "shell/frame.h"
 #include "shell/ink_layer.h"
+#include "shell/presentation_bar.h"
 #include "state/actions.h"
 #include "state/session.h"
 #include "ui/theme.h"
@@ -527,4 +530,34 @@ TEST_CASE("F12's picture leaves out a confirmation notice, not an error", "[app]
   CHECK(notice_vertices(false, true) == 0);
   CHECK(notice_vertices(true, true) > 0);
   lab.state.request_screenshot = false;
+}
+
+TEST_CASE("projected, a notice sits on the presentation bar, not over the plot's axis labels",
+          "[app][notice]") {
+  Lab lab;
+  lab.p.presentation = true;
+  lab.frames(2);
+  const auto notice_top = [&](const std::string& text) {
+    show_notice(lab.state, text, false);
+    lab.frame();
+    const ImVector<ImDrawVert>& vb = ImGui::GetForegroundDrawList()->VtxBuffer;
+    REQUIRE(vb.Size > 0);
+    float top = FLT_MAX;
+    for (const ImDrawVert& v : vb)
+      top = std::min(top, v.pos.y);
+    return top;
+  };
+  const ViewEnv env{&lab.ui.fonts(), false, static_cast<float>(lab.p.ui_scale)};
+  const float bar_top = ImGui::GetIO().DisplaySize.y - PresentationBar::height(env);
+  CHECK(notice_top("Screenshot saved: /tmp/x.png") >= bar_top);
+  // a notice taller than the bar goes back over the canvas, whole
+  std::string three_lines;
+  for (int i = 0; i < 40; ++i)
+    three_lines += "refused ";
+  const float tall = notice_top(three_lines);
+  CHECK(tall < bar_top);
+  CHECK(tall >= 0.0f);
+  lab.p.presentation = false;
+  lab.frames(2);
+  CHECK(notice_top("Screenshot saved: /tmp/x.png") < ImGui::GetIO().DisplaySize.y);
 }
