@@ -217,7 +217,9 @@ Margins margins(const Style& st, const Axis& x, const Axis& y) {
   const float lh = st.label_font->FontSize;
   Margins m;
   m.left = tick_len + gap + ytw + (y.label.empty() ? 0.0f : gap + lh);
-  m.bottom = tick_len + gap + th + (x.label.empty() ? 0.0f : gap + lh);
+  // words as x ticks may take a second row, staggered, so that every word is named (axes)
+  const float stagger = x.categories.empty() ? 0.0f : th;
+  m.bottom = tick_len + gap + th + stagger + (x.label.empty() ? 0.0f : gap + lh);
   m.top = std::round(0.5f * th + 2.0f * s);
   m.right = std::round(24.0f * s);
   return m;
@@ -316,10 +318,25 @@ Frame axes(ImDrawList* dl, const Style& st, ImVec2 rect_min, ImVec2 rect_max, Ax
   std::size_t every = 1;
   while (every < xl.size() && !fits_every(every))
     ++every;
+  // words (categories) that do not fit in one row alternate between two rows when each row
+  // then fits: a sentence's every word is named (review D20: 5 of 9 were), and margins()
+  // keeps the second row's room for a categorical axis
+  const auto row_fits = [&](std::size_t first) {
+    float last_right = -1e9f;
+    for (std::size_t i = first; i < xl.size(); i += 2) {
+      if (xl[i].lx < last_right + gap) return false;
+      last_right = xl[i].lx + xl[i].w;
+    }
+    return true;
+  };
+  const bool staggered = !x.categories.empty() && every > 1 && row_fits(0) && row_fits(1);
+  if (staggered) every = 1;
   for (std::size_t i = 0; i < xl.size(); ++i) {
-    dl->AddLine(ImVec2(xl[i].px, ay), ImVec2(xl[i].px, ay + tick_len), st.axis, one);
+    const float row = staggered && i % 2 == 1 ? th : 0.0f;
+    dl->AddLine(ImVec2(xl[i].px, ay), ImVec2(xl[i].px, ay + tick_len + row), st.axis, one);
     if (i % every == 0)
-      pen.text(st.tick_font, ImVec2(xl[i].lx, ay + tick_len + 0.5f * gap), st.text_dim, xl[i].text);
+      pen.text(st.tick_font, ImVec2(xl[i].lx, ay + tick_len + 0.5f * gap + row), st.text_dim,
+               xl[i].text);
   }
   float last_top = 1e9f, last_bottom = -1e9f;  // the last y label drawn
   for (double v : yt) {
@@ -340,7 +357,8 @@ Frame axes(ImDrawList* dl, const Style& st, ImVec2 rect_min, ImVec2 rect_max, Ax
   };
   if (!x.label.empty()) {
     pen.centred(st.label_font,
-                ImVec2(0.5f * (f.area_min.x + f.area_max.x), ay + tick_len + gap + th + gap),
+                ImVec2(0.5f * (f.area_min.x + f.area_max.x),
+                       ay + tick_len + gap + th + (staggered ? th : 0.0f) + gap),
                 st.text, fitting(x, f.area_max.x - f.area_min.x));
   }
   if (!y.label.empty()) {
