@@ -8,12 +8,14 @@
 #include "cli/state_flags.h"
 #include "io/exit_codes.h"
 #include "io/number_format.h"
+#include "state/hf_config.h"
 #include "state/models.h"
 
 namespace rope::app {
 
 struct ModelsCommand {
   bool ids = false;
+  std::string from_config;  // --from-config FILE: read a config.json instead of listing
 };
 
 namespace {
@@ -30,10 +32,10 @@ std::string rotary_text(const ModelPreset& m) {
     case RotaryMeaning::full:
       return s + " (every pair rotates)";
     case RotaryMeaning::neox:
-      return s + " (neox: p = " + format_number(m.rotary_fraction, NumberStyle::csv) +
+      return s + " (neox: p = " + format_number(m.rotary_fraction, NumberStyle::tooltip) +
              ", theta over the rotary dims)";
     case RotaryMeaning::proportional:
-      return s + " (proportional: p = " + format_number(m.rotary_fraction, NumberStyle::csv) +
+      return s + " (proportional: p = " + format_number(m.rotary_fraction, NumberStyle::tooltip) +
              ", full-head theta, slow pairs still)";
     case RotaryMeaning::decoupled:
       return std::to_string(m.rotary_dims) + " RoPE + " + std::to_string(m.nope_dims) +
@@ -49,6 +51,29 @@ std::string scaling_text(const ModelPreset& m) {
   return s;
 }
 
+// One preset as `rope-lab models` prints it: the id line, then one line per field.
+std::string preset_text(const ModelPreset& m, const std::string& tag_words) {
+  std::string out = m.id + "  " + m.name + "  [" + m.tag + ": " + tag_words + "]\n";
+  if (!m.tag_note.empty()) out += "  tag:      " + m.tag_note + "\n";
+  out += "  rotary:   " + rotary_text(m) + "\n";
+  out += "  base:     " + format_number(m.base, NumberStyle::csv) + "\n";
+  out += "  context:  " + std::to_string(m.context);
+  if (m.extended_context > 0) out += " -> " + std::to_string(m.extended_context);
+  out += "\n  scaling:  " + scaling_text(m) + "\n";
+  out += "  pairing:  reference " +
+         (m.pairing_reference.empty() ? std::string("-") : m.pairing_reference) +
+         ", transformers " + m.pairing_transformers + "\n";
+  out += "  source:   " + m.source + "\n";
+  if (!m.lacks.empty()) out += "  LACKS:    " + m.lacks + "\n";
+  if (!m.notes.empty()) out += "  note:     " + m.notes + "\n";
+  return out;
+}
+
+int print_out(const std::string& out) {
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return std::fflush(stdout) == 0 ? kExitOk : kExitFailure;
+}
+
 }  // namespace
 
 std::shared_ptr<ModelsCommand> add_models_command(CLI::App& root) {
@@ -56,6 +81,10 @@ std::shared_ptr<ModelsCommand> add_models_command(CLI::App& root) {
   auto* sub = root.add_subcommand(
       "models", "List the model presets (--model NAME) with their values, sources and tags");
   add_bool_flag(*sub, "--ids", cmd->ids, "print the preset ids only, one per line");
+  sub->add_option("--from-config", cmd->from_config,
+                  "read a model's Hugging Face config.json and print what RoPE Lab sets from it "
+                  "(as --config FILE would) and what a careful reader would flag; exit 2 when "
+                  "the file cannot be read as a model config");
   sub->footer(
       "Tags: V read in the primary source, C consistent across several copies (the official "
       "file not read), U unverified. The presets are read from assets/models.json (set "
@@ -64,6 +93,19 @@ std::shared_ptr<ModelsCommand> add_models_command(CLI::App& root) {
 }
 
 int run_models_command(const ModelsCommand& cmd) {
+  if (!cmd.from_config.empty()) {
+    auto read = load_hf_config(cmd.from_config);
+    if (!read) {
+      print_error(cmd.from_config + ": " + read.error().to_string());
+      return kExitUsage;
+    }
+    const ModelConfig& c = read.value();
+    std::string out = preset_text(c.preset, "read from " + cmd.from_config);
+    out += c.pitfalls.empty() ? "  pitfalls: none\n" : "  pitfalls:\n";
+    for (const ConfigPitfall& p : c.pitfalls)
+      out += "    " + p.field + ": " + p.text + "\n";
+    return print_out(out);
+  }
   const ModelLibrary& lib = model_library();
   if (!lib.problem.empty()) {
     print_error(lib.problem);
@@ -75,24 +117,10 @@ int run_models_command(const ModelsCommand& cmd) {
       out += m.id + "\n";
   } else {
     out += std::to_string(lib.presets.size()) + " model presets from " + lib.path + "\n";
-    for (const ModelPreset& m : lib.presets) {
-      out += "\n" + m.id + "  " + m.name + "  [" + m.tag + ": " + tag_meaning(m.tag) + "]\n";
-      if (!m.tag_note.empty()) out += "  tag:      " + m.tag_note + "\n";
-      out += "  rotary:   " + rotary_text(m) + "\n";
-      out += "  base:     " + format_number(m.base, NumberStyle::csv) + "\n";
-      out += "  context:  " + std::to_string(m.context);
-      if (m.extended_context > 0) out += " -> " + std::to_string(m.extended_context);
-      out += "\n  scaling:  " + scaling_text(m) + "\n";
-      out += "  pairing:  reference " +
-             (m.pairing_reference.empty() ? std::string("-") : m.pairing_reference) +
-             ", transformers " + m.pairing_transformers + "\n";
-      out += "  source:   " + m.source + "\n";
-      if (!m.lacks.empty()) out += "  LACKS:    " + m.lacks + "\n";
-      if (!m.notes.empty()) out += "  note:     " + m.notes + "\n";
-    }
+    for (const ModelPreset& m : lib.presets)
+      out += "\n" + preset_text(m, tag_meaning(m.tag));
   }
-  std::fwrite(out.data(), 1, out.size(), stdout);
-  return std::fflush(stdout) == 0 ? kExitOk : kExitFailure;
+  return print_out(out);
 }
 
 }  // namespace rope::app

@@ -14,6 +14,7 @@
 #include "rope/rotation.h"
 #include "rope/sinusoidal.h"
 #include "rope/three_codes.h"
+#include "state/hf_config.h"
 #include "state/models.h"
 #include "state/params.h"
 #include "state/scaling_params.h"
@@ -197,9 +198,19 @@ bool scaled_table(const ExportArgs& args, const Params& p) {
 Result<CsvTable> build_frequencies(const ExportArgs& args) {
   Params p;
   p.extension = ExtensionParams{};
-  const bool has_model = !arg(args, "model").empty();
-  if (has_model)
+  const bool has_config = !arg(args, "config").empty();
+  const bool has_model = !arg(args, "model").empty() || has_config;
+  if (has_config) {
+    // a model's config.json read as a preset (state/hf_config.h)
+    if (!arg(args, "model").empty()) return Error{"config", "give --config or --model, not both"};
+    auto read = load_hf_config(std::string(arg(args, "config")));
+    if (!read)
+      return Error{"config", std::string(arg(args, "config")) + ": " + read.error().to_string()};
+    if (auto st = apply_model(p, read.value().preset); !st) return st.error();
+    p.model.clear();
+  } else if (has_model) {
     if (auto st = set_param(p, "model", arg(args, "model")); !st) return st.error();
+  }
   for (const char* name : {"dim", "base"})
     if (!has_model && arg(args, name).empty())
       return Error{
@@ -753,6 +764,10 @@ constexpr std::array kFrequencyFlags = join_flags(
                    "a model preset (rope-lab models, e.g. llama-3.1-8b or pythia-6.9b): its d, "
                    "base, rotary fraction and scaling; flags given beside it win",
                    nullptr, ""},
+        ExportFlag{"config", "FILE",
+                   "a model's Hugging Face config.json, read as a preset (rope-lab models "
+                   "--from-config FILE shows what is read); flags given beside it win",
+                   "a config.json of at most 4 MB", ""},
         // required unless --model gives them: the app's defaults do not apply, so their own text
         ExportFlag{"dim", "D", "head dimension d",
                    "an even integer from 2 to 4096 (required without --model)", ""},

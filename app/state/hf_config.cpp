@@ -1,0 +1,455 @@
+#include "state/hf_config.h"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <utility>
+
+#include "io/number_format.h"
+#include "io/read_file.h"
+#include "state/app_state.h"
+#include "state/params.h"
+
+namespace rope::app {
+namespace {
+
+using Json = nlohmann::json;
+
+// The keys read below; any other key with "rope" in its name is listed as not used.
+const std::set<std::string> kRopeScalingKeys = {"type",
+                                                "rope_type",
+                                                "factor",
+                                                "original_max_position_embeddings",
+                                                "beta_fast",
+                                                "beta_slow",
+                                                "mscale",
+                                                "mscale_all_dim",
+                                                "truncate",
+                                                "attention_factor",
+                                                "short_factor",
+                                                "long_factor",
+                                                "low_freq_factor",
+                                                "high_freq_factor",
+                                                "rope_theta",
+                                                "mrope_section",
+                                                "mrope_interleaved",
+                                                "short_mscale",
+                                                "long_mscale"};
+
+struct Reader {
+  const Json& top;   // the file's object
+  const Json* text;  // text_config when there is one, else &top
+  std::vector<ConfigPitfall>& pitfalls;
+
+  // A key of the language model's config: text_config's, else the top level's (Qwen2-VL keeps
+  // rope_scaling at the top beside a text_config). Returns the path it was found at.
+  const Json* find(const std::string& key, std::string& path) const {
+    if (text != &top) {
+      if (auto it = text->find(key); it != text->end() && !it->is_null()) {
+        path = "text_config." + key;
+        return &*it;
+      }
+    }
+    if (auto it = top.find(key); it != top.end() && !it->is_null()) {
+      path = key;
+      return &*it;
+    }
+    path = key;
+    return nullptr;
+  }
+};
+
+Error field_error(const std::string& path, const std::string& message) {
+  return Error{path, message};
+}
+
+Result<double> number_at(const Json& v, const std::string& path, double lo, double hi,
+                         const std::string& what) {
+  if (!v.is_number())
+    return field_error(path, "must be a number (" + what + "), got " + std::string(v.type_name()));
+  const double x = v.get<double>();
+  if (!std::isfinite(x) || x < lo || x > hi)
+    return field_error(path, "must be " + what + ", got " + format_number(x, NumberStyle::csv));
+  return x;
+}
+
+Result<long long> integer_at(const Json& v, const std::string& path, long long lo, long long hi,
+                             const std::string& what) {
+  // transformers' configs write some integers as 4096.0: a whole number is accepted
+  if (!v.is_number())
+    return field_error(path,
+                       "must be an integer (" + what + "), got " + std::string(v.type_name()));
+  const double x = v.get<double>();
+  if (!std::isfinite(x) || x != std::floor(x) || x < static_cast<double>(lo) ||
+      x > static_cast<double>(hi))
+    return field_error(path, "must be " + what + ", got " + format_number(x, NumberStyle::csv));
+  return static_cast<long long>(x);
+}
+
+std::string csv(double x) {
+  return format_number(x, NumberStyle::csv);
+}
+
+// The scaling block: `rope_scaling`, or the newer `rope_parameters` (which also holds
+// rope_theta). Null when neither is there.
+const Json* scaling_block(const Reader& r, std::string& path) {
+  std::string p;
+  if (const Json* s = r.find("rope_scaling", p); s) {
+    path = p;
+    return s;
+  }
+  if (const Json* s = r.find("rope_parameters", p); s) {
+    path = p;
+    return s;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+Result<ModelConfig> parse_hf_config(std::string_view text, const std::string& label) {
+  // Depth first, with the parser's callback: a deeply nested file is refused as soon as it
+  // gets too deep, before the whole of it is built.
+  bool too_deep = false;
+  const Json::parser_callback_t depth_check = [&](int depth, Json::parse_event_t, Json&) {
+    if (depth > kMaxConfigDepth) too_deep = true;
+    return !too_deep;
+  };
+  Json doc;
+  try {
+    doc = Json::parse(text.begin(), text.end(), depth_check);
+  } catch (const Json::exception& e) {
+    if (too_deep)
+      return field_error(label, "nested deeper than " + std::to_string(kMaxConfigDepth) +
+                                    " levels: not a model config");
+    return field_error(label, std::string("not JSON: ") + e.what());
+  }
+  if (too_deep)
+    return field_error(label, "nested deeper than " + std::to_string(kMaxConfigDepth) +
+                                  " levels: not a model config");
+  if (!doc.is_object()) return field_error(label, "must be a JSON object (a model's config.json)");
+
+  ModelConfig out;
+  std::vector<ConfigPitfall>& pit = out.pitfalls;
+  const Json* text_config = &doc;
+  if (auto it = doc.find("text_config"); it != doc.end() && !it->is_null()) {
+    if (!it->is_object()) return field_error("text_config", "must be an object");
+    text_config = &*it;
+    pit.push_back({"text_config",
+                   "read in place of the top level (the language model of a "
+                   "vision-language config)"});
+  }
+  const Reader r{doc, text_config, pit};
+  ModelPreset& m = out.preset;
+  m.id = "config";
+  m.tag = "config.json";
+  m.source = label;
+  std::string path;
+  {
+    std::string name;
+    if (const Json* n = r.find("_name_or_path", path); n && n->is_string())
+      name = n->get<std::string>();
+    if (name.empty())
+      if (const Json* n = r.find("model_type", path); n && n->is_string())
+        name = n->get<std::string>();
+    m.name = (name.empty() ? std::string("model") : name) + " (from config.json)";
+  }
+
+  // [head dimension] transformers: getattr(config, "head_dim", None) or
+  // hidden_size // num_attention_heads (modeling_rope_utils, _compute_default_rope_parameters)
+  int head_dim = 0;
+  if (const Json* rope_dim = r.find("qk_rope_head_dim", path); rope_dim) {
+    // DeepSeek-V2/V3 (MLA): the rotary part of each head is qk_rope_head_dim; qk_nope_head_dim
+    // more dimensions per head carry no position (configuration_deepseek_v3)
+    auto v = integer_at(*rope_dim, path, 2, 4096, "an even integer from 2 to 4096");
+    if (!v) return v.error();
+    if (v.value() % 2 != 0)
+      return field_error(path, "must be even, got " + std::to_string(v.value()));
+    head_dim = static_cast<int>(v.value());
+    m.rotary_meaning = RotaryMeaning::decoupled;
+    if (const Json* nope = r.find("qk_nope_head_dim", path); nope) {
+      auto n = integer_at(*nope, path, 0, 1 << 16, "an integer from 0 to 65536");
+      if (!n) return n.error();
+      m.nope_dims = static_cast<int>(n.value());
+    }
+  } else if (const Json* hd = r.find("head_dim", path); hd) {
+    auto v = integer_at(*hd, path, 2, 4096, "an even integer from 2 to 4096");
+    if (!v) return v.error();
+    head_dim = static_cast<int>(v.value());
+  } else {
+    std::string hp, np;
+    const Json* hidden = r.find("hidden_size", hp);
+    const Json* heads = r.find("num_attention_heads", np);
+    if (!hidden || !heads)
+      return field_error(
+          "head_dim", "missing, and so is " +
+                          std::string(!hidden ? "hidden_size" : "num_attention_heads") +
+                          ": the head dimension is head_dim, or hidden_size / num_attention_heads");
+    auto h = integer_at(*hidden, hp, 1, 1LL << 24, "a positive integer");
+    if (!h) return h.error();
+    auto n = integer_at(*heads, np, 1, 1LL << 16, "a positive integer");
+    if (!n) return n.error();
+    if (h.value() % n.value() != 0)
+      return field_error(hp, std::to_string(h.value()) +
+                                 " is not a multiple of num_attention_heads " +
+                                 std::to_string(n.value()) + ": give head_dim");
+    head_dim = static_cast<int>(h.value() / n.value());
+  }
+  if (head_dim % 2 != 0 || head_dim < 2 || head_dim > 4096)
+    return field_error("head_dim",
+                       "the head dimension must be an even integer from 2 to 4096, got " +
+                           std::to_string(head_dim));
+  m.head_dim = head_dim;
+  m.rotary_dims = head_dim;
+
+  // [partial rotation] transformers: dim = int(head_dim * partial_rotary_factor); GPT-NeoX's
+  // config calls it rotary_pct
+  for (const char* key : {"partial_rotary_factor", "rotary_pct"}) {
+    const Json* p = r.find(key, path);
+    if (!p) continue;
+    auto v = number_at(*p, path, 0.0, 1.0, "a fraction above 0 and at most 1");
+    if (!v) return v.error();
+    if (v.value() <= 0.0) return field_error(path, "must be above 0, got 0");
+    if (v.value() < 1.0) {
+      if (m.rotary_meaning == RotaryMeaning::decoupled)
+        return field_error(path, "cannot be combined with qk_rope_head_dim");
+      m.rotary_meaning = RotaryMeaning::neox;
+      m.rotary_fraction = v.value();
+      m.rotary_dims = static_cast<int>(static_cast<double>(head_dim) * v.value());
+      if (m.rotary_dims < 2)
+        return field_error(path, "leaves " + std::to_string(m.rotary_dims) +
+                                     " rotating dimensions of head_dim " +
+                                     std::to_string(head_dim) + ": at least 2 are needed");
+    }
+    break;
+  }
+
+  // [base]
+  std::string scaling_path;
+  const Json* scaling = scaling_block(r, scaling_path);
+  if (scaling && !scaling->is_object())
+    return field_error(scaling_path, "must be an object (the RoPE scaling settings) or null");
+  m.base = 10000.0;
+  if (const Json* theta = r.find("rope_theta", path); theta) {
+    auto v = number_at(*theta, path, 1.0 + 1e-12, 1e12, "a base above 1 (up to 10¹²)");
+    if (!v) return v.error();
+    m.base = v.value();
+  } else if (scaling && scaling->contains("rope_theta")) {
+    path = scaling_path + ".rope_theta";
+    auto v =
+        number_at((*scaling)["rope_theta"], path, 1.0 + 1e-12, 1e12, "a base above 1 (up to 10¹²)");
+    if (!v) return v.error();
+    m.base = v.value();
+  } else {
+    pit.push_back({"rope_theta", "missing: transformers' default 10000 is used"});
+  }
+
+  // [contexts]
+  long long max_positions = 0;
+  if (const Json* mp = r.find("max_position_embeddings", path); mp) {
+    auto v = integer_at(*mp, path, 1, 1LL << 30, "an integer from 1 to 2³⁰");
+    if (!v) return v.error();
+    max_positions = v.value();
+  }
+  long long original = 0;
+  std::string original_path;
+  if (scaling && scaling->contains("original_max_position_embeddings") &&
+      !(*scaling)["original_max_position_embeddings"].is_null()) {
+    original_path = scaling_path + ".original_max_position_embeddings";
+    auto v = integer_at((*scaling)["original_max_position_embeddings"], original_path, 1, 1LL << 30,
+                        "an integer from 1 to 2³⁰");
+    if (!v) return v.error();
+    original = v.value();
+  } else if (const Json* o = r.find("original_max_position_embeddings", path); o) {
+    original_path = path;  // Phi-3 keeps it at the top level
+    auto v = integer_at(*o, path, 1, 1LL << 30, "an integer from 1 to 2³⁰");
+    if (!v) return v.error();
+    original = v.value();
+  }
+
+  // [scaling] by rope_type, or its old name type (transformers reads rope_type first)
+  std::string type = "default";
+  std::string type_path;
+  if (scaling) {
+    const Json& s = *scaling;
+    for (const char* key : {"rope_type", "type"}) {
+      if (!s.contains(key) || s[key].is_null()) continue;
+      type_path = scaling_path + "." + key;
+      if (!s[key].is_string()) return field_error(type_path, "must be a string");
+      type = s[key].get<std::string>();
+      break;
+    }
+    for (const auto& [key, _] : s.items())
+      if (!kRopeScalingKeys.count(key))
+        pit.push_back({scaling_path + "." + key, "not used by RoPE Lab"});
+  }
+  if (type == "su") {
+    pit.push_back({type_path, "\"su\" is LongRoPE's old name; transformers reads it as longrope"});
+    type = "longrope";
+  }
+  if (type == "mrope") {
+    pit.push_back({type_path,
+                   "multimodal RoPE: for text tokens (t = h = w) every pair turns as in "
+                   "plain RoPE, which is what is shown; mrope_section is not used"});
+    type = "default";
+  }
+  if (scaling && scaling->contains("mrope_section"))
+    pit.push_back({scaling_path + ".mrope_section",
+                   "multimodal sections: text tokens turn as in plain RoPE, which is shown"});
+  const auto get = [&](const char* key) -> const Json* {
+    if (!scaling) return nullptr;
+    auto it = scaling->find(key);
+    return it == scaling->end() || it->is_null() ? nullptr : &*it;
+  };
+  const auto real = [&](const char* key, double lo, double hi, const std::string& what,
+                        const char* param) -> Status {
+    const Json* v = get(key);
+    if (!v) return {};
+    auto x = number_at(*v, scaling_path + "." + key, lo, hi, what);
+    if (!x) return x.error();
+    m.scaling.emplace_back(param, csv(x.value()));
+    return {};
+  };
+  const auto factor = [&]() -> Result<double> {
+    const Json* v = get("factor");
+    const std::string fp = scaling_path + ".factor";
+    if (!v) return field_error(fp, "missing: " + type + " needs a scaling factor s");
+    return number_at(*v, fp, 1e-6, 1e6, "a factor from 10⁻⁶ to 10⁶");
+  };
+  // L for the methods that use it: original_max_position_embeddings, else what transformers
+  // falls back on (max_position_embeddings), said as a pitfall
+  const auto original_context = [&](bool required) -> Result<long long> {
+    if (original > 0) return original;
+    if (max_positions > 0) {
+      pit.push_back({scaling_path + ".original_max_position_embeddings",
+                     "missing: transformers then takes max_position_embeddings = " +
+                         std::to_string(max_positions) + " as the original context L"});
+      return max_positions;
+    }
+    if (required)
+      return field_error(
+          scaling_path + ".original_max_position_embeddings",
+          "missing, and so is max_position_embeddings: " + type + " needs the original context L");
+    return 4096LL;
+  };
+
+  m.context = max_positions > 0 ? max_positions : 4096;
+  if (max_positions == 0)
+    pit.push_back({"max_position_embeddings", "missing: the context L is left at 4096"});
+  if (type == "default") {
+    m.scaling_method = "none";
+    if (scaling && scaling->contains("factor"))
+      pit.push_back({scaling_path + ".factor", "ignored: rope_type default applies no scaling"});
+  } else if (type == "linear" || type == "dynamic") {
+    auto f = factor();
+    if (!f) return f.error();
+    m.scaling_method = type;
+    m.scaling.emplace_back("factor", csv(f.value()));
+    if (type == "dynamic") {
+      // transformers' dynamic NTK reads max_position_embeddings as the trained context
+      m.scaling.emplace_back("original_context", std::to_string(m.context));
+    }
+    m.extended_context = type == "linear" ? 0 : 0;
+  } else if (type == "yarn" || type == "longrope" || type == "llama3") {
+    auto L = original_context(true);
+    if (!L) return L.error();
+    m.extended_context = max_positions > L.value() ? max_positions : 0;
+    m.context = L.value();
+    m.scaling_method = type;
+    if (type == "longrope") {
+      // LongRoPE's factor, when absent, is max_position_embeddings / original (transformers'
+      // _compute_longrope_parameters); it only sets the attention factor
+      if (get("factor")) {
+        auto f = factor();
+        if (!f) return f.error();
+        m.scaling.emplace_back("factor", csv(f.value()));
+      } else if (max_positions > 0) {
+        m.scaling.emplace_back(
+            "factor", csv(static_cast<double>(max_positions) / static_cast<double>(L.value())));
+      }
+      const std::size_t pairs = static_cast<std::size_t>(m.rotary_dims / 2);
+      for (const char* key : {"short_factor", "long_factor"}) {
+        const Json* v = get(key);
+        const std::string fp = scaling_path + "." + key;
+        if (!v) return field_error(fp, "missing: longrope needs both factor lists");
+        if (!v->is_array()) return field_error(fp, "must be a list of numbers");
+        if (v->size() != pairs)
+          return field_error(fp, std::to_string(pairs) + " numbers expected (rotary dims " +
+                                     std::to_string(m.rotary_dims) + " / 2), got " +
+                                     std::to_string(v->size()));
+        std::string list;
+        for (std::size_t i = 0; i < v->size(); ++i) {
+          auto x = number_at((*v)[i], fp + "[" + std::to_string(i) + "]", 1e-6, 1e6,
+                             "a divisor from 10⁻⁶ to 10⁶");
+          if (!x) return x.error();
+          list += (i ? "," : "") + csv(x.value());
+        }
+        m.scaling.emplace_back(key, list);
+      }
+      if (auto s = real("attention_factor", 0.0, 100.0, "from 0 to 100", "attention_factor"); !s)
+        return s.error();
+    } else {
+      auto f = factor();
+      if (!f) return f.error();
+      m.scaling.emplace_back("factor", csv(f.value()));
+    }
+    m.scaling.emplace_back("original_context", std::to_string(L.value()));
+    if (type == "yarn") {
+      for (const auto& [key, param] : {std::pair{"beta_fast", "beta_fast"},
+                                       {"beta_slow", "beta_slow"},
+                                       {"mscale", "mscale"},
+                                       {"mscale_all_dim", "mscale_all_dim"},
+                                       {"attention_factor", "attention_factor"}})
+        if (auto s = real(key, 0.0, 1e5, "a number from 0 to 10⁵", param); !s) return s.error();
+      if (const Json* t = get("truncate"); t) {
+        if (!t->is_boolean())
+          return field_error(scaling_path + ".truncate", "must be true or false");
+        m.scaling.emplace_back("truncate", t->get<bool>() ? "true" : "false");
+        pit.push_back({scaling_path + ".truncate",
+                       t->get<bool>()
+                           ? "true: the ramp ends are rounded to whole pairs (the default)"
+                           : "false: the ramp ends stay fractional (gpt-oss); older "
+                             "transformers always rounded"});
+      }
+      if (get("attention_factor"))
+        pit.push_back({scaling_path + ".attention_factor",
+                       "overrides the attention factor YaRN would compute (0.1·ln s + 1, or "
+                       "DeepSeek's mscale ratio)"});
+    }
+    if (type == "llama3")
+      for (const char* key : {"low_freq_factor", "high_freq_factor"})
+        if (auto s = real(key, 1e-6, 1e6, "a number above 0", key); !s) return s.error();
+  } else {
+    return field_error(type_path.empty() ? scaling_path : type_path,
+                       "unknown rope_type \"" + type +
+                           "\": RoPE Lab reads default, linear, dynamic, yarn, longrope (su), "
+                           "llama3 and mrope");
+  }
+  if (original > 0 && (type == "default" || type == "linear" || type == "dynamic"))
+    pit.push_back({original_path, "not used by " + type + " scaling"});
+
+  // [per layer] what the layer strip will read; said so nothing is silently dropped
+  for (const char* key :
+       {"layer_types", "sliding_window", "sliding_window_pattern", "no_rope_layers",
+        "no_rope_layer_interval", "rope_local_base_freq", "attention_chunk_size"})
+    if (r.find(key, path))
+      pit.push_back(
+          {path, "per-layer RoPE is not read yet: every layer is shown as the global one"});
+
+  m.pairing_transformers = "half";  // transformers' rotate_half: pairs (i, i + d/2)
+  // The values through the parameter table, as a preset's: a config whose values the app
+  // cannot take is refused with the table's reason
+  Params trial;
+  if (auto s = apply_model(trial, m); !s)
+    return field_error(s.error().parameter, s.error().message + " (from " + label + ")");
+  return out;
+}
+
+Result<ModelConfig> load_hf_config(const std::filesystem::path& path) {
+  auto text = read_regular_file(path, kMaxConfigBytes);
+  if (!text) return text.error();
+  return parse_hf_config(text.value(), path.filename().string());
+}
+
+}  // namespace rope::app

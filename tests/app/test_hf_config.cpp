@@ -1,0 +1,143 @@
+// A model's config.json read as a preset (state/hf_config.h): real configs as fixtures
+// (tests/fixtures/configs, each naming its source) against the presets of the same models,
+// and bad input named by its field path.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "state/hf_config.h"
+#include "state/models.h"
+#include "state/params.h"
+
+using namespace rope::app;
+
+namespace {
+
+const std::string kFixtures = std::string(ROPE_LAB_SOURCE_DIR) + "/tests/fixtures/configs/";
+
+// Every parameter a preset sets, as text, after applying `preset` to default Params.
+std::vector<std::pair<std::string, std::string>> applied(const ModelPreset& preset) {
+  Params p;
+  REQUIRE(apply_model(p, preset).ok());
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const char* name :
+       {"dim", "base", "context_length", "scaling", "factor", "original_context", "beta_fast",
+        "beta_slow", "truncate", "low_freq_factor", "high_freq_factor", "sequence_length",
+        "attention_factor", "mscale", "mscale_all_dim", "rotary_fraction", "rotary_style",
+        "long_factor", "short_factor"})
+    out.emplace_back(name, find_param(name)->get(p));
+  return out;
+}
+
+std::string error_of(const std::string& json) {
+  auto r = parse_hf_config(json, "config.json");
+  REQUIRE_FALSE(r.ok());
+  return r.error().to_string();
+}
+
+}  // namespace
+
+TEST_CASE("a model's config.json sets what the model's preset sets", "[models][config]") {
+  const ModelLibrary lib = load_models(std::string(ROPE_LAB_SOURCE_DIR) + "/assets/models.json");
+  REQUIRE(lib.problem.empty());
+  // the preset's pairing is the reference code's where there is one; a config.json is read as
+  // transformers reads it (rotate_half), so the pairing is the one thing that may differ
+  for (const auto& [file, id] : {std::pair{"llama-3.1-8b.json", "llama-3.1-8b"},
+                                 {"phi-2.json", "phi-2"},
+                                 {"deepseek-v3.json", "deepseek-v3"},
+                                 {"gemma-3-12b.json", "gemma-3-12b-global"}}) {
+    INFO(file);
+    auto read = load_hf_config(kFixtures + file);
+    REQUIRE(read.ok());
+    const ModelPreset& c = read.value().preset;
+    const ModelPreset* preset = lib.find(id);
+    REQUIRE(preset != nullptr);
+    CHECK(applied(c) == applied(*preset));
+    CHECK(c.head_dim == preset->head_dim);
+    CHECK(c.rotary_dims == preset->rotary_dims);
+    CHECK(c.rotary_meaning == preset->rotary_meaning);
+    CHECK(c.nope_dims == preset->nope_dims);
+    CHECK(c.context == preset->context);
+    CHECK(c.pairing_transformers == "half");
+  }
+}
+
+TEST_CASE("a config's pitfalls are named with their fields", "[models][config]") {
+  auto gemma = load_hf_config(kFixtures + "gemma-3-12b.json");
+  REQUIRE(gemma.ok());
+  std::vector<std::string> fields;
+  for (const ConfigPitfall& p : gemma.value().pitfalls)
+    fields.push_back(p.field);
+  CHECK(fields == std::vector<std::string>{"text_config", "text_config.sliding_window",
+                                           "text_config.rope_local_base_freq"});
+
+  // LongRoPE under its old name, a factor without the original context, YaRN's truncate and an
+  // attention factor that overrides the computed one
+  const auto pitfalls = [](const std::string& json) {
+    auto r = parse_hf_config(json, "config.json");
+    REQUIRE(r.ok());
+    std::string all;
+    for (const ConfigPitfall& p : r.value().pitfalls)
+      all += p.field + ": " + p.text + "\n";
+    return all;
+  };
+  std::string factors = "[";
+  for (int i = 0; i < 4; ++i)
+    factors += std::string(i ? "," : "") + "1.5";
+  factors += "]";
+  const std::string su = pitfalls(R"({"head_dim": 8, "max_position_embeddings": 131072,
+      "original_max_position_embeddings": 4096, "rope_theta": 10000,
+      "rope_scaling": {"type": "su", "short_factor": )" +
+                                  factors + R"(, "long_factor": )" + factors + "}}");
+  CHECK_THAT(su, Catch::Contains("rope_scaling.type: \"su\" is LongRoPE's old name"));
+  const std::string yarn = pitfalls(R"({"head_dim": 64, "max_position_embeddings": 131072,
+      "rope_scaling": {"rope_type": "yarn", "factor": 32, "truncate": false,
+                       "attention_factor": 1.2, "beta_fast": 32, "beta_slow": 1, "foo": 3}})");
+  CHECK_THAT(yarn, Catch::Contains("rope_scaling.original_max_position_embeddings: missing: "
+                                   "transformers then takes max_position_embeddings = 131072"));
+  CHECK_THAT(yarn, Catch::Contains("rope_scaling.truncate: false"));
+  CHECK_THAT(yarn, Catch::Contains("rope_scaling.attention_factor: overrides"));
+  CHECK_THAT(yarn, Catch::Contains("rope_scaling.foo: not used by RoPE Lab"));
+  CHECK_THAT(yarn, Catch::Contains("rope_theta: missing: transformers' default 10000"));
+}
+
+TEST_CASE("a bad config names the field and what is allowed", "[models][config]") {
+  CHECK_THAT(error_of("{nope"), Catch::StartsWith("config.json: not JSON"));
+  CHECK_THAT(error_of("[1, 2]"), Catch::Contains("must be a JSON object"));
+  CHECK_THAT(error_of(R"({"rope_theta": 10000})"),
+             Catch::StartsWith("head_dim: missing, and so is hidden_size"));
+  CHECK_THAT(error_of(R"({"head_dim": "128"})"), Catch::StartsWith("head_dim: must be an integer"));
+  CHECK_THAT(error_of(R"({"head_dim": 64, "rope_theta": 1})"),
+             Catch::StartsWith("rope_theta: must be a base above 1"));
+  CHECK_THAT(error_of(R"({"head_dim": 64, "rope_scaling": {"rope_type": "magic", "factor": 2}})"),
+             Catch::StartsWith("rope_scaling.rope_type: unknown rope_type \"magic\""));
+  CHECK_THAT(error_of(R"({"head_dim": 64, "rope_scaling": {"rope_type": "linear"}})"),
+             Catch::StartsWith("rope_scaling.factor: missing"));
+  // the issue's own example: 48 factors expected for head_dim 96, 32 given
+  std::string f32 = "[", f48 = "[";
+  for (int i = 0; i < 48; ++i) {
+    if (i < 32) f32 += std::string(i ? "," : "") + "1";
+    f48 += std::string(i ? "," : "") + "1";
+  }
+  f32 += "]";
+  f48 += "]";
+  CHECK(error_of(R"({"hidden_size": 3072, "num_attention_heads": 32,
+      "max_position_embeddings": 131072, "original_max_position_embeddings": 4096,
+      "rope_scaling": {"type": "longrope", "short_factor": )" +
+                 f48 + R"(, "long_factor": )" + f32 + "}}") ==
+        "rope_scaling.long_factor: 48 numbers expected (rotary dims 96 / 2), got 32");
+  CHECK_THAT(error_of(R"({"text_config": 3})"),
+             Catch::StartsWith("text_config: must be an object"));
+  // deeply nested: refused by the depth check, not by running out of stack
+  CHECK_THAT(error_of(std::string(100000, '[') + std::string(100000, ']')),
+             Catch::Contains("nested deeper than 32 levels"));
+}
+
+TEST_CASE("a config file that is too large or not a file is refused before it is read",
+          "[models][config]") {
+  auto dir = load_hf_config(kFixtures);
+  REQUIRE_FALSE(dir.ok());
+  auto missing = load_hf_config(kFixtures + "nope.json");
+  REQUIRE_FALSE(missing.ok());
+}
