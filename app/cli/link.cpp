@@ -128,6 +128,9 @@ std::string link_of(const Params& params) {
     return out;
   }
   for (const ParamSpec& spec : param_specs()) {
+    // a config.json's path names a file on this machine only; the values it set are in the
+    // link one by one
+    if (spec.name == std::string_view("config")) continue;
     const std::string value = spec.get(params);
     if (value != spec.get(fresh)) add(spec.name, value);
   }

@@ -10,7 +10,6 @@
 #pragma GCC diagnostic pop
 
 #include "io/exit_codes.h"
-#include "state/hf_config.h"
 #include "state/models.h"
 #include "state/params.h"
 
@@ -75,11 +74,6 @@ Status check_negated_flags(int argc, const char* const* argv) {
 }
 
 void add_state_flags(CLI::App& app, StateFlags& flags) {
-  app.add_option("--config", flags.config,
-                 "a model's Hugging Face config.json: head dimension, base, scaling and partial "
-                 "rotation set as transformers would (rope-lab models --from-config FILE shows "
-                 "what is read and its pitfalls); not with --model")
-      ->group("State");
   for (const ParamSpec& spec : param_specs()) {
     const std::string flag = flag_name(spec.name);
     const std::string name = spec.name;
@@ -103,19 +97,17 @@ void add_state_flags(CLI::App& app, StateFlags& flags) {
 
 Status apply_state_flags(const StateFlags& flags, Params& params) {
   Params trial = params;
-  if (!flags.config.empty()) {
-    for (const auto& entry : flags.given)
-      if (entry.first == "model") return Error{"--config", "give --config or --model, not both"};
-    auto read = load_hf_config(flags.config);
-    if (!read) return Error{"--config", flags.config + ": " + read.error().to_string()};
-    if (auto s = apply_model(trial, read.value().preset); !s)
-      return Error{"--config", flags.config + ": " + s.error().to_string()};
-    trial.model.clear();  // not a preset of the models file
+  // --model (or --config) first, wherever it was typed: the flags beside it change the preset's
+  // values.
+  bool model_given = false, config_given = false;
+  for (const auto& entry : flags.given) {
+    model_given = model_given || entry.first == "model";
+    config_given = config_given || entry.first == "config";
   }
-  // --model first, wherever it was typed: the flags beside it change the preset's values.
+  if (model_given && config_given) return Error{"--config", "give --config or --model, not both"};
   for (const bool model_pass : {true, false})
     for (const auto& [name, text] : flags.given) {
-      if ((name == "model") != model_pass) continue;
+      if ((name == "model" || name == "config") != model_pass) continue;
       if (auto s = check_typed_file_name(name, text); !s)
         return Error{flag_name(s.error().parameter), s.error().message};
       if (auto s = set_param(trial, name, text); !s)

@@ -23,9 +23,6 @@ namespace rope::app {
 
 struct StateFlags {
   std::vector<std::pair<std::string, std::string>> given;  // (param name, text) as parsed
-  // --config FILE: a Hugging Face config.json read as a preset (state/hf_config.h), applied
-  // first, like --model; the other flags then change its values. Empty: none.
-  std::string config;
 };
 
 // Registers --name for every parameter (booleans, by their kind in the parameter table, as

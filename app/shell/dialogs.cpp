@@ -118,21 +118,25 @@ void draw_session_dialog(AppState& state, const ViewEnv& env) {
   using D = AppState::SessionDialog;
   if (state.session_dialog == D::none) return;
   const bool saving = state.session_dialog == D::save;
-  const char* title = saving ? "Save session" : "Open session";
+  const bool config = state.session_dialog == D::open_config;
+  const char* title = saving ? "Save session" : config ? "Open model config" : "Open session";
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(0.5f * io.DisplaySize.x, 0.4f * io.DisplaySize.y),
                           ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(std::min(760.0f * env.scale, io.DisplaySize.x * 0.9f), 0));
   bool open = true;
   if (ImGui::Begin(title, &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
-    if (state.session_path.empty()) {
+    std::string& path = config ? state.config_path : state.session_path;
+    if (path.empty()) {
       const char* home = std::getenv("HOME");
-      state.session_path = std::string(home ? home : ".") + "/rope-lab-session.json";
+      path = std::string(home ? home : ".") + (config ? "/config.json" : "/rope-lab-session.json");
     }
     char buf[1024];
-    std::snprintf(buf, sizeof buf, "%s", state.session_path.c_str());
-    ImGui::TextUnformatted(saving ? "Save the complete state (view, parameters, lesson, theme) to"
-                                  : "Open a session file (.json)");
+    std::snprintf(buf, sizeof buf, "%s", path.c_str());
+    ImGui::TextUnformatted(saving   ? "Save the complete state (view, parameters, lesson, theme) to"
+                           : config ? "A model's Hugging Face config.json (d, base, scaling and "
+                                      "partial rotation are set as transformers sets them)"
+                                    : "Open a session file (.json), or a model's config.json");
     ImGui::SetNextItemWidth(-1);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     // the whole path selected when the field takes the keyboard: a second Ctrl + S and a new
@@ -143,8 +147,9 @@ void draw_session_dialog(AppState& state, const ViewEnv& env) {
     // Enter gives the keyboard up; while the dialog stays open (a save or open that failed,
     // the changed-on-disk question) the field takes it back, so what is typed next goes there
     if (enter) ImGui::SetKeyboardFocusHere(-1);
-    if (state.session_path != buf) state.session_conflict = false;  // another name: a save-as
-    state.session_path = buf;
+    if (!config && state.session_path != buf)
+      state.session_conflict = false;  // another name: a save-as
+    path = buf;
     const auto save_now = [&] {
       if (auto s = save_session(state.session_path, session_params(state)); !s) {
         show_notice(state, "Session not saved: " + s.error().to_string(), true);
@@ -158,7 +163,9 @@ void draw_session_dialog(AppState& state, const ViewEnv& env) {
       open = false;
     };
     if (ImGui::Button(saving ? "Save" : "Open", ImVec2(140 * env.scale, 0)) || enter) {
-      if (!saving) {
+      if (config) {
+        if (open_model_config(state, state.config_path)) open = false;
+      } else if (!saving) {
         if (open_session(state, state.session_path)) open = false;
       } else if (session_changed_on_disk(state, state.session_path)) {
         // Another window or a sync client wrote the file since this window opened or saved

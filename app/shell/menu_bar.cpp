@@ -22,6 +22,7 @@ void file_menu(AppState& state) {
   if (!ImGui::BeginMenu("File")) return;
   const bool web = in_browser();
   if (ImGui::MenuItem("Open session…", "Ctrl+O")) open_session_action(state);
+  if (ImGui::MenuItem("Open model config…")) open_config_action(state);
   if (!web && ImGui::BeginMenu("Open recent", !state.recent_sessions.empty())) {
     std::string chosen;
     for (const std::string& path : state.recent_sessions)

@@ -39,7 +39,11 @@ void model_controls(AppState& state, const ViewEnv& env) {
   ImGui::PopFont();
   ImGui::Separator();
   const ModelPreset* active = lib.find(p.model);
-  const std::string preview = active ? active->name + " (" + active->tag + ")" : "none";
+  // a config.json read (File ▸ Open model config, --config) is named as a preset is, with
+  // "from config.json" in place of the tag
+  const std::string preview = active              ? active->name + " (" + active->tag + ")"
+                              : !p.config.empty() ? model_status(p)
+                                                  : "none";
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##model", preview.c_str())) {
     if (ImGui::Selectable("none", active == nullptr)) choose(state, "");
@@ -54,6 +58,20 @@ void model_controls(AppState& state, const ViewEnv& env) {
     ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
     ImGui::TextWrapped("%s", lib.problem.c_str());
     ImGui::PopStyleColor();
+  }
+  if (!p.config.empty()) {
+    ImGui::TextWrapped("%s", model_status(p).c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
+    ImGui::TextWrapped(
+        "read from %s as transformers reads it (rope-lab models --from-config "
+        "lists what a careful reader would flag)",
+        p.config.c_str());
+    ImGui::PopStyleColor();
+    if (!changed_since_model(p).empty() && ImGui::Button("Restore the config's values")) {
+      const std::string path = p.config;
+      if (auto s = change_param(p, "config", path); !s)
+        show_notice(state, "Not restored: " + s.error().to_string(), true);
+    }
   }
   if (active) {
     // The active preset, its tag and what the lecturer changed since choosing it.

@@ -16,6 +16,9 @@ bool in_browser();
 void save_session_action(AppState& state);
 // File > Open session (Ctrl + O): the session dialog, or the browser's file picker.
 void open_session_action(AppState& state);
+// File > Open model config: the path dialog, or the browser's file picker (a config.json
+// opened there is recognised by its keys: state/hf_config.h, looks_like_model_config).
+void open_config_action(AppState& state);
 // File > Export data (Ctrl + E): the CSV `rope-lab export` writes, as a file or a download.
 void export_data_action(AppState& state);
 // File > Copy link (browser only): the page's address with the state's fragment (cli/link.h)

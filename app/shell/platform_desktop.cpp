@@ -16,6 +16,10 @@ void open_session_action(AppState& state) {
   state.session_dialog = AppState::SessionDialog::open;
 }
 
+void open_config_action(AppState& state) {
+  state.session_dialog = AppState::SessionDialog::open_config;
+}
+
 void export_data_action(AppState& state) {
   export_view_data(state);
 }

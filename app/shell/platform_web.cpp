@@ -51,6 +51,10 @@ void save_session_action(AppState& state) {
   show_notice(state, "Session downloaded: " + name.string(), false);
 }
 
+void open_config_action(AppState&) {
+  rope_web_pick_file();  // open_session tells a config.json from a session by its keys
+}
+
 void open_session_action(AppState&) {
   rope_web_pick_file();  // the page calls rope_web_file_opened (shell/web_window.cpp)
 }

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <utility>
 
+#include "io/read_file.h"
+#include "state/hf_config.h"
 #include "state/params.h"
 #include "state/session.h"
 #include "state/settings.h"
@@ -89,7 +91,31 @@ bool session_changed_on_disk(const AppState& state, const std::string& path) {
   return now.exists && now != state.session_stamp;
 }
 
+bool open_model_config(AppState& state, const std::string& path) {
+  auto read = load_hf_config(path);
+  if (!read) {
+    show_notice(state, "Model config not opened: " + path + ": " + read.error().to_string(), true);
+    return false;
+  }
+  if (auto s = set_param(state.params, "config", path); !s) {
+    show_notice(state, "Model config not opened: " + s.error().to_string(), true);
+    return false;
+  }
+  std::string text = "Model config opened: " + read.value().preset.name;
+  const auto& pitfalls = read.value().pitfalls;
+  for (std::size_t i = 0; i < pitfalls.size() && i < 4; ++i)
+    text += (i == 0 ? ".  Note " : ";  ") + pitfalls[i].field + ": " + pitfalls[i].text;
+  if (pitfalls.size() > 4)
+    text += ";  and " + std::to_string(pitfalls.size() - 4) +
+            " more (rope-lab models --from-config lists them)";
+  show_notice(state, text, false);
+  return true;
+}
+
 bool open_session(AppState& state, const std::string& path) {
+  if (auto text = read_regular_file(path, kMaxConfigBytes);
+      text && looks_like_model_config(text.value()))
+    return open_model_config(state, path);
   if (auto s = load_session(path, state.params); !s) {
     show_notice(state, "Session not opened: " + s.error().to_string(), true);
     return false;

@@ -54,7 +54,14 @@ Params session_params(const AppState& state);
 // Opens a session file into the state, the one place that does: on success the session's own
 // lesson step is kept, the file goes first in the recent list and a notice says so; on failure
 // the state is unchanged and a notice names the problem. Returns whether it opened.
+// A file that is not a session but a model's config.json (state/hf_config.h) is opened as one
+// (open_model_config), so File ▸ Open and a file dropped on the page take either.
 bool open_session(AppState& state, const std::string& path);
+
+// Reads a model's config.json into the state (the parameter `config`): on success a notice
+// names the model and what a careful reader would flag (the pitfalls); on failure the state is
+// unchanged and the notice names the field. Returns whether it was read.
+bool open_model_config(AppState& state, const std::string& path);
 
 // Notes what the session file `path` is on disk now (after this window opened or saved it).
 void stamp_session_file(AppState& state, const std::string& path);

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,12 +46,26 @@ struct VectorChoice {
   bool operator==(const VectorChoice&) const = default;
 };
 
+struct ModelPreset;  // state/models.h
+
+// The preset a config.json was read as (state/hf_config.h), kept to name the model and list what
+// changed since. Two states with the same `config` path are equal whatever this holds: after a
+// session is reloaded it is read again (or missing, when the file is gone).
+struct ConfigPresetRef {
+  std::shared_ptr<const ModelPreset> preset;
+  bool operator==(const ConfigPresetRef&) const { return true; }
+};
+
 struct Params {
   ViewId view = ViewId::pointers;
 
   // The model preset chosen last (state/models.h), by id; empty: none. Choosing one sets the
   // RoPE parameters below; they may be changed afterwards (the screen lists what changed).
   std::string model;
+  // Or the model's config.json read last (state/hf_config.h), by path; empty: none. Choosing a
+  // preset clears it, reading a config clears `model`.
+  std::string config;
+  ConfigPresetRef config_preset;  // null when the file could not be read again (a session)
 
   // RoPE
   int dim = 16;               // head dimension d, even, 2 ... 4096 (the pointers view shows <= 512)
@@ -181,8 +196,11 @@ struct AppState {
   std::vector<std::string> problems;
 
   // sessions: the dialog is open when session_dialog != none; session_path is the last file
-  // opened or saved (the dialog starts there)
-  enum class SessionDialog { none, save, open } session_dialog = SessionDialog::none;
+  // opened or saved (the dialog starts there). open_config: the same dialog reads a model's
+  // config.json (File ▸ Open model config), from config_path, never from session_path (a later
+  // Ctrl + S must not write a session over the model's file).
+  enum class SessionDialog { none, save, open, open_config } session_dialog = SessionDialog::none;
+  std::string config_path;
   // File ▸ Export picture / animation (shell/export_dialog.h); none: the dialog is closed (an
   // export already running goes on and reports with a notice).
   enum class ExportDialog { none, picture, animation } export_dialog = ExportDialog::none;

@@ -446,6 +446,21 @@ Result<ModelConfig> parse_hf_config(std::string_view text, const std::string& la
   return out;
 }
 
+bool looks_like_model_config(std::string_view text) {
+  bool too_deep = false;  // as in parse_hf_config: a deep file is not read to its end
+  const Json::parser_callback_t depth_check = [&](int depth, Json::parse_event_t, Json&) {
+    if (depth > kMaxConfigDepth) too_deep = true;
+    return !too_deep;
+  };
+  const Json doc = Json::parse(text.begin(), text.end(), depth_check, false);
+  if (too_deep) return false;
+  if (!doc.is_object() || doc.contains("format")) return false;
+  for (const char* key :
+       {"model_type", "hidden_size", "head_dim", "rope_theta", "rope_scaling", "text_config"})
+    if (doc.contains(key)) return true;
+  return false;
+}
+
 Result<ModelConfig> load_hf_config(const std::filesystem::path& path) {
   auto text = read_regular_file(path, kMaxConfigBytes);
   if (!text) return text.error();

@@ -51,6 +51,11 @@ struct ModelConfig {
 inline constexpr std::uintmax_t kMaxConfigBytes = 4u << 20;
 inline constexpr int kMaxConfigDepth = 32;
 
+// Whether `text` is a JSON object that reads as a model config rather than a RoPE Lab session:
+// no "format" key, and one of the keys a config.json has (model_type, hidden_size, head_dim,
+// rope_theta, rope_scaling, text_config). File ▸ Open takes either kind of file.
+bool looks_like_model_config(std::string_view text);
+
 // `label` names the file in the preset's source ("config.json").
 Result<ModelConfig> parse_hf_config(std::string_view text, const std::string& label);
 Result<ModelConfig> load_hf_config(const std::filesystem::path& path);

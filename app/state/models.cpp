@@ -389,8 +389,11 @@ Status apply_model(Params& params, const ModelPreset& preset) {
 
 std::vector<std::string> changed_since_model(const Params& params) {
   std::vector<std::string> changed;
-  if (params.model.empty()) return changed;
-  const ModelPreset* preset = model_library().find(params.model);
+  const ModelPreset* preset = nullptr;
+  if (!params.config.empty())
+    preset = params.config_preset.preset.get();
+  else if (!params.model.empty())
+    preset = model_library().find(params.model);
   if (!preset) return changed;
   Params reference = params;
   if (!apply_model(reference, *preset)) return changed;
@@ -402,6 +405,19 @@ std::vector<std::string> changed_since_model(const Params& params) {
 }
 
 std::string model_status(const Params& params) {
+  if (!params.config.empty() && !params.config_preset.preset)
+    return std::filesystem::path(params.config).filename().string() +
+           " (from config.json; the file is no longer readable)";
+  if (!params.config.empty()) {
+    std::string s = params.config_preset.preset->name;  // "… (from config.json)"
+    const auto changed = changed_since_model(params);
+    if (!changed.empty()) {
+      s += " · changed: ";
+      for (std::size_t i = 0; i < changed.size(); ++i)
+        s += (i ? ", " : "") + changed[i];
+    }
+    return s;
+  }
   if (params.model.empty()) return {};
   const ModelPreset* preset = model_library().find(params.model);
   if (!preset) return params.model + " (not in the models file)";

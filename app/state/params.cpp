@@ -16,6 +16,7 @@
 #include "rope/random.h"
 #include "rope/scaling.h"
 #include "rope/vectors.h"
+#include "state/hf_config.h"
 #include "state/models.h"
 
 namespace rope::app {
@@ -319,6 +320,8 @@ const std::array kSpecs = std::to_array<ParamSpec>({
      "model preset: sets d, base, pairing, rotary fraction and scaling (rope-lab models)",
      [](Params& p, std::string_view t) -> Status {
        const std::string_view id = trim(t);
+       p.config.clear();  // one model at a time: a preset replaces a config.json
+       p.config_preset = {};
        if (id.empty() || id == "none") {
          p.model.clear();
          return {};
@@ -330,6 +333,30 @@ const std::array kSpecs = std::to_array<ParamSpec>({
                     "must be one of " + lib.ids() + " or none, got " + quote_for_message(t));
      },
      [](const Params& p) { return p.model.empty() ? std::string("none") : p.model; }},
+    // A model's Hugging Face config.json (state/hf_config.h), read as a preset and applied as
+    // one; set first with `model`, so values given beside it win.
+    {"config", K::text, kNoRange, "the path of a config.json, or empty",
+     "a model's Hugging Face config.json: d, base, scaling and partial rotation as transformers "
+     "sets them (rope-lab models --from-config FILE shows what is read)",
+     [](Params& p, std::string_view t) -> Status {
+       const std::string path(trim(t));
+       if (path.empty() || path == "none") {
+         p.config.clear();
+         p.config_preset = {};
+         return {};
+       }
+       auto read = load_hf_config(path);
+       if (!read) return error("config", quote_for_message(path) + ": " + read.error().to_string());
+       Params trial = p;
+       if (auto s = apply_model(trial, read.value().preset); !s)
+         return error("config", quote_for_message(path) + ": " + s.error().to_string());
+       trial.model.clear();
+       trial.config = path;
+       trial.config_preset.preset = std::make_shared<const ModelPreset>(read.value().preset);
+       p = std::move(trial);
+       return {};
+     },
+     [](const Params& p) { return p.config; }},
     // d and base are the core's own (rope::validate_dim, validate_base): judged, and reported,
     // by the core; their rows here hold the same ranges (tests/app/test_params.cpp checks both
     // agree) for the sliders and --help.

@@ -111,6 +111,8 @@ std::string session_to_json(const Params& params) {
   nlohmann::ordered_json values = nlohmann::ordered_json::object();
   for (const ParamSpec& spec : param_specs()) {
     const std::string text = spec.get(params);
+    // no config.json: left out, so that a session without one opens in builds before it
+    if (spec.name == std::string_view("config") && text.empty()) continue;
     if (spec.kind == ParamKind::boolean) {
       values[spec.name] = text == "true";
     } else if (auto num = parse_real(spec.name, text);
@@ -177,7 +179,8 @@ Status session_from_json(std::string_view text, Params& params) {
   // values, saved beside it, then win), the others in the file's order.
   std::vector<std::pair<std::string, const nlohmann::json*>> ordered;
   for (const auto& [key, value] : values->items())
-    ordered.emplace(key == "model" ? ordered.begin() : ordered.end(), key, &value);
+    ordered.emplace(key == "model" || key == "config" ? ordered.begin() : ordered.end(), key,
+                    &value);
   for (const auto& [key, value_ptr] : ordered) {
     const nlohmann::json& value = *value_ptr;
     if (!find_param(key)) return session_error("has an unknown parameter \"" + key + "\"");
@@ -191,8 +194,17 @@ Status session_from_json(std::string_view text, Params& params) {
     } else {
       return session_error("parameter \"" + key + "\" must be a number, a string or true/false");
     }
-    if (auto s = set_param(trial, key, value_text); !s)
+    if (auto s = set_param(trial, key, value_text); !s) {
+      // A config.json that moved or changed since the session was saved costs its name on
+      // screen, not the session: every value it set is saved beside it and applied next.
+      if (key == "config") {
+        trial.config = value_text;
+        trial.config_preset = {};
+        trial.model.clear();
+        continue;
+      }
       return session_error("parameter " + s.error().to_string());
+    }
   }
   if (auto s = validate_params(trial); !s)
     return session_error("parameter " + s.error().to_string());

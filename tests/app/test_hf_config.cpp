@@ -9,6 +9,7 @@
 #include "state/hf_config.h"
 #include "state/models.h"
 #include "state/params.h"
+#include "state/session.h"
 
 using namespace rope::app;
 
@@ -140,4 +141,52 @@ TEST_CASE("a config file that is too large or not a file is refused before it is
   REQUIRE_FALSE(dir.ok());
   auto missing = load_hf_config(kFixtures + "nope.json");
   REQUIRE_FALSE(missing.ok());
+}
+
+TEST_CASE("a config.json is a parameter: named on screen, saved in sessions, replaced by a preset",
+          "[models][config][session]") {
+  Params p;
+  CHECK_THAT(session_to_json(p), !Catch::Contains("\"config\""));  // older builds open it
+  const std::string file = kFixtures + "llama-3.1-8b.json";
+  REQUIRE(set_param(p, "config", file).ok());
+  CHECK(p.model.empty());
+  CHECK(p.dim == 128);
+  CHECK(p.base == 500000.0);
+  CHECK(model_status(p) == "llama (from config.json)");
+  REQUIRE(set_param(p, "base", "10000").ok());
+  CHECK(model_status(p) == "llama (from config.json) · changed: base");
+
+  // a session keeps the path; opening it reads the file again
+  const std::string text = session_to_json(p);
+  CHECK_THAT(text, Catch::Contains("\"config\": \"" + file + "\""));
+  Params back;
+  REQUIRE(session_from_json(text, back).ok());
+  CHECK(back == p);
+  CHECK(model_status(back) == "llama (from config.json) · changed: base");
+
+  // the file gone: the session still opens with every value, and says the file is unreadable
+  std::string moved = text;
+  moved.replace(moved.find(file), file.size(), kFixtures + "moved-away.json");
+  Params gone;
+  REQUIRE(session_from_json(moved, gone).ok());
+  CHECK(gone.dim == 128);
+  CHECK(gone.base == 10000.0);
+  CHECK(gone.extension.scaling.method == rope::ScalingMethod::llama3);
+  CHECK_THAT(model_status(gone), Catch::Contains("moved-away.json (from config.json; the file is "
+                                                 "no longer readable)"));
+
+  // a preset replaces it, and a config replaces a preset
+  REQUIRE(set_param(p, "model", "phi-2").ok());
+  CHECK(p.config.empty());
+  CHECK(p.dim == 80);
+  REQUIRE(set_param(p, "config", kFixtures + "deepseek-v3.json").ok());
+  CHECK(p.model.empty());
+  CHECK(p.dim == 64);
+  // a bad file leaves the state as it was, with the field named
+  const Params before = p;
+  auto bad = set_param(p, "config", std::string(ROPE_LAB_SOURCE_DIR) + "/assets/models.json");
+  REQUIRE_FALSE(bad.ok());
+  CHECK_THAT(bad.error().to_string(), Catch::Contains("head_dim: missing"));
+  CHECK(p == before);
+  CHECK(p.config == before.config);
 }
