@@ -70,9 +70,10 @@ inline std::string scaling_words(const ScalingParams& sp) {
 // with the same divisor θᵢ/θ′ᵢ (relative tolerance 1e-9), e.g.
 //   "θ′ = θ for pairs 0–23 · θ/1.03 … θ/7.8 for pairs 24–39 · θ/8 for pairs 40–63".
 // Runs of one pair between other values are merged into a "between" run (dynamic NTK, longrope:
-// a different divisor for every pair), except a kept pair (θ′ = θ); pairs with θᵢ = 0 (partial
-// rotation) are "not rotated". scaled and original: [d/2], rad per position. Empty when the sizes
-// differ or there are none.
+// a different divisor for every pair), except a kept pair (θ′ = θ); more than four runs become
+// the kept first run, one range from the smallest to the largest divisor, the still last run; pairs
+// with θᵢ = 0 (partial rotation) are "not rotated". scaled and original: [d/2], rad per position.
+// Empty when the sizes differ or there are none.
 inline std::string frequency_ratio_words(const std::vector<double>& scaled,
                                          const std::vector<double>& original) {
   const std::size_t n = scaled.size();
@@ -113,6 +114,18 @@ inline std::string frequency_ratio_words(const std::vector<double>& scaled,
       merged.push_back(r);
     }
   }
+  // More than four runs (LongRoPE's lists hold short runs of equal divisors) would take lines
+  // of the read-out: a kept first run and a still last run stay, the rest is one range
+  if (merged.size() > 4) {
+    std::vector<Run> few;
+    std::size_t a = 0, b = merged.size();
+    if (merged.front().constant && same(div[merged.front().first], 1.0)) few.push_back(merged[a++]);
+    const bool still_last = div[merged.back().first] == 0.0;
+    if (still_last) --b;
+    if (a < b) few.push_back({merged[a].first, merged[b - 1].last, false});
+    if (still_last) few.push_back(merged.back());
+    merged = std::move(few);
+  }
   const auto divisor = [](double v) {
     if (std::isnan(v)) return std::string("0");
     if (std::abs(v - 1.0) <= 1e-9) return std::string("θ");
@@ -129,9 +142,16 @@ inline std::string frequency_ratio_words(const std::vector<double>& scaled,
       out += pairs(r) + " not rotated";
     else if (r.constant)
       out += nobreak("θ′ = " + divisor(div[r.first])) + " for " + pairs(r);
-    else
-      out += nobreak("θ′ = " + divisor(div[r.first]) + " … " + divisor(div[r.last])) + " for " +
-             pairs(r);
+    else {
+      // the smallest and the largest divisor of the run (in order for a monotone list)
+      double lo = div[r.first], hi = div[r.first];
+      for (std::size_t i = r.first; i <= r.last; ++i) {
+        if (std::isnan(div[i]) || div[i] == 0.0) continue;
+        lo = std::min(lo, div[i]);
+        hi = std::max(hi, div[i]);
+      }
+      out += nobreak("θ′ = " + divisor(lo) + " … " + divisor(hi)) + " for " + pairs(r);
+    }
   }
   return out;
 }

@@ -47,7 +47,9 @@ TEST_CASE("a model's config.json sets what the model's preset sets", "[models][c
   for (const auto& [file, id] : {std::pair{"llama-3.1-8b.json", "llama-3.1-8b"},
                                  {"phi-2.json", "phi-2"},
                                  {"deepseek-v3.json", "deepseek-v3"},
-                                 {"gemma-3-12b.json", "gemma-3-12b-global"}}) {
+                                 {"gemma-3-12b.json", "gemma-3-12b-global"},
+                                 {"phi-3.5-mini-instruct.json", "phi-3.5-mini"},
+                                 {"gpt-oss-20b.json", "gpt-oss-20b"}}) {
     INFO(file);
     auto read = load_hf_config(kFixtures + file);
     REQUIRE(read.ok());

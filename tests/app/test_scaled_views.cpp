@@ -177,6 +177,10 @@ TEST_CASE("θ′ᵢ/θᵢ in words: constant runs, varying runs, pairs that do n
   // partial rotation: the last pairs have θ = 0
   CHECK(words({1.0, 0.1, 0.0, 0.0}, {1.0, 0.1, 0.0, 0.0}) ==
         "θ′ = θ for pairs 0–1 · pairs 2–3 not rotated");
+  // LongRoPE-like: many short runs become the kept pair and one range
+  CHECK(words({1.0, 0.05, 0.05, 0.004, 0.0003, 0.0003, 0.00002},
+              {1.0, 0.1, 0.1, 0.01, 0.001, 0.001, 0.0001}) ==
+        "θ′ = θ for pair 0 · θ′ = θ/2 … θ/5 for pairs 1–6");
   CHECK(frequency_ratio_words({}, {}).empty());
   CHECK(frequency_ratio_words({1.0}, {1.0, 2.0}).empty());
 }

@@ -74,7 +74,58 @@ PUBLISHED = {
                     ("yarn", {"factor": 40.0, "original_context": 4096, "beta_fast": 32.0,
                               "beta_slow": 1.0, "mscale": 1.0, "mscale_all_dim": 1.0}),
                     ("interleaved", "half"), "V"),
+    # LongRoPE with the published lists (PHI35_SHORT, PHI35_LONG below, copied a second time from
+    # the config.json copies the preset names); factor 32 = 131072 / 4096 sets its attention
+    "phi-3.5-mini": (96, 96, "full", 1.0, 10000.0, 4096, 131072,
+                     ("longrope", {"factor": 32.0, "original_context": 4096,
+                                   "short_factor": "PHI35_SHORT", "long_factor": "PHI35_LONG"}),
+                     ("half", "half"), "C"),
+    "qwen3-8b": (128, 128, "full", 1.0, 1e6, 40960, 0, ("none", {}), ("half", "half"), "C"),
+    "qwen2.5-vl-7b": (128, 128, "full", 1.0, 1e6, 128000, 0, ("none", {}), ("half", "half"), "C"),
+    "gpt-oss-20b": (64, 64, "full", 1.0, 150000.0, 4096, 131072,
+                    ("yarn", {"factor": 32.0, "original_context": 4096, "beta_fast": 32.0,
+                              "beta_slow": 1.0, "truncate": False}),
+                    (None, "half"), "C"),
+    "smollm3-3b": (128, 128, "full", 1.0, 5e6, 65536, 0, ("none", {}), (None, "half"), "C"),
 }
+
+# Phi-3.5-mini-instruct's LongRoPE divisors, as its config.json writes them (float32 values).
+PHI35_SHORT = [
+    1.0, 1.0199999809265137, 1.0299999713897705, 1.0299999713897705, 1.0499999523162842,
+    1.0499999523162842, 1.0499999523162842, 1.0499999523162842, 1.0499999523162842,
+    1.0699999332427979, 1.0999999046325684, 1.1099998950958252, 1.1599998474121094,
+    1.1599998474121094, 1.1699998378753662, 1.2899998426437378, 1.339999794960022,
+    1.679999828338623, 1.7899998426437378, 1.8199998140335083, 1.8499997854232788,
+    1.8799997568130493, 1.9099997282028198, 1.9399996995925903, 1.9899996519088745,
+    2.0199997425079346, 2.0199997425079346, 2.0199997425079346, 2.0199997425079346,
+    2.0199997425079346, 2.0199997425079346, 2.0299997329711914, 2.0299997329711914,
+    2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914,
+    2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0799996852874756,
+    2.0899996757507324, 2.189999580383301, 2.2199995517730713, 2.5899994373321533,
+    2.729999542236328, 2.749999523162842, 2.8399994373321533]
+PHI35_LONG = [
+    1.0800000429153442, 1.1100000143051147, 1.1399999856948853, 1.340000033378601,
+    1.5899999141693115, 1.600000023841858, 1.6200000047683716, 2.620000123977661,
+    3.2300000190734863, 3.2300000190734863, 4.789999961853027, 7.400000095367432,
+    7.700000286102295, 9.09000015258789, 12.199999809265137, 17.670000076293945,
+    24.46000099182129, 28.57000160217285, 30.420001983642578, 30.840002059936523,
+    32.590003967285156, 32.93000411987305, 42.320003509521484, 44.96000289916992,
+    50.340003967285156, 50.45000457763672, 57.55000305175781, 57.93000411987305,
+    58.21000289916992, 60.1400032043457, 62.61000442504883, 62.62000274658203,
+    62.71000289916992, 63.1400032043457, 63.1400032043457, 63.77000427246094,
+    63.93000411987305, 63.96000289916992, 63.970001220703125, 64.02999877929688,
+    64.06999969482422, 64.08000183105469, 64.12000274658203, 64.41000366210938,
+    64.4800033569336, 64.51000213623047, 64.52999877929688, 64.83999633789062]
+LISTS = {"PHI35_SHORT": PHI35_SHORT, "PHI35_LONG": PHI35_LONG}
+
+
+def published_params(params):
+    """The scaling parameters with the named lists in place of their names."""
+    return {k: LISTS.get(v, v) if isinstance(v, str) else v for k, v in params.items()}
+
+
+def as_numbers(v):
+    return [float(x) for x in v] if isinstance(v, list) else float(v)
 
 failures = []
 checked = 0
@@ -94,7 +145,7 @@ def expected(entry):
     pairs = rotary_dim // 2
     cfg = dict(check_scaling.DEFAULTS)
     cfg["original_context"] = context
-    cfg.update(params)
+    cfg.update(published_params(params))
     theta, scaled, attention = check_scaling.reference(rotary_dim, base, method, cfg)
     pad = [0.0] * (half - pairs)
     return theta + pad, scaled + pad, attention, method != "none"
@@ -118,8 +169,8 @@ def check_file(models):
                tag)
         if got != exp:
             failures.append(f"{m['id']}: models.json has {got}, published {exp}")
-        extra = {k: float(v) for k, v in m["scaling"].items() if k != "method"}
-        if extra != {k: float(v) for k, v in params.items()}:
+        extra = {k: as_numbers(v) for k, v in m["scaling"].items() if k != "method"}
+        if extra != {k: as_numbers(v) for k, v in published_params(params).items()}:
             failures.append(f"{m['id']}: scaling parameters {extra}, published {params}")
         checked += 1
 
