@@ -23,6 +23,7 @@
 #include "rope/axial.h"
 #include "rope/decay.h"
 #include "rope/decimal.h"
+#include "rope/extrapolation.h"
 #include "rope/frequencies.h"
 #include "rope/low_precision.h"
 #include "rope/random.h"
@@ -1063,8 +1064,26 @@ constexpr QuantityInfo kTable[] = {
     {"interp_bound", "\\tfrac{d}{32\\ln b}",
      "Position Interpolation's bound on the interpolated score between integers / max|h|",
      [](const Env& e, Name) { return one(e.dim() / (32.0 * std::log(e.p.base))); }},
-    {"extrap_bound", "2d", "PI's extrapolation bound 2 B(s) / max|h|, at its least (B(s) >= d)",
-     [](const Env& e, Name) { return one(2.0 * e.dim()); }},
+    // B(s)/d is not at least 1 for every s (d = 128, b = 10 000: 0.59 at s = 70 508; below 1
+    // first at s = 4861), so the bound is taken over the range the step shows, s < 2L
+    {"b_over_d_min", "\\min_{s<2L} B(s)/d",
+     "PI's B(s)/d at its least over s = 0 ... 2L - 1 (rope::b_over_d)",
+     [](const Env& e, Name name) -> Result<Vec> {
+       auto b = rope::b_over_d(
+           e.p.dim, e.p.base,
+           std::min<std::int64_t>(2 * e.p.extension.scaling.original_context - 1, 1000000));
+       if (!b) return fail(name, b.error().to_string());
+       return one(*std::min_element(b.value().begin(), b.value().end()));
+     }},
+    {"extrap_bound", "2\\min_{s<2L} B(s)",
+     "PI's extrapolation bound 2 B(s) / max|h| at its least over s = 0 ... 2L - 1",
+     [](const Env& e, Name name) -> Result<Vec> {
+       auto b = rope::b_over_d(
+           e.p.dim, e.p.base,
+           std::min<std::int64_t>(2 * e.p.extension.scaling.original_context - 1, 1000000));
+       if (!b) return fail(name, b.error().to_string());
+       return one(2.0 * e.dim() * *std::min_element(b.value().begin(), b.value().end()));
+     }},
     {"scaled_score",
      "a^2(\\boldsymbol{R}'_m\\boldsymbol{q})^\\top(\\boldsymbol{R}'_n\\boldsymbol{k})",
      "RoPE score with theta' and the attention factor: rotate q to m and k to n, dot, times a^2",

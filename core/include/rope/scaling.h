@@ -45,8 +45,11 @@
 //       proportional  _compute_proportional_rope_parameters (5.x). p-RoPE (Barbero et al. 2024,
 //                     arXiv 2410.06205): θ′_i = θ_i/s for i < ⌊p·d/2⌋, θ′_i = 0 after; d is the
 //                     whole head. transformers divides by `factor` (default 1) here too.
-//   * All arithmetic is in double; transformers computes inv_freq in float32, so a real model's
-//     θ′ differ from these by up to about 1e-7 relative.
+//   * All arithmetic is in double; transformers computes inv_freq in float32 (2i/d, the power
+//     and the reciprocal each rounded), so a real model's θ differ from these by up to 8.3e-8
+//     relative when d is a power of two, and by 2.3e-7 … 3.8e-7 for d = 24, 80, 96 (2i/d is
+//     then not exact in float32); measured for bases 10⁴, 5·10⁵, 10⁶ with each float32
+//     operation rounded once.
 //   * A validated call never yields NaN: θ′ ≥ 0 and finite, attention factor finite and > 0.
 #pragma once
 
