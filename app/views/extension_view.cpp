@@ -132,6 +132,23 @@ std::vector<Para> readout(const ExtensionView::Model& m, const Params& p) {
     case ScalingMethod::dynamic:
       out.push_back({K::text, "New base " + nobreak("b′ = " + num(sf.base_used, 6)) +
                                   "; no bands: pair i is divided by " + nobreak("(b′/b)^(2i/d).")});
+      if (sp.method == ScalingMethod::dynamic) {
+        // Two definitions (review of issue 26, §4): transformers' code (drawn) scales by
+        // s·ℓ/L − (s − 1) at length ℓ; the YaRN paper's Dynamic NTK (§3.3) by ℓ/L. At ℓ = s·L
+        // the slowest pair is divided by s² − s + 1 in the first, by s in the second.
+        const double L = static_cast<double>(sp.original_context);
+        const double ell = std::max(static_cast<double>(sp.sequence_length), L);
+        const double code = m.factor * ell / L - (m.factor - 1.0);
+        out.push_back(
+            {K::note, "Drawn: transformers' dynamic NTK, scale " +
+                          nobreak("s·ℓ/L − (s − 1) = " + num(code, 5)) + " at " +
+                          nobreak("ℓ = " + count(ell) + ";") + " the YaRN paper's (§3.3) uses " +
+                          nobreak("ℓ/L = " + num(ell / L, 5) + ".") + " At " + nobreak("ℓ = s·L") +
+                          " the slowest pair is divided by " +
+                          nobreak("s² − s + 1 = " + num(m.factor * m.factor - m.factor + 1.0, 5)) +
+                          " in the code, by " +
+                          nobreak("s = " + num(m.factor) + " in the paper.")});
+      }
       break;
     default:
       break;

@@ -24,9 +24,11 @@
 //                     Wong, Chen, Tian 2023, arXiv 2306.15595): θ′ = θ/s.
 //       ntk           _compute_ntk_parameters (4.4x only). NTK-aware (bloc97 2023; YaRN §3.1):
 //                     b′ = b·s^(d/(d−2)), θ′_i = b′^(−2i/d): θ′_0 = θ_0, θ′_{d/2−1} = θ_{d/2−1}/s.
-//       dynamic       _compute_dynamic_ntk_parameters. Dynamic NTK (YaRN §3.3):
+//       dynamic       _compute_dynamic_ntk_parameters, the code, not YaRN §3.3's wording:
 //                     ℓ = max(sequence_length, L), b′ = b·(s·ℓ/L − (s − 1))^(d/(d−2)).
-//                     ℓ ≤ L gives the original θ.
+//                     ℓ ≤ L gives the original θ. The paper scales by ℓ/L instead; at ℓ = s·L
+//                     the code divides the slowest pair by s² − s + 1 (57 at s = 8), the paper
+//                     by s (the extension view says so).
 //       yarn          _compute_yarn_parameters. YaRN (Peng, Quesnelle, Fan, Shippole 2023, arXiv
 //                     2309.00071). The code, not the paper's wording: the ramp is linear in the
 //                     PAIR INDEX between low = floor(c(β_fast)) and high = ceil(c(β_slow)),
