@@ -151,7 +151,7 @@ EmulatedAngle emulate_one(double position, double rounded_position, double exact
   a.position = rounded_position;
   a.theta = theta;
   a.exact_angle = position * exact_theta;
-  a.angle = round_to(f.angle, rounded_position * theta);
+  a.angle = stored_angle(f, rounded_position, theta);
   a.wrapped_error = wrap_error(a.angle, a.exact_angle);
   if (std::isfinite(a.angle)) {
     a.cos = round_to(f.trig, std::cos(a.angle));
@@ -163,6 +163,16 @@ EmulatedAngle emulate_one(double position, double rounded_position, double exact
 }
 
 }  // namespace
+
+FloatFormat product_format(FloatFormat a, FloatFormat b) {
+  if (a == b) return a;
+  if (a == FloatFormat::fp64 || b == FloatFormat::fp64) return FloatFormat::fp64;
+  return FloatFormat::fp32;  // fp32 with a 16-bit format, or bf16 with fp16
+}
+
+double stored_angle(const PrecisionFormats& f, double position, double theta) {
+  return round_to(f.angle, round_to(product_format(f.position, f.theta), position * theta));
+}
 
 const char* format_name(FloatFormat f) {
   switch (f) {
@@ -343,7 +353,7 @@ void for_each_error_row(int dim, double base, const PrecisionFormats& f,
     const double p = positions[k];
     const double rounded = round_to(f.position, p);
     for (std::size_t i = 0; i < half; ++i) {
-      const double angle = round_to(f.angle, rounded * t.emulated[i]);
+      const double angle = stored_angle(f, rounded, t.emulated[i]);
       errors[i] = wrap_error(angle, p * t.exact[i]);
     }
     row(k, std::span<const double>(errors));

@@ -19,7 +19,8 @@ The reference here uses the standard library only:
         every input: that checks the routine itself before it is trusted with bf16.
   angles  theta_i as transformers builds inv_freq in fp32 (exponent 2i/d, base**exponent, 1/x,
         each rounded to fp32), cast to the theta format; the position cast to its format; their
-        product (exact in double) cast to the angle format; cos / sin of that, cast to the trig
+        product (exact in double) rounded to the format they multiply in (the wider; fp32 for
+        bf16 with fp16), then cast to the angle format; cos / sin of that, cast to the trig
         format. With the theta format fp64, theta_i = base**(-2i/d) in double.
 
 Agreement: bits must be identical (NaN: both NaN, same sign). Angles: every value that was
@@ -254,6 +255,16 @@ def fp32_theta(i, d, base):
     return round_to("fp32", 1.0 / power)
 
 
+def multiply_format(fmt):
+    """The format position * theta is computed in: torch's promotion of the two tensors."""
+    a, b = fmt["position"], fmt["theta"]
+    if a == b:
+        return a
+    if "fp64" in (a, b):
+        return "fp64"
+    return "fp32"
+
+
 def expected_angles(d, base, positions, fmt):
     rows = []
     for m in positions:
@@ -265,7 +276,9 @@ def expected_angles(d, base, positions, fmt):
             else:
                 theta = round_to(fmt["theta"], fp32_theta(i, d, base))
             exact = m * exact_theta
-            angle = round_to(fmt["angle"], mp * theta)
+            # multiplied in the wider factor format (torch promotes bf16 with fp16 to fp32),
+            # then cast to the angle format: two roundings when the angle format is narrower
+            angle = round_to(fmt["angle"], round_to(multiply_format(fmt), mp * theta))
             if math.isfinite(angle):
                 err = math.remainder(angle - exact, 2 * math.pi)
                 c = round_to(fmt["trig"], math.cos(angle))

@@ -661,3 +661,34 @@ TEST_CASE(
     CHECK(std::abs(std::remainder(turn - want, 2.0 * rope::kPi)) <= p2(-7));
   }
 }
+
+TEST_CASE("low precision: the angle is multiplied in the factors' format, then cast",
+          "[low_precision]") {
+  using rope::FloatFormat;
+  CHECK(rope::product_format(FloatFormat::fp32, FloatFormat::fp32) == FloatFormat::fp32);
+  CHECK(rope::product_format(FloatFormat::bf16, FloatFormat::bf16) == FloatFormat::bf16);
+  CHECK(rope::product_format(FloatFormat::fp32, FloatFormat::bf16) == FloatFormat::fp32);
+  CHECK(rope::product_format(FloatFormat::bf16, FloatFormat::fp16) == FloatFormat::fp32);
+  CHECK(rope::product_format(FloatFormat::fp16, FloatFormat::fp64) == FloatFormat::fp64);
+  // the review's case: m = 33 210, d = 64, pair 8 (θ = 10 000^(-1/4) = 0.1), fp32 position
+  // and θ, fp16 angle: fp32 computes 3321 (m·θ = 3321.00005 in fp32's 2^-12 steps), whose cast
+  // to fp16 (steps of 2 there) is a tie that goes to the even 3320; the exact product alone
+  // would round to 3322
+  rope::PrecisionFormats f;
+  f.angle = FloatFormat::fp16;
+  auto a = rope::emulate_angle(33210.0, 8, 64, 10000.0, f);
+  REQUIRE(a.ok());
+  CHECK(rope::round_to(FloatFormat::fp16, 33210.0 * a.value().theta) == 3322.0);
+  CHECK(a.value().angle == 3320.0);
+  // the same formats but a wide angle: the fp32 product stays as computed
+  f.angle = FloatFormat::fp64;
+  auto wide = rope::emulate_angle(33210.0, 8, 64, 10000.0, f);
+  REQUIRE(wide.ok());
+  CHECK(wide.value().angle == rope::round_to(FloatFormat::fp32, 33210.0 * wide.value().theta));
+  // bf16 position and θ with an fp32 angle: multiplied in bf16, so the angle is a bf16 number
+  f.position = f.theta = FloatFormat::bf16;
+  f.angle = FloatFormat::fp32;
+  auto narrow = rope::emulate_angle(1857.0, 3, 64, 10000.0, f);
+  REQUIRE(narrow.ok());
+  CHECK(rope::round_to(FloatFormat::bf16, narrow.value().angle) == narrow.value().angle);
+}

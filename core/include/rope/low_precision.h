@@ -118,14 +118,26 @@ struct EmulatedAngle {
   double theta = 0.0;          // theta_i as emulated_frequencies gives it
 };
 
+// The format a multiply of two tensors of formats a and b computes in (torch's type promotion):
+// the wider one; fp64 with anything is fp64; bf16 with fp16 is fp32 (neither holds the other).
+FloatFormat product_format(FloatFormat a, FloatFormat b);
+// position * theta (both already in their formats) as code stores it: rounded to
+// product_format(formats.position, formats.theta), then to formats.angle.
+double stored_angle(const PrecisionFormats& formats, double position, double theta);
+
 // One pair at one position:
 //   position -> rounded to formats.position;
 //   theta_i  -> emulated_frequencies(dim, base, formats.theta)[pair];
-//   angle    -> their product, then rounded to formats.angle. When neither factor is fp64 the
-//               product is exact in double (two significands of <= 24 bits make <= 48 bits <= 53),
-//               so one rounding to the angle format is exactly what a float multiply (or a
-//               matmul with a single term, as `inv_freq @ positions` is) stores. With an fp64
-//               factor the double product is the reference and is itself rounded once;
+//   angle    -> their product as code computes it (stored_angle): rounded to the format the two
+//               factors multiply in (product_format: the wider one, fp32 for bf16 with fp16),
+//               then cast to formats.angle. When neither factor is fp64 the product is exact in
+//               double (two significands of <= 24 bits make <= 48 bits <= 53), so each rounding
+//               is exactly what a float multiply (or a matmul with a single term, as
+//               `inv_freq @ positions` is) and a cast store. An angle format narrower than the
+//               product's rounds twice, as the cast after the multiply does: m = 33 210, d = 64,
+//               pair 8 with fp32 factors and an fp16 angle stores 3320 (3321 in fp32, a tie,
+//               to even), where one rounding of the exact product gives 3322. A wider angle
+//               format keeps the product as it was computed;
 //   cos, sin -> computed in double from the rounded angle and rounded once to formats.trig.
 //               Real kernels evaluate cos in fp32 and then cast, which can differ from this by one
 //               ulp of the trig format when the fp32 value lands on a tie of that format.
