@@ -730,7 +730,7 @@ constexpr std::array kScalingParamFlags{
     ExportFlag{"beta_slow", "B", "yarn: pairs turning less often in L get theta/s", nullptr, ""},
     ExportFlag{"truncate", "BOOL", "yarn: round the ramp ends to whole pairs", nullptr, ""},
     ExportFlag{"low_freq_factor", "F",
-               "llama3: wavelengths above L/F get theta/s (less than high_freq_factor)", nullptr,
+               "llama3: wavelengths above L/F get theta/s (at most high_freq_factor)", nullptr,
                ""},
     ExportFlag{"high_freq_factor", "F", "llama3: wavelengths below L/F keep theta", nullptr, ""},
     ExportFlag{"sequence_length", "N", "dynamic, longrope: the current sequence length (0: unset)",

@@ -559,7 +559,7 @@ const std::array kSpecs = std::to_array<ParamSpec>({
     {"truncate", K::boolean, kNoRange, nullptr,
      "yarn: round the ramp ends to whole pairs (floor/ceil)", ROPE_EXTENSION("truncate")},
     {"low_freq_factor", K::real, shown(positive(0.25, 16.0), "low freq factor %.3g"), nullptr,
-     "llama3: pairs with wavelength > L/low get theta/s (less than high_freq_factor)",
+     "llama3: pairs with wavelength > L/low get theta/s (at most high_freq_factor)",
      ROPE_EXTENSION("low_freq_factor")},
     {"high_freq_factor", K::real, shown(positive(0.25, 16.0), "high freq factor %.3g"), nullptr,
      "llama3: pairs with wavelength < L/high keep theta", ROPE_EXTENSION("high_freq_factor")},

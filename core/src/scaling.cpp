@@ -188,8 +188,10 @@ Status validate_scaling(std::int64_t dim, double base, const ScalingParams& p) {
         if (!std::isfinite(value) || !(value > 0.0))
           return Error{name, "must be a finite number greater than 0, got " + num(value)};
       }
-      if (!(p.low_freq_factor < p.high_freq_factor))
-        return Error{"low_freq_factor", "must be less than high_freq_factor (" +
+      // equal is a step at λ = L/low with no blended pairs: Llama 4 Scout's low = high = 1
+      // (transformers only warns when high <= low)
+      if (!(p.low_freq_factor <= p.high_freq_factor))
+        return Error{"low_freq_factor", "must be at most high_freq_factor (" +
                                             num(p.high_freq_factor) + "), got " +
                                             num(p.low_freq_factor)};
       break;
@@ -286,6 +288,9 @@ Result<ScaledFrequencies> scaled_frequencies(std::int64_t dim, double base,
         } else if (lambda > low_wavelength) {
           out.ramp[i] = 0.0;
           th2[i] = th[i] / s;
+        } else if (p.high_freq_factor == p.low_freq_factor) {
+          // λ = L/low exactly, the step itself (0/0 in the formula below): kept
+          out.ramp[i] = 1.0;
         } else {
           const double smooth =
               (context / lambda - p.low_freq_factor) / (p.high_freq_factor - p.low_freq_factor);

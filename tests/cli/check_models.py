@@ -87,6 +87,11 @@ PUBLISHED = {
                               "beta_slow": 1.0, "truncate": False}),
                     (None, "half"), "C"),
     "smollm3-3b": (128, 128, "full", 1.0, 5e6, 65536, 0, ("none", {}), (None, "half"), "C"),
+    # low = high = 1: the llama3 rule becomes a step at wavelength L
+    "llama-4-scout": (128, 128, "full", 1.0, 500000.0, 8192, 10485760,
+                      ("llama3", {"factor": 16.0, "low_freq_factor": 1.0, "high_freq_factor": 1.0,
+                                  "original_context": 8192}),
+                      (None, "half"), "C"),
 }
 
 # Phi-3.5-mini-instruct's LongRoPE divisors, as its config.json writes them (float32 values).

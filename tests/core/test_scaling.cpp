@@ -700,13 +700,13 @@ TEST_CASE("scaling: yarn parameters", "[scaling][errors]") {
 
 TEST_CASE("scaling: llama3 parameters", "[scaling][errors]") {
   ScalingParams p = params(ScalingMethod::llama3, 8.0, 8192);
-  p.low_freq_factor = 4.0;
+  p.low_freq_factor = 4.5;
   p.high_freq_factor = 4.0;
   auto e = error_of(128, 500000.0, p);
   CHECK(e.parameter == "low_freq_factor");
-  CHECK(e.message == "must be less than high_freq_factor (4), got 4");
+  CHECK(e.message == "must be at most high_freq_factor (4), got 4.5");
   p.low_freq_factor = 5.0;
-  CHECK(error_of(128, 500000.0, p).message == "must be less than high_freq_factor (4), got 5");
+  CHECK(error_of(128, 500000.0, p).message == "must be at most high_freq_factor (4), got 5");
   p.low_freq_factor = 0.0;
   e = error_of(128, 500000.0, p);
   CHECK(e.parameter == "low_freq_factor");

@@ -116,8 +116,9 @@ struct ScalingParams {
   // `attention_factor`.
   double attention_factor = 0.0;
   // Llama 3.1's band edges, in rotations per original context: pairs with λ < L/high keep θ,
-  // λ > L/low get θ/s. Defaults 1 and 4 (Llama 3.1). low > 0, high > low, both finite. llama3.
-  // `low_freq_factor`, `high_freq_factor`.
+  // λ > L/low get θ/s. Defaults 1 and 4 (Llama 3.1). low > 0, high ≥ low (equal: a step with
+  // no blended pairs, as in Llama 4 Scout), both finite. llama3. `low_freq_factor`,
+  // `high_freq_factor`.
   double low_freq_factor = 1.0;
   double high_freq_factor = 4.0;
   // ℓ, tokens: the current sequence length. 0 = unset (the default: as when a model is loaded,
