@@ -681,13 +681,23 @@ void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step, st
       // A side that is a number written in the lesson shows only that number ("r = 0.075 ≤
       // 1"), "expected 1" beside an equality; any other side its label and value.
       const bool equal = c.relation == lessons::Relation::equal;
+      // a side as its label ("q e^{imθ} =") and its value ("{{name}}"): stacked, a side too
+      // wide for the box puts its value under its label rather than shrinking it past reading
+      // (review D20 of the last round: 6-2's vector was set small and then cut off at 720p)
+      struct Side {
+        std::string label, value;
+        std::string whole() const { return label + value; }
+      };
       const auto side = [&](const std::string& name) {
         if (name.starts_with("number."))
-          return std::string(equal ? "\\text{expected}\\ " : "") + "{{" + name + "}}";
-        return lessons::quantity_label(name) + " = {{" + name + "}}";
+          return Side{equal ? "\\text{expected}\\ " : "", "{{" + name + "}}"};
+        return Side{lessons::quantity_label(name) + " = ", "{{" + name + "}}"};
       };
-      const std::string left = side(c.left);
-      const std::string right = equal ? side(c.right) : "\\le\\ " + side(c.right);
+      const Side left_side = side(c.left);
+      Side right_side = side(c.right);
+      if (!equal) right_side.label = "\\le\\ " + right_side.label;
+      const std::string left = left_side.whole();
+      const std::string right = right_side.whole();
       const std::string id = "##check" + std::to_string(i);
       const ImVec2 at(ImGui::GetCursorScreenPos().x + mark_w, ImGui::GetCursorScreenPos().y);
       // One row when both sides fit it ("a = 1,  b = 1" or "a = 32  ≤ b = 36.7"), baselines
@@ -715,11 +725,24 @@ void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step, st
         ImGui::SetCursorScreenPos(ImVec2(at.x - mark_w, at.y + std::ceil(above + below)));
         ImGui::Dummy(ImVec2(0, 0));
       } else {
+        // one side per line; a side wider than the box, its value on a line of its own
+        const auto draw_side = [&](const Side& sd, float width, ImU32 colour,
+                                   const std::string& sid) {
+          if (sd.label.empty() || !math_->font() || extent(sd.whole(), colour).w <= width) {
+            draw_formula(pass, sd.whole(), px, colour, width, false, sid.c_str(), false);
+            return;
+          }
+          draw_formula(pass, sd.label, px, colour, width, false, (sid + "a").c_str(), false);
+          ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x + mark_w,
+                                           ImGui::GetCursorScreenPos().y + 1.0f * s));
+          draw_formula(pass, "\\quad " + sd.value, px, colour, width, false, (sid + "b").c_str(),
+                       false);
+        };
         ImGui::SetCursorScreenPos(at);
-        draw_formula(pass, left, px, pal.query, inner_w, false, (id + "l").c_str(), false);
+        draw_side(left_side, inner_w, pal.query, id + "l");
         ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x + mark_w,
                                          ImGui::GetCursorScreenPos().y + 2.0f * s));
-        draw_formula(pass, right, px, pal.key, inner_w, false, (id + "r").c_str(), false);
+        draw_side(right_side, inner_w, pal.key, id + "r");
       }
     }
     const float y1 = ImGui::GetCursorScreenPos().y;

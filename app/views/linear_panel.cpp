@@ -149,7 +149,7 @@ void LinearPanel::Draw(AppState& state, const ViewEnv& env) {
   const Pen& pen = canvas.pen;
   const float s = pg.s;
   float y = pg.y0;
-  y += pen.wrapped(pg.f.large, ImVec2(pg.x0, y), pg.width, pg.pal.text,
+  y += pen.wrapped(pg.f.heading, ImVec2(pg.x0, y), pg.width, pg.pal.text,
                    "Linear attention: two sums instead of the N × N matrix") +
        4 * s;
   if (!m.error.empty()) {
