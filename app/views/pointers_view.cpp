@@ -143,13 +143,15 @@ struct Dial {
 
 // The trail of the query tip over [m - trail, m], fading in four bands; more than one turn is
 // drawn as one turn. About one segment per 5 px of arc. `shown`: dials drawn (the budget).
+// `dots`: the integer positions on it (left out where many trails share one circle).
 void paint_trail(ImDrawList* dl, const Fonts& f, const Dial& d, double m, double trail, int shown,
-                 float s) {
+                 bool dots, float s) {
   if (!(trail > 0.0 && d.rq > 0.0f)) return;
   const double span = std::min(trail * d.th, kTwoPi * 0.999);
   // Small dials (d in the hundreds) get one band of a few segments: at 25 px a fade is
   // invisible, and the rasteriser's cost is per triangle.
-  const bool small = d.r < 40.0f * s;
+  // (so do the crowded shared circle's trails, `dots` false: 256 fading trails on one ring)
+  const bool small = d.r < 40.0f * s || !dots;
   const int bands = small ? 1 : 4;
   // about one segment per 5 px, within a budget of ~6000 trail points for all blocks
   const int budget =
@@ -179,7 +181,7 @@ void paint_trail(ImDrawList* dl, const Fonts& f, const Dial& d, double m, double
   }
   // integer positions on the trail
   const double first = std::ceil(m - trail);
-  if (d.r >= 30.0f * s && std::floor(m) - first < 64.0) {
+  if (dots && d.r >= 30.0f * s && std::floor(m) - first < 64.0) {
     for (double t = first; t <= m; t += 1.0)
       dl->AddCircleFilled(polar(c, rq, d.q_angle0 + t * d.th), d.thick + 1.0f,
                           with_alpha(d.col, 0.85f), d.thick >= 4.0f ? 0 : 8);  // 0: by size
@@ -573,8 +575,10 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
   } else if (!m.scaling_error.empty()) {
     lay.scaling = "scaling not applied: " + m.scaling_error;
   }
+  const bool crowded = p.layout == PointerLayout::circle && lay.shown > kCrowdedCircle;
   for (int item : {kQueryItem, kKeyItem, kAngleItem})
-    lay.legend.emplace_back(item, kLegendLabels[item]);
+    if (item != kAngleItem || !crowded)  // no arcs on a crowded shared circle (paint_dials)
+      lay.legend.emplace_back(item, kLegendLabels[item]);
   if (m.scaled) lay.legend.emplace_back(kOriginalItem, kLegendLabels[kOriginalItem]);
   if (sc.emulated) {
     const PrecisionFormats& fm = p.precision.formats;
@@ -739,12 +743,17 @@ void PointersView::paint_dials(const Model& m, const Scores& sc, const Layout& l
     // segment) instead of geometric fringes, several times fewer vertices for the rasteriser.
     d.thick = std::round(std::clamp(r * 0.05f, 1.0f * s, 4.0f * s));
     d.thin = std::max(1.0f, std::round(d.thick * 0.5f));
-    paint_trail(dl, lay.f, d, p.position, trail, lay.shown, s);
+    // Many blocks on the one shared circle (d = 512: 256) put their trails' position dots and
+    // their angle arcs on the same few rings, where no pixel can tell one block's from
+    // another's; they cost 50 000 of 70 000 vertices and three quarters of the frame on a
+    // software renderer (issue 32: 46.7 ms). Up to kCrowdedCircle blocks they are drawn.
+    const bool crowded = lay.circle && lay.shown > kCrowdedCircle;
+    paint_trail(dl, lay.f, d, p.position, trail, lay.shown, !crowded, s);
     if (m.scaled && d.rq > 0.0f && r >= 20.0f * s)  // under the pointers the model uses
       paint_original(dl, c, polar(c, d.rq, m.q_angle[u] + p.position * d.th0), d.col, d.thick);
     if (m.scaled && d.rk > 0.0f && r >= 20.0f * s)
       paint_original(dl, c, polar(c, d.rk, m.k_angle[u] + p.key_position * d.th0), d.col, d.thick);
-    paint_angle(dl, canvas.pen, lay.f, pal.accent, d, lay.circle, trail, s);
+    if (!crowded) paint_angle(dl, canvas.pen, lay.f, pal.accent, d, lay.circle, trail, s);
     tips_[u] = paint_pointers(dl, d, s);
     if (sc.emulated && r >= 12.0f * s) {  // over the exact pointers: both show where they part
       const double qa = sc.q_angle_emulated[u], ka = sc.k_angle_emulated[u];

@@ -40,6 +40,9 @@ struct PointersView {
   void DrawControls(AppState& state, const ViewEnv& env);
 
   static constexpr int kMaxShownBlocks = 256;  // dials drawn at most: blocks 0 ... 255
+  // On the shared circle, more blocks than this draw no angle arcs and no dots on their trails
+  // (their rings coincide: nothing a pixel can show; the pointers and trails stay).
+  static constexpr int kCrowdedCircle = 32;
 
   // Where a block's dial and pointers were drawn, px.
   struct Tip {
