@@ -270,6 +270,18 @@ def main():
                   "%s; mean %.2f levels, %.2f %% of pixels past %d" % (
                       s["notice"], mean, 100 * far, FAR_LEVELS))
 
+            # a model's config.json opened the same way is read as the model (state/hf_config.h)
+            config = os.path.join(here, "..", "fixtures", "configs", "llama-3.1-8b.json")
+            with open(config, encoding="utf-8") as f:
+                text = f.read()
+            browser.open(url + "#view=extension", frames=4)
+            browser.eval("Module.ropeOpenFile(new File([%s], 'config.json')); 0" % json.dumps(text))
+            browser.wait_frames(4)
+            s = browser.state()
+            check("a model's config.json opens in the browser as the model",
+                  s["dim"] == 128 and "Model config opened" in s["notice"]
+                  and not s["notice_is_error"], s["notice"])
+
             # a broken session file is refused with its reason, the state as it was
             browser.open(url + "#view=decay&dim=32", frames=4)
             browser.eval("Module.ropeOpenFile(new File(['{\"format\": \"rope-lab-session\", "
