@@ -705,6 +705,16 @@ Result<Vec> model_family(const Env& e, Name name) {
   return fail(name, "is not a lesson quantity");
 }
 
+// PI's B(s)/d at its least over the positions a step draws, s = 0 ... 2L − 1 (capped at 10⁶),
+// times `scale` (1: the ratio itself; 2d: the least extrapolation bound 2 B(s)).
+Result<Vec> least_b_over_d(const Env& e, Name name, double scale) {
+  const std::int64_t max_s =
+      std::min<std::int64_t>(2 * e.p.extension.scaling.original_context - 1, 1000000);
+  auto b = rope::b_over_d(e.p.dim, e.p.base, max_s);
+  if (!b) return fail(name, b.error().to_string());
+  return one(scale * *std::min_element(b.value().begin(), b.value().end()));
+}
+
 // [SECTION] the table: one row per quantity
 
 // Adding a quantity is adding its row: the name (arguments as placeholders, see find_quantity),
@@ -1068,22 +1078,10 @@ constexpr QuantityInfo kTable[] = {
     // first at s = 4861), so the bound is taken over the range the step shows, s < 2L
     {"b_over_d_min", "\\min_{s<2L} B(s)/d",
      "PI's B(s)/d at its least over s = 0 ... 2L - 1 (rope::b_over_d)",
-     [](const Env& e, Name name) -> Result<Vec> {
-       auto b = rope::b_over_d(
-           e.p.dim, e.p.base,
-           std::min<std::int64_t>(2 * e.p.extension.scaling.original_context - 1, 1000000));
-       if (!b) return fail(name, b.error().to_string());
-       return one(*std::min_element(b.value().begin(), b.value().end()));
-     }},
+     [](const Env& e, Name name) { return least_b_over_d(e, name, 1.0); }},
     {"extrap_bound", "2\\min_{s<2L} B(s)",
      "PI's extrapolation bound 2 B(s) / max|h| at its least over s = 0 ... 2L - 1",
-     [](const Env& e, Name name) -> Result<Vec> {
-       auto b = rope::b_over_d(
-           e.p.dim, e.p.base,
-           std::min<std::int64_t>(2 * e.p.extension.scaling.original_context - 1, 1000000));
-       if (!b) return fail(name, b.error().to_string());
-       return one(2.0 * e.dim() * *std::min_element(b.value().begin(), b.value().end()));
-     }},
+     [](const Env& e, Name name) { return least_b_over_d(e, name, 2.0 * e.dim()); }},
     {"scaled_score",
      "a^2(\\boldsymbol{R}'_m\\boldsymbol{q})^\\top(\\boldsymbol{R}'_n\\boldsymbol{k})",
      "RoPE score with theta' and the attention factor: rotate q to m and k to n, dot, times a^2",

@@ -405,27 +405,22 @@ std::vector<std::string> changed_since_model(const Params& params) {
 }
 
 std::string model_status(const Params& params) {
-  if (!params.config.empty() && !params.config_preset.preset)
-    return std::filesystem::path(params.config).filename().string() +
-           " (from config.json; the file is no longer readable)";
+  std::string s;
   if (!params.config.empty()) {
-    std::string s = params.config_preset.preset->name;  // "… (from config.json)"
-    const auto changed = changed_since_model(params);
-    if (!changed.empty()) {
-      s += " · changed: ";
-      for (std::size_t i = 0; i < changed.size(); ++i)
-        s += (i ? ", " : "") + changed[i];
-    }
-    return s;
+    if (!params.config_preset.preset)
+      return std::filesystem::path(params.config).filename().string() +
+             " (from config.json; the file is no longer readable)";
+    s = params.config_preset.preset->name;  // "… (from config.json)"
+  } else {
+    if (params.model.empty()) return {};
+    const ModelPreset* preset = model_library().find(params.model);
+    if (!preset) return params.model + " (not in the models file)";
+    s = preset->name + " (" + preset->tag + ")";
+    if (!preset->lacks.empty())  // its short form: up to the first '(' or ':'
+      s += " · lacks " + preset->lacks.substr(0, preset->lacks.find_first_of("(:"));
+    while (!s.empty() && s.back() == ' ')
+      s.pop_back();
   }
-  if (params.model.empty()) return {};
-  const ModelPreset* preset = model_library().find(params.model);
-  if (!preset) return params.model + " (not in the models file)";
-  std::string s = preset->name + " (" + preset->tag + ")";
-  if (!preset->lacks.empty())  // its short form: up to the first '(' or ':'
-    s += " · lacks " + preset->lacks.substr(0, preset->lacks.find_first_of("(:"));
-  while (!s.empty() && s.back() == ' ')
-    s.pop_back();
   const auto changed = changed_since_model(params);
   if (!changed.empty()) {
     s += " · changed: ";
