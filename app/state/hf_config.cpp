@@ -40,7 +40,6 @@ const std::set<std::string> kRopeScalingKeys = {"type",
 struct Reader {
   const Json& top;   // the file's object
   const Json* text;  // text_config when there is one, else &top
-  std::vector<ConfigPitfall>& pitfalls;
 
   // A key of the language model's config: text_config's, else the top level's (Qwen2-VL keeps
   // rope_scaling at the top beside a text_config). Returns the path it was found at.
@@ -140,7 +139,7 @@ Result<ModelConfig> parse_hf_config(std::string_view text, const std::string& la
                    "read in place of the top level (the language model of a "
                    "vision-language config)"});
   }
-  const Reader r{doc, text_config, pit};
+  const Reader r{doc, text_config};
   ModelPreset& m = out.preset;
   m.id = "config";
   m.tag = "config.json";
@@ -350,7 +349,6 @@ Result<ModelConfig> parse_hf_config(std::string_view text, const std::string& la
       // transformers' dynamic NTK reads max_position_embeddings as the trained context
       m.scaling.emplace_back("original_context", std::to_string(m.context));
     }
-    m.extended_context = type == "linear" ? 0 : 0;
   } else if (type == "yarn" || type == "longrope" || type == "llama3") {
     auto L = original_context(true);
     if (!L) return L.error();
