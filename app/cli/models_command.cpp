@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "cli/cli.h"
 #include "cli/state_flags.h"
@@ -51,6 +52,46 @@ std::string scaling_text(const ModelPreset& m) {
   return s;
 }
 
+// The layers of type t as runs: "5, 11, 17, ..., 47" or "0-4, 6-10, 12-16, ..., 42-46".
+std::string layer_list(const ModelLayers& layers, int t) {
+  std::vector<std::string> runs;
+  const int n = layers.count();
+  for (int l = 0; l < n;) {
+    if (layers.type_of[static_cast<std::size_t>(l)] != t) {
+      ++l;
+      continue;
+    }
+    int end = l;
+    while (end + 1 < n && layers.type_of[static_cast<std::size_t>(end + 1)] == t)
+      ++end;
+    runs.push_back(end == l ? std::to_string(l) : std::to_string(l) + "-" + std::to_string(end));
+    l = end + 1;
+  }
+  std::string out;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    if (runs.size() > 5 && i == 3) {
+      out += ", ...";
+      i = runs.size() - 1;
+    }
+    out += (out.empty() ? "" : ", ") + runs[i];
+  }
+  return out;
+}
+
+std::string layers_text(const ModelPreset& m) {
+  if (m.layers.empty()) return {};
+  std::string out = "  layers:   " + std::to_string(m.layers.count()) + " (" + m.layers.pattern() +
+                    "); --layer N shows one\n";
+  for (std::size_t t = 0; t < m.layers.types.size(); ++t) {
+    const LayerType& type = m.layers.types[t];
+    out += "    " + type.name + ": " + std::to_string(m.layers.count_of(static_cast<int>(t))) +
+           " layers (" + layer_list(m.layers, static_cast<int>(t)) +
+           "): " + layer_type_words(m, type) + "\n";
+  }
+  if (!m.layers.source.empty()) out += "    read from: " + m.layers.source + "\n";
+  return out;
+}
+
 // One preset as `rope-lab models` prints it: the id line, then one line per field.
 std::string preset_text(const ModelPreset& m, const std::string& tag_words) {
   std::string out = m.id + "  " + m.name + "  [" + m.tag + ": " + tag_words + "]\n";
@@ -63,6 +104,7 @@ std::string preset_text(const ModelPreset& m, const std::string& tag_words) {
   out += "  pairing:  reference " +
          (m.pairing_reference.empty() ? std::string("-") : m.pairing_reference) +
          ", transformers " + m.pairing_transformers + "\n";
+  out += layers_text(m);
   out += "  source:   " + m.source + "\n";
   if (!m.lacks.empty()) out += "  LACKS:    " + m.lacks + "\n";
   if (!m.notes.empty()) out += "  note:     " + m.notes + "\n";

@@ -97,17 +97,21 @@ void add_state_flags(CLI::App& app, StateFlags& flags) {
 
 Status apply_state_flags(const StateFlags& flags, Params& params) {
   Params trial = params;
-  // --model (or --config) first, wherever it was typed: the flags beside it change the preset's
-  // values.
+  // --model (or --config) first, wherever it was typed, then --layer: the flags beside them
+  // change the preset's values.
   bool model_given = false, config_given = false;
   for (const auto& entry : flags.given) {
     model_given = model_given || entry.first == "model";
     config_given = config_given || entry.first == "config";
   }
   if (model_given && config_given) return Error{"--config", "give --config or --model, not both"};
-  for (const bool model_pass : {true, false})
+  // Three passes: the model, then its layer (which applies that layer's values), then the rest.
+  const auto pass_of = [](const std::string& name) {
+    return name == "model" || name == "config" ? 0 : name == "layer" ? 1 : 2;
+  };
+  for (const int pass : {0, 1, 2})
     for (const auto& [name, text] : flags.given) {
-      if ((name == "model" || name == "config") != model_pass) continue;
+      if (pass_of(name) != pass) continue;
       if (auto s = check_typed_file_name(name, text); !s)
         return Error{flag_name(s.error().parameter), s.error().message};
       if (auto s = set_param(trial, name, text); !s)

@@ -189,6 +189,25 @@ bool scaled_table(const ExportArgs& args, const Params& p) {
   return !arg(args, "scaling").empty() || p.extension.scaling.method != ScalingMethod::none;
 }
 
+// The scaled frequency table's columns (build_frequencies with a scaling).
+CsvTable scaled_frequency_table(DrawnFrequencies f, std::int64_t rows, double context) {
+  return CsvTable{{"i", "theta", "wavelength", "theta_scaled", "wavelength_scaled", "ratio",
+                   "rotations_per_context", "attention_factor"},
+                  rows,
+                  [f = std::move(f), context](std::int64_t r, std::span<double> cells) {
+                    const auto i = static_cast<std::size_t>(r);
+                    const double t = f.theta[i], t2 = f.theta_drawn[i];
+                    cells[0] = static_cast<double>(r);
+                    cells[1] = t;
+                    cells[2] = wavelength(t);
+                    cells[3] = t2;
+                    cells[4] = wavelength(t2);
+                    cells[5] = t > 0.0 ? t2 / t : 0.0;  // a pair outside rotary_dim: 0
+                    cells[6] = rotations_per_context(t, context);
+                    cells[7] = f.attention_factor;
+                  }};
+}
+
 // i, theta_i, 2 pi / theta_i for the d/2 blocks; with --scaling (or a model preset that scales)
 // also theta'_i and the rest of rope::scaled_frequencies (the columns of export/datasets.h).
 // --model NAME starts from the preset's values (state/models.h); every flag given beside it
@@ -208,9 +227,17 @@ Result<CsvTable> build_frequencies(const ExportArgs& args) {
       return Error{"config", std::string(arg(args, "config")) + ": " + read.error().to_string()};
     if (auto st = apply_model(p, read.value().preset); !st) return st.error();
     p.model.clear();
+    p.config = std::string(arg(args, "config"));
+    p.config_preset.preset = std::make_shared<const ModelPreset>(read.value().preset);
   } else if (has_model) {
     if (auto st = set_param(p, "model", arg(args, "model")); !st) return st.error();
   }
+  // one layer of the model (state/models.h): its base, scaling or NoPE, before the flags beside
+  const bool has_layer = !arg(args, "layer").empty();
+  if (has_layer && !has_model)
+    return Error{"layer", "needs --model or --config (a model whose layers differ)"};
+  if (has_layer)
+    if (auto st = set_param(p, "layer", arg(args, "layer")); !st) return st.error();
   for (const char* name : {"dim", "base"})
     if (!has_model && arg(args, name).empty())
       return Error{
@@ -234,8 +261,11 @@ Result<CsvTable> build_frequencies(const ExportArgs& args) {
   if (!sf) return sf.error();
   const bool scaled = scaled_table(args, p);
   const auto rows = static_cast<std::int64_t>(sf.value().theta.size());
-  if (!scaled)
-    return CsvTable{
+  // with --layer, a last column names the layer every row belongs to
+  const double layer = static_cast<double>(p.layer);
+  CsvTable table;
+  if (!scaled) {
+    table = CsvTable{
         {"i", "theta", "wavelength"},
         rows,
         [thetas = std::move(sf).value().theta_drawn](std::int64_t r, std::span<double> cells) {
@@ -244,22 +274,18 @@ Result<CsvTable> build_frequencies(const ExportArgs& args) {
           cells[1] = t;
           cells[2] = wavelength(t);
         }};
-  const auto context = static_cast<double>(p.extension.scaling.original_context);
-  return CsvTable{{"i", "theta", "wavelength", "theta_scaled", "wavelength_scaled", "ratio",
-                   "rotations_per_context", "attention_factor"},
-                  rows,
-                  [f = std::move(sf).value(), context](std::int64_t r, std::span<double> cells) {
-                    const auto i = static_cast<std::size_t>(r);
-                    const double t = f.theta[i], t2 = f.theta_drawn[i];
-                    cells[0] = static_cast<double>(r);
-                    cells[1] = t;
-                    cells[2] = wavelength(t);
-                    cells[3] = t2;
-                    cells[4] = wavelength(t2);
-                    cells[5] = t > 0.0 ? t2 / t : 0.0;  // a pair outside rotary_dim: 0
-                    cells[6] = rotations_per_context(t, context);
-                    cells[7] = f.attention_factor;
-                  }};
+  } else {
+    table = scaled_frequency_table(std::move(sf).value(), rows,
+                                   static_cast<double>(p.extension.scaling.original_context));
+  }
+  if (!has_layer) return table;
+  table.header.emplace_back("layer");
+  table.fill_row = [row = std::move(table.fill_row), layer](std::int64_t r,
+                                                            std::span<double> cells) {
+    row(r, cells.first(cells.size() - 1));
+    cells.back() = layer;
+  };
+  return table;
 }
 
 // PE_pos for pos = 0 ... N-1: one row per position, d columns.
@@ -767,6 +793,10 @@ constexpr std::array kFrequencyFlags = join_flags(
                    "a model's Hugging Face config.json, read as a preset (rope-lab models "
                    "--from-config FILE shows what is read); flags given beside it win",
                    "a config.json of at most 4 MB", ""},
+        ExportFlag{"layer", "N",
+                   "one layer of the model (rope-lab models lists them): that layer's base, "
+                   "scaling or NoPE (theta = 0); adds a column `layer`",
+                   "an integer from 0 to the model's layer count - 1", ""},
         // required unless --model gives them: the app's defaults do not apply, so their own text
         ExportFlag{"dim", "D", "head dimension d",
                    "an even integer from 2 to 4096 (required without --model)", ""},

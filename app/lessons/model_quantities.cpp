@@ -1,8 +1,12 @@
 #include "lessons/model_quantities.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <string>
 
+#include "rope/attention.h"
 #include "rope/frequencies.h"
 #include "rope/partial_rotary.h"
 #include "rope/random.h"
@@ -42,6 +46,18 @@ double mla_scale(const app::Params& p) {
   return m * m / std::sqrt(static_cast<double>(kMlaNopeDims + p.dim));
 }
 
+// The keys the query at m sees under the state's masks (causal, a layer's window and chunks),
+// positions 0 ... max(m, n), one per position: rope::visible_keys, the heatmap's own rule.
+VisibleKeys keys_of(const app::Params& p, std::int64_t m, std::int64_t n) {
+  ScoreTransform t;
+  t.causal = p.causal;
+  t.window = p.attention_window;
+  t.chunk = p.attention_chunk;
+  return visible_keys(m, std::max(m, n) + 1, t);
+}
+
+constexpr std::int64_t kMaxRowKeys = 1 << 16;  // a row_weight row is summed key by key
+
 }  // namespace
 
 std::optional<Result<Vec>> model_quantity(const app::Params& p, const Vec& q, const Vec& k,
@@ -65,7 +81,23 @@ std::optional<Result<Vec>> model_quantity(const app::Params& p, const Vec& q, co
     if (pairs < 1 || frac > 1.0) return one(0.0);
     return one(2.0 * kPi * std::pow(p.base, 2.0 * (pairs - 1) / p.dim));
   }
-  if (!name.starts_with("mla_") && !name.starts_with("effective_")) return std::nullopt;
+  const bool row = name == "visible_keys" || name == "uniform_weight" || name == "row_weight";
+  if (!row && !name.starts_with("mla_") && !name.starts_with("effective_")) return std::nullopt;
+  const auto m_row = static_cast<std::int64_t>(std::llround(p.position));
+  const auto n_col = static_cast<std::int64_t>(std::llround(p.key_position));
+  // a heatmap row holds positions 0, 1, ...: a negative m sees no key, a negative n is no key
+  if (row && (m_row < 0 || n_col < 0)) return one(0.0);
+  if (row && (m_row > kMaxContext || n_col > kMaxContext))
+    return Result<Vec>(Error{name == "row_weight" ? "position" : std::string(name),
+                             "needs positions m, n up to 2^30 (a row of the heatmap)"});
+  if (name == "visible_keys") {
+    const VisibleKeys v = keys_of(p, m_row, n_col);
+    return one(static_cast<double>(v.last - v.first));
+  }
+  if (name == "uniform_weight") {
+    const VisibleKeys v = keys_of(p, m_row, n_col);
+    return one(v.contains(n_col) ? 1.0 / static_cast<double>(v.last - v.first) : 0.0);
+  }
 
   // The decoupled head: q_C, k_C without RoPE (seeded, as the app's random vectors), and the
   // current q, k as the RoPE part, rotated with the θ′ every view uses.
@@ -84,6 +116,28 @@ std::optional<Result<Vec>> model_quantity(const app::Params& p, const Vec& q, co
   const Vec kc = make_vector(VectorSource::random, kMlaNopeDims, {}, p.seed + 2000).value();
   const double m = p.position, n = p.key_position;
   const Vec rq = rotated(q, m, th, p.pairing), rk = rotated(k, n, th, p.pairing);
+  if (name == "row_weight") {
+    // the heatmap's softmax row m with shared content: scores a²(R_m q)·(R_j k)/√d over the
+    // visible keys j, stable (minus the row's largest); the weight of key n
+    const VisibleKeys v = keys_of(p, m_row, n_col);
+    if (!v.contains(n_col)) return one(0.0);
+    if (v.last - v.first > kMaxRowKeys)
+      return Result<Vec>(Error{"row_weight", "sums at most 65536 keys, the row has " +
+                                                 std::to_string(v.last - v.first)});
+    const double a2 = sf.value().attention_factor * sf.value().attention_factor;
+    const double scale = a2 / std::sqrt(static_cast<double>(p.dim));
+    const Vec rqm = rotated(q, static_cast<double>(m_row), th, p.pairing);
+    Vec s_row;
+    double top = -std::numeric_limits<double>::infinity();
+    for (std::int64_t j = v.first; j < v.last; ++j) {
+      s_row.push_back(scale * dot(rqm, rotated(k, static_cast<double>(j), th, p.pairing)));
+      top = std::max(top, s_row.back());
+    }
+    double sum = 0.0;
+    for (double x : s_row)
+      sum += std::exp(x - top);
+    return one(std::exp(s_row[static_cast<std::size_t>(n_col - v.first)] - top) / sum);
+  }
   if (name == "mla_nope_score") return one(dot(qc, kc));
   if (name == "mla_rope_score" || name == "effective_score") return one(dot(rq, rk));
   if (name == "mla_rope_relative" || name == "effective_relative")

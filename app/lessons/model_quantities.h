@@ -11,6 +11,13 @@
 //   effective_score, effective_relative   (R_m q)·(R_n k) and q·(R_{n−m} k) with the θ′ every view
 //                          uses (state/scaling_params.h: partial rotary and scaling applied; a
 //                          fraction with no whole pair to rotate counts as 1, as in the pointers)
+//   visible_keys           keys the query at m (rounded) sees under the causal mask and a
+//                          layer's window and chunks (rope::visible_keys, the heatmap's rule);
+//                          rows hold positions 0, 1, ...: 0 for a negative m or n (so are the
+//                          two below)
+//   uniform_weight         1 / visible_keys at a visible key n, 0 at a masked one
+//   row_weight             the heatmap's softmax weight of key n in row m with shared content:
+//                          scores a²(R_m q)·(R_j k)/√d at θ′ over the visible keys j
 //   mla_nope_score         q_C·k_C: the 128 dimensions without RoPE (seeded random q_C, k_C)
 //   mla_rope_score         (R_m q)·(R_n k) over the current d with θ′ (the RoPE part; its key is
 //                          the one every head shares)

@@ -66,6 +66,10 @@ struct Params {
   // preset clears it, reading a config clears `model`.
   std::string config;
   ConfigPresetRef config_preset;  // null when the file could not be read again (a session)
+  // The model's layer shown (state/models.h: ModelLayers), 0 ... layers - 1; -1: none, the
+  // preset's top-level values. Choosing one applies that layer's values; choosing a model or a
+  // config resets it.
+  int layer = -1;
 
   // RoPE
   int dim = 16;               // head dimension d, even, 2 ... 4096 (the pointers view shows <= 512)
@@ -99,6 +103,10 @@ struct Params {
   Content content = Content::shared;
   ScoreMode score_mode = ScoreMode::raw;
   bool causal = false;
+  // Masks of a model's layer (rope::ScoreTransform): keys m - n >= window hidden (sliding-window
+  // layers), keys in another chunk of `chunk` positions hidden (Llama 4); 0: off. Tokens.
+  std::int64_t attention_window = 0;
+  std::int64_t attention_chunk = 0;
   bool linear_sums = false;  // linear attention's shared sums instead of the N x N matrix
 
   // decay and spectrum views

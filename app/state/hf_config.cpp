@@ -1,5 +1,6 @@
 #include "state/hf_config.h"
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -103,6 +104,203 @@ const Json* scaling_block(const Reader& r, std::string& path) {
     return s;
   }
   return nullptr;
+}
+
+// What one layer does, before the distinct kinds become the preset's LayerTypes.
+struct LayerShape {
+  bool rope = true;
+  bool local = false;  // Gemma 3: the sliding layers' own base (rope_local_base_freq), no scaling
+  std::int64_t window = 0;
+  std::int64_t chunk = 0;
+  bool operator==(const LayerShape&) const = default;
+};
+
+// The per-layer fields, as transformers' configs turn them into one kind per layer_idx:
+//   layer_types             a list of "sliding_attention" / "full_attention" / "chunked_attention"
+//                           (gpt-oss, Gemma 2 / 3 in newer files), with sliding_window and
+//                           attention_chunk_size
+//   sliding_window_pattern  Gemma 3: layer l slides unless (l + 1) % pattern == 0 (Gemma3Text-
+//                           Config; 6 when a gemma3_text config leaves it out)
+//   model_type gemma2       Gemma2Config: layer l slides when l is even
+//   rope_local_base_freq    Gemma 3: the sliding layers' base, without rope_scaling (10000 when a
+//                           gemma3_text config leaves it out)
+//   no_rope_layers          Llama 4, SmolLM3: 1 = the layer uses RoPE, 0 = NoPE; when absent or
+//                           empty, no_rope_layer_interval N gives NoPE to layers with (l + 1) % N
+//                           == 0 (Llama4TextConfig, SmolLM3Config)
+//   attention_chunk_size    Llama 4: the RoPE layers attend in chunks of this many tokens
+// Nothing per layer: the preset keeps no layers. Needs num_hidden_layers.
+Status read_layers(const Reader& r, ModelPreset& m, std::vector<ConfigPitfall>& pit) {
+  std::string path, type_path;
+  std::string model_type;
+  if (const Json* t = r.find("model_type", path); t && t->is_string())
+    model_type = t->get<std::string>();
+  const bool gemma3 = model_type == "gemma3_text" || model_type == "gemma3";
+  const bool gemma2 = model_type == "gemma2";
+  const Json* types = r.find("layer_types", type_path);
+  std::string pattern_path, nope_path, interval_path, window_path, chunk_path, local_path;
+  const Json* pattern = r.find("sliding_window_pattern", pattern_path);
+  const Json* nope = r.find("no_rope_layers", nope_path);
+  const Json* interval = r.find("no_rope_layer_interval", interval_path);
+  const Json* window = r.find("sliding_window", window_path);
+  const Json* chunk = r.find("attention_chunk_size", chunk_path);
+  const Json* local = r.find("rope_local_base_freq", local_path);
+  if (nope && nope->is_array() && nope->empty()) nope = nullptr;
+  const bool per_layer = types || pattern || nope || interval || gemma2 || gemma3;
+  if (!per_layer) {
+    if (window)
+      pit.push_back({window_path, "a sliding window for every layer (Mistral's kind): not drawn"});
+    return {};
+  }
+  const Json* count_json = r.find("num_hidden_layers", path);
+  if (!count_json) {
+    pit.push_back({path,
+                   "missing: the per-layer fields cannot be laid out, every layer is "
+                   "shown as the model's main one"});
+    return {};
+  }
+  auto count = integer_at(*count_json, path, 1, kMaxLayers, "an integer from 1 to 1024");
+  if (!count) return count.error();
+  const auto n = static_cast<std::size_t>(count.value());
+  std::vector<LayerShape> shape(n);
+
+  std::int64_t window_size = 0, chunk_size = 0;
+  if (window) {
+    auto w = integer_at(*window, window_path, 1, 1LL << 30, "an integer from 1 to 2³⁰");
+    if (!w) return w.error();
+    window_size = w.value();
+  }
+  if (chunk) {
+    auto c = integer_at(*chunk, chunk_path, 1, 1LL << 30, "an integer from 1 to 2³⁰");
+    if (!c) return c.error();
+    chunk_size = c.value();
+  }
+  const auto sliding = [&](std::size_t l) {
+    if (window_size == 0)
+      return Status(field_error(
+          window_path, "is missing: layer " + std::to_string(l) + " is a sliding-window layer"));
+    shape[l].window = window_size;
+    return Status();
+  };
+
+  if (types) {  // an explicit kind per layer
+    if (!types->is_array() || types->size() != n)
+      return field_error(
+          type_path, "must be a list of num_hidden_layers = " + std::to_string(n) + " layer kinds");
+    for (std::size_t l = 0; l < n; ++l) {
+      const Json& k = (*types)[l];
+      const std::string kind = k.is_string() ? k.get<std::string>() : std::string();
+      if (kind == "sliding_attention") {
+        if (auto s = sliding(l); !s) return s;
+      } else if (kind == "chunked_attention") {
+        if (chunk_size == 0)
+          return field_error(chunk_path, "is missing: layer " + std::to_string(l) +
+                                             " is a chunked-attention layer");
+        shape[l].chunk = chunk_size;
+      } else if (kind != "full_attention") {
+        return field_error(
+            type_path + "[" + std::to_string(l) + "]",
+            "must be sliding_attention, full_attention or chunked_attention, got " + k.dump());
+      }
+    }
+  } else if (pattern || gemma3) {
+    long long every = 6;  // Gemma3TextConfig's default
+    if (pattern) {
+      auto v = integer_at(*pattern, pattern_path, 1, kMaxLayers, "an integer from 1 to 1024");
+      if (!v) return v.error();
+      every = v.value();
+    } else {
+      pit.push_back({"sliding_window_pattern", "missing: Gemma3TextConfig's default 6 is used"});
+    }
+    for (std::size_t l = 0; l < n; ++l)
+      if ((l + 1) % static_cast<std::size_t>(every) != 0)
+        if (auto s = sliding(l); !s) return s;
+  } else if (gemma2) {
+    for (std::size_t l = 0; l < n; l += 2)
+      if (auto s = sliding(l); !s) return s;
+  }
+
+  if (nope) {
+    if (!nope->is_array() || nope->size() != n)
+      return field_error(nope_path, "must be a list of num_hidden_layers = " + std::to_string(n) +
+                                        " flags (1: RoPE, 0: NoPE)");
+    for (std::size_t l = 0; l < n; ++l) {
+      const Json& f = (*nope)[l];
+      if (!f.is_number_integer() || (f.get<long long>() != 0 && f.get<long long>() != 1))
+        return field_error(nope_path + "[" + std::to_string(l) + "]",
+                           "must be 1 (RoPE) or 0 (NoPE), got " + f.dump());
+      shape[l].rope = f.get<long long>() == 1;
+    }
+  } else if (interval) {
+    auto v = integer_at(*interval, interval_path, 1, kMaxLayers, "an integer from 1 to 1024");
+    if (!v) return v.error();
+    for (std::size_t l = 0; l < n; ++l)
+      shape[l].rope = (l + 1) % static_cast<std::size_t>(v.value()) != 0;
+  }
+  // Llama 4: the RoPE layers attend in chunks, the NoPE ones over everything (Llama4TextConfig's
+  // layer_types when the file has none)
+  if (!types && chunk_size > 0 && (nope || interval))
+    for (LayerShape& l : shape)
+      l.chunk = l.rope ? chunk_size : 0;
+
+  double local_base = 0.0;
+  if (gemma3) {
+    local_base = 10000.0;
+    if (local) {
+      auto v = number_at(*local, local_path, 1.0 + 1e-12, 1e12, "a base above 1 (up to 10¹²)");
+      if (!v) return v.error();
+      local_base = v.value();
+    } else {
+      pit.push_back({"rope_local_base_freq", "missing: Gemma3TextConfig's default 10000 is used"});
+    }
+    for (LayerShape& l : shape)
+      l.local = l.window > 0;
+  } else if (local) {
+    pit.push_back({local_path, "read only for Gemma 3 (model_type gemma3_text)"});
+  }
+
+  // The distinct shapes, in order of first appearance, named as the strip's legend says them
+  std::vector<LayerShape> kinds;
+  ModelLayers& layers = m.layers;
+  layers.type_of.resize(n);
+  const bool has_nope = std::any_of(shape.begin(), shape.end(), [](auto& l) { return !l.rope; });
+  for (std::size_t l = 0; l < n; ++l) {
+    auto it = std::find(kinds.begin(), kinds.end(), shape[l]);
+    if (it == kinds.end()) {
+      const LayerShape& k = shape[l];
+      LayerType t;
+      t.rope = k.rope;
+      t.window = k.window;
+      t.chunk = k.chunk;
+      t.name = !k.rope        ? "NoPE"
+               : k.chunk > 0  ? "chunked"
+               : k.window > 0 ? (gemma3 ? "local" : "sliding")
+               : gemma3       ? "global"
+               : has_nope     ? "RoPE"
+                              : "full";
+      if (k.local) {
+        t.base = local_base;
+        t.own_scaling = true;
+        t.scaling_method = "none";
+      }
+      kinds.push_back(k);
+      layers.types.push_back(std::move(t));
+      it = kinds.end() - 1;
+    }
+    layers.type_of[l] = static_cast<int>(it - kinds.begin());
+  }
+  if (layers.types.size() == 1 && layers.types.front().window == 0 &&
+      layers.types.front().chunk == 0 && layers.types.front().rope) {
+    layers = ModelLayers{};  // every layer the same and plain: nothing to choose
+    return {};
+  }
+  layers.source = "num_hidden_layers " + std::to_string(n) + (types ? ", layer_types" : "") +
+                  (pattern ? ", sliding_window_pattern" : "") + (nope ? ", no_rope_layers" : "") +
+                  (!nope && interval ? ", no_rope_layer_interval" : "") +
+                  (window ? ", sliding_window" : "") + (chunk ? ", attention_chunk_size" : "") +
+                  (gemma3 ? ", rope_local_base_freq" : "");
+  if (std::none_of(shape.begin(), shape.end(), [](auto& l) { return l.window > 0; }) && window)
+    pit.push_back({window_path, "no layer slides (use_sliding_window or the layer kinds say so)"});
+  return {};
 }
 
 }  // namespace
@@ -427,13 +625,8 @@ Result<ModelConfig> parse_hf_config(std::string_view text, const std::string& la
   if (original > 0 && (type == "default" || type == "linear" || type == "dynamic"))
     pit.push_back({original_path, "not used by " + type + " scaling"});
 
-  // [per layer] what the layer strip will read; said so nothing is silently dropped
-  for (const char* key :
-       {"layer_types", "sliding_window", "sliding_window_pattern", "no_rope_layers",
-        "no_rope_layer_interval", "rope_local_base_freq", "attention_chunk_size"})
-    if (r.find(key, path))
-      pit.push_back(
-          {path, "per-layer RoPE is not read yet: every layer is shown as the global one"});
+  // [per layer] the layer strip (ModelLayers)
+  if (auto s = read_layers(r, m, pit); !s) return s.error();
 
   m.pairing_transformers = "half";  // transformers' rotate_half: pairs (i, i + d/2)
   // The values through the parameter table, as a preset's: a config whose values the app

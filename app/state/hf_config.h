@@ -14,7 +14,10 @@
 //   contexts         `original_max_position_embeddings` (in the scaling block, or at the top
 //                    level as Phi-3 has it), `max_position_embeddings`
 //   nesting          a vision-language model's `text_config` is read in place of the top level
-// Per-layer fields (layer_types, sliding windows, NoPE layers) are listed as not used yet.
+//   per layer       `layer_types`, `sliding_window_pattern` (Gemma 3), Gemma 2's even sliding
+//                    layers, `rope_local_base_freq`, `no_rope_layers` / `no_rope_layer_interval`
+//                    (Llama 4, SmolLM3), `sliding_window`, `attention_chunk_size`: the preset's
+//                    layers (state/models.h: ModelLayers), needing `num_hidden_layers`
 //
 // Bad input gives one Error whose `parameter` is the field path ("rope_scaling.long_factor") and
 // whose message says what is allowed. A file over 4 MB (a config is a few kB) or nested deeper

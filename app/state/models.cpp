@@ -8,6 +8,7 @@
 // [SECTION] applying a preset, and what changed since
 #include "state/models.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <fstream>
@@ -51,7 +52,9 @@ constexpr std::array kControlled{"dim",
                                  "rotary_fraction",
                                  "rotary_style",
                                  "long_factor",
-                                 "short_factor"};
+                                 "short_factor",
+                                 "attention_window",
+                                 "attention_chunk"};
 
 constexpr std::array<std::pair<const char*, RotaryMeaning>, 4> kMeanings{{
     {"full", RotaryMeaning::full},
@@ -117,6 +120,104 @@ bool valid_id(const std::string& id) {
   return true;
 }
 
+// A "scaling" object: its method and its parameters under their flag names. `where` prefixes
+// the field paths in messages ("scaling", "layers.types.global.scaling").
+Status parse_scaling(const Json& scaling, const std::string& where, std::string& method,
+                     std::vector<std::pair<std::string, std::string>>& out) {
+  for (const auto& [key, value] : scaling.items()) {
+    if (key == "method") {
+      if (!value.is_string()) return Error{where + ".method", "must be a string"};
+      method = value.get<std::string>();
+      continue;
+    }
+    bool allowed = false;
+    for (const char* name : kExtensionParamNames) {
+      const std::string_view n = name;
+      allowed = allowed || (key == n && n != "extension_mode" && n != "compare_methods" &&
+                            !n.ends_with("_file") && n != "rotary_fraction" && n != "rotary_style");
+    }
+    if (!allowed)
+      return Error{where + "." + key, "is not a scaling parameter (rope-lab --help lists them)"};
+    auto t = value_text(value, where + "." + key);
+    if (!t) return t.error();
+    out.emplace_back(key, std::move(t).value());
+  }
+  if (method.empty()) return Error{where + ".method", "is missing"};
+  return {};
+}
+
+// The "layers" block (assets/MODELS.md): a count, a pattern of type names repeated over the
+// layers (as transformers builds layer_types from sliding_window_pattern), and each type's values.
+Result<ModelLayers> parse_layers(const Json& block) {
+  if (!block.is_object()) return Error{"layers", "must be an object with count, pattern and types"};
+  for (const auto& [key, _] : block.items())
+    if (key != "count" && key != "pattern" && key != "types" && key != "source")
+      return Error{"layers." + key, "is not a field of layers (count, pattern, types, source)"};
+  auto count = integer_field(block, "count", true, 1, kMaxLayers);
+  if (!count) return Error{"layers.count", count.error().message};
+  const auto pattern = block.find("pattern");
+  if (pattern == block.end() || !pattern->is_array() || pattern->empty() ||
+      pattern->size() > static_cast<std::size_t>(count.value()))
+    return Error{"layers.pattern", "must be a list of 1 to count type names"};
+  const auto types = block.find("types");
+  if (types == block.end() || !types->is_object() || types->empty())
+    return Error{"layers.types", "must be an object: type name -> its values"};
+  ModelLayers out;
+  if (auto src = text_field(block, "source", false); !src) {
+    return Error{"layers.source", src.error().message};
+  } else {
+    out.source = src.value();
+  }
+  std::vector<int> period;
+  for (const Json& name : *pattern) {
+    if (!name.is_string() || !types->contains(name.get<std::string>()))
+      return Error{"layers.pattern", "must name types of layers.types, got " + name.dump()};
+    const std::string n = name.get<std::string>();
+    int index = -1;
+    for (std::size_t t = 0; t < out.types.size(); ++t)
+      if (out.types[t].name == n) index = static_cast<int>(t);
+    if (index < 0) {  // a new type, in the order of first appearance: the legend's order
+      const Json& v = (*types)[n];
+      const std::string where = "layers.types." + n;
+      if (!v.is_object()) return Error{where, "must be an object"};
+      LayerType type;
+      type.name = n;
+      for (const auto& [key, value] : v.items()) {
+        if (key == "rope") {
+          if (!value.is_boolean()) return Error{where + ".rope", "must be true or false"};
+          type.rope = value.get<bool>();
+        } else if (key == "base") {
+          if (!value.is_number() || !(value.get<double>() > 1.0))
+            return Error{where + ".base", "must be a number greater than 1"};
+          type.base = value.get<double>();
+        } else if (key == "scaling") {
+          if (!value.is_object()) return Error{where + ".scaling", "must be an object"};
+          type.own_scaling = true;
+          if (auto s = parse_scaling(value, where + ".scaling", type.scaling_method, type.scaling);
+              !s)
+            return s.error();
+        } else if (key == "window" || key == "chunk") {
+          auto w = integer_field(v, key.c_str(), true, 1, kMaxContext);
+          if (!w) return Error{where + "." + key, w.error().message};
+          (key == "window" ? type.window : type.chunk) = w.value();
+        } else {
+          return Error{where + "." + key,
+                       "is not a field of a layer type (rope, base, scaling, window, chunk)"};
+        }
+      }
+      index = static_cast<int>(out.types.size());
+      out.types.push_back(std::move(type));
+    }
+    period.push_back(index);
+  }
+  if (out.types.size() != types->size())
+    return Error{"layers.types", "has types the pattern never uses"};
+  out.type_of.resize(static_cast<std::size_t>(count.value()));
+  for (std::size_t l = 0; l < out.type_of.size(); ++l)
+    out.type_of[l] = period[l % period.size()];
+  return out;
+}
+
 // One entry of "models", checked field by field and then by applying it to default Params.
 Result<ModelPreset> parse_entry(const Json& e) {
   if (!e.is_object()) return Error{"entry", "must be a JSON object"};
@@ -136,7 +237,8 @@ Result<ModelPreset> parse_entry(const Json& e) {
                                     "context",
                                     "extended_context",
                                     "scaling",
-                                    "pairing"};
+                                    "pairing",
+                                    "layers"};
   for (const auto& [key, _] : e.items()) {
     bool known = false;
     for (const char* k : kKeys)
@@ -222,25 +324,8 @@ Result<ModelPreset> parse_entry(const Json& e) {
   const auto scaling = e.find("scaling");
   if (scaling == e.end() || !scaling->is_object())
     return Error{"scaling", "is missing (an object with \"method\" and its parameters)"};
-  for (const auto& [key, value] : scaling->items()) {
-    if (key == "method") {
-      if (!value.is_string()) return Error{"scaling.method", "must be a string"};
-      m.scaling_method = value.get<std::string>();
-      continue;
-    }
-    bool allowed = false;
-    for (const char* name : kExtensionParamNames) {
-      const std::string_view n = name;
-      allowed = allowed || (key == n && n != "extension_mode" && n != "compare_methods" &&
-                            !n.ends_with("_file") && n != "rotary_fraction" && n != "rotary_style");
-    }
-    if (!allowed)
-      return Error{"scaling." + key, "is not a scaling parameter (rope-lab --help lists them)"};
-    auto t = value_text(value, "scaling." + key);
-    if (!t) return t.error();
-    m.scaling.emplace_back(key, std::move(t).value());
-  }
-  if (m.scaling_method.empty()) return Error{"scaling.method", "is missing"};
+  if (auto s = parse_scaling(*scaling, "scaling", m.scaling_method, m.scaling); !s)
+    return s.error();
 
   const auto pairing = e.find("pairing");
   if (pairing == e.end() || !pairing->is_object())
@@ -259,10 +344,25 @@ Result<ModelPreset> parse_entry(const Json& e) {
     if (!pr->empty() && *pr != "interleaved" && *pr != "half")
       return Error{"pairing", "must be interleaved or half, got '" + *pr + "'"};
 
-  // Every value through the parameter table: the rules typed values meet.
+  if (const auto it = e.find("layers"); it != e.end()) {
+    auto layers = parse_layers(*it);
+    if (!layers) return layers.error();
+    m.layers = std::move(layers).value();
+  }
+
+  // Every value through the parameter table: the rules typed values meet, for every layer type.
   Params trial;
   if (auto s = apply_model(trial, m); !s) return s.error();
   if (auto s = validate_params(trial); !s) return s.error();
+  for (std::size_t t = 0; t < m.layers.types.size(); ++t) {
+    int layer = 0;
+    while (m.layers.type_of[static_cast<std::size_t>(layer)] != static_cast<int>(t))
+      ++layer;
+    Params per_layer;
+    auto s = apply_model(per_layer, m, layer);
+    if (s) s = validate_params(per_layer);
+    if (!s) return Error{"layers.types." + m.layers.types[t].name, s.error().to_string()};
+  }
   return m;
 }
 
@@ -276,26 +376,72 @@ const char* rotary_meaning_name(RotaryMeaning m) {
   return "?";
 }
 
-std::vector<std::pair<std::string, std::string>> ModelPreset::params() const {
+std::vector<std::pair<std::string, std::string>> ModelPreset::params(int layer) const {
   std::vector<std::pair<std::string, std::string>> out;
+  const LayerType* type = layers.type(layer);
   const int d = rotary_meaning == RotaryMeaning::decoupled ? rotary_dims : head_dim;
   out.emplace_back("dim", std::to_string(d));
-  out.emplace_back("base", format_number(base, NumberStyle::csv));
+  out.emplace_back("base",
+                   format_number(type && type->base > 0.0 ? type->base : base, NumberStyle::csv));
   out.emplace_back("pairing", pairing_reference.empty() ? pairing_transformers : pairing_reference);
   out.emplace_back("context_length", std::to_string(context));
-  out.emplace_back("scaling", scaling_method);
+  const bool nope = type && !type->rope;
+  const bool own = type && type->own_scaling;
+  // A NoPE layer: p-RoPE with p = 0 (Barbero et al.'s own NoPE baseline), no pair rotates.
+  out.emplace_back("scaling", nope  ? std::string("proportional")
+                              : own ? type->scaling_method
+                                    : scaling_method);
   bool has_context = false;
-  for (const auto& kv : scaling) {
-    out.push_back(kv);
-    has_context = has_context || kv.first == "original_context";
-  }
+  if (!nope)
+    for (const auto& kv : own ? type->scaling : scaling) {
+      out.push_back(kv);
+      has_context = has_context || kv.first == "original_context";
+    }
   if (!has_context) out.emplace_back("original_context", std::to_string(context));
   const bool partial =
       rotary_meaning == RotaryMeaning::neox || rotary_meaning == RotaryMeaning::proportional;
-  out.emplace_back("rotary_fraction",
-                   partial ? format_number(rotary_fraction, NumberStyle::csv) : "1");
+  out.emplace_back("rotary_fraction", nope      ? std::string("0")
+                                      : partial ? format_number(rotary_fraction, NumberStyle::csv)
+                                                : std::string("1"));
   out.emplace_back("rotary_style",
                    rotary_meaning == RotaryMeaning::proportional ? "proportional" : "neox");
+  out.emplace_back("attention_window", std::to_string(type ? type->window : 0));
+  out.emplace_back("attention_chunk", std::to_string(type ? type->chunk : 0));
+  return out;
+}
+
+const LayerType* ModelLayers::type(int layer) const {
+  if (layer < 0 || layer >= count()) return nullptr;
+  return &types[static_cast<std::size_t>(type_of[static_cast<std::size_t>(layer)])];
+}
+
+int ModelLayers::count_of(int type_index) const {
+  return static_cast<int>(std::count(type_of.begin(), type_of.end(), type_index));
+}
+
+std::string ModelLayers::pattern() const {
+  const std::size_t n = type_of.size();
+  std::size_t period = n;
+  for (std::size_t p = 1; p < n && period == n; ++p) {
+    bool repeats = true;
+    for (std::size_t l = p; l < n && repeats; ++l)
+      repeats = type_of[l] == type_of[l - p];
+    if (repeats) period = p;
+  }
+  std::string out;
+  if (period < n) {  // runs within one period: "5 local : 1 global", "1 sliding : 1 full"
+    for (std::size_t l = 0; l < period;) {
+      std::size_t run = 1;
+      while (l + run < period && type_of[l + run] == type_of[l])
+        ++run;
+      out += (out.empty() ? "" : " : ") + std::to_string(run) + " " +
+             types[static_cast<std::size_t>(type_of[l])].name;
+      l += run;
+    }
+    return out + ", repeated";
+  }
+  for (std::size_t t = 0; t < types.size(); ++t)
+    out += (t ? ", " : "") + std::to_string(count_of(static_cast<int>(t))) + " " + types[t].name;
   return out;
 }
 
@@ -376,32 +522,61 @@ const ModelLibrary& model_library() {
 
 // [SECTION] applying a preset, and what changed since
 
-Status apply_model(Params& params, const ModelPreset& preset) {
+Status apply_model(Params& params, const ModelPreset& preset, int layer) {
   Params trial = params;
   trial.extension.scaling = ScalingParams{};
   trial.extension.rotary_style = RotaryStyle::neox;
-  for (const auto& [name, value] : preset.params())
+  for (const auto& [name, value] : preset.params(layer))
     if (auto s = set_param(trial, name, value); !s) return s;
   trial.model = preset.id;
+  trial.layer = preset.layers.type(layer) ? layer : -1;
   params = std::move(trial);
   return {};
 }
 
+const ModelPreset* active_preset(const Params& params) {
+  if (!params.config.empty()) return params.config_preset.preset.get();
+  if (!params.model.empty()) return model_library().find(params.model);
+  return nullptr;
+}
+
 std::vector<std::string> changed_since_model(const Params& params) {
   std::vector<std::string> changed;
-  const ModelPreset* preset = nullptr;
-  if (!params.config.empty())
-    preset = params.config_preset.preset.get();
-  else if (!params.model.empty())
-    preset = model_library().find(params.model);
+  const ModelPreset* preset = active_preset(params);
   if (!preset) return changed;
   Params reference = params;
-  if (!apply_model(reference, *preset)) return changed;
+  if (!apply_model(reference, *preset, params.layer)) return changed;
   for (const char* name : kControlled) {
     const ParamSpec* spec = find_param(name);
     if (spec && spec->get(reference) != spec->get(params)) changed.emplace_back(name);
   }
   return changed;
+}
+
+std::string layer_type_words(const ModelPreset& preset, const LayerType& type) {
+  if (!type.rope) return "no rotation";
+  std::string out =
+      "base " + format_number(type.base > 0.0 ? type.base : preset.base, NumberStyle::tick);
+  const std::string& method = type.own_scaling ? type.scaling_method : preset.scaling_method;
+  if (method != "none") {
+    out += ", " + method;
+    for (const auto& [k, v] : type.own_scaling ? type.scaling : preset.scaling)
+      if (k == "factor") out += " s = " + v;
+  }
+  if (type.window > 0)
+    out += ", window " + format_number(static_cast<double>(type.window), NumberStyle::tick);
+  if (type.chunk > 0)
+    out += ", chunks of " + format_number(static_cast<double>(type.chunk), NumberStyle::tick);
+  return out;
+}
+
+std::string layer_words(const Params& params) {
+  const ModelPreset* preset = active_preset(params);
+  if (!preset) return {};
+  const LayerType* type = preset->layers.type(params.layer);
+  if (!type) return {};
+  return "layer " + std::to_string(params.layer) + " of " + std::to_string(preset->layers.count()) +
+         ": " + type->name;
 }
 
 std::string model_status(const Params& params) {
@@ -421,6 +596,7 @@ std::string model_status(const Params& params) {
     while (!s.empty() && s.back() == ' ')
       s.pop_back();
   }
+  if (params.layer >= 0) s += " · " + layer_words(params);
   const auto changed = changed_since_model(params);
   if (!changed.empty()) {
     s += " · changed: ";

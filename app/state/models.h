@@ -43,6 +43,35 @@ enum class RotaryMeaning {
                  // key shared by every head; the preset's d is the RoPE part
 };
 
+// One kind of layer in a model whose layers differ (Gemma 2 / 3, Llama 4, SmolLM3, gpt-oss).
+// What it does not set is the preset's own: a type written {} is the preset's top-level values.
+struct LayerType {
+  std::string name;            // "local", "global", "nope", ...: the strip's legend
+  bool rope = true;            // false: a NoPE layer, no rotation at all
+  double base = 0.0;           // 0: the preset's base
+  bool own_scaling = false;    // scaling_method and scaling replace the preset's scaling
+  std::string scaling_method;  // "none", "linear", ... (own_scaling only)
+  std::vector<std::pair<std::string, std::string>> scaling;  // its parameters, as in ModelPreset
+  std::int64_t window = 0;  // sliding-window attention over this many tokens; 0: none
+  std::int64_t chunk = 0;   // chunked attention in blocks of this many tokens; 0: none
+};
+
+// The layers of a model, by type. Layers are numbered from 0, as transformers' layer_idx.
+struct ModelLayers {
+  std::vector<LayerType> types;  // the distinct types, in legend order
+  std::vector<int> type_of;      // [layer count]: layer l's index into types
+  std::string source;            // where the per-layer fields were read; may be empty
+  bool empty() const { return type_of.empty(); }
+  int count() const { return static_cast<int>(type_of.size()); }
+  const LayerType* type(int layer) const;  // nullptr outside 0 ... count()-1
+  int count_of(int type_index) const;      // layers of that type
+  // "5 local : 1 global, repeated": the shortest period of the type sequence in words, or the
+  // counts ("40 local, 8 global") when it has no period shorter than the whole.
+  std::string pattern() const;
+};
+
+inline constexpr int kMaxLayers = 1024;
+
 struct ModelPreset {
   std::string id;        // "llama-3.1-8b": the name --model takes
   std::string name;      // "Llama 3.1 8B": shown on screen
@@ -66,8 +95,13 @@ struct ModelPreset {
   std::string pairing_reference;     // the reference code's pairing; empty: no reference code
   std::string pairing_transformers;  // transformers' ("half")
 
-  // What choosing the preset sets, in order: parameter name and text for set_param.
-  std::vector<std::pair<std::string, std::string>> params() const;
+  ModelLayers layers;  // empty: every layer has the values above
+
+  // What choosing the preset sets, in order: parameter name and text for set_param. With a
+  // layer (0 ... layers.count()-1), that layer type's values replace the preset's: its base,
+  // its scaling; a NoPE layer is p-RoPE with p = 0 (scaling proportional, rotary_fraction 0:
+  // no pair rotates), and the attention window and chunk are the type's.
+  std::vector<std::pair<std::string, std::string>> params(int layer = -1) const;
 };
 
 struct ModelLibrary {
@@ -89,8 +123,19 @@ const ModelLibrary& model_library();
 const char* rotary_meaning_name(RotaryMeaning m);  // "full", "neox", "proportional", "decoupled"
 
 // Applies `preset` to `params` (every value through the parameter table) and sets params.model.
-// The scaling block starts from its defaults, so nothing of a previous preset stays.
-Status apply_model(Params& params, const ModelPreset& preset);
+// The scaling block starts from its defaults, so nothing of a previous preset stays. `layer`
+// (-1: none) chooses one of the preset's layers: params.layer is set to it.
+Status apply_model(Params& params, const ModelPreset& preset, int layer = -1);
+
+// The preset in effect: the config.json's when one is read, else the library's for
+// params.model; nullptr when none.
+const ModelPreset* active_preset(const Params& params);
+
+// "layer 5 of 48: global": the chosen layer and its type; "" without one (layer_type_words has
+// the type's values).
+std::string layer_words(const Params& params);
+// A layer type in words: "NoPE (no rotation)", "base 10 000, window 1 024", "chunks of 8 192".
+std::string layer_type_words(const ModelPreset& preset, const LayerType& type);
 
 // The preset-controlled parameters whose value differs from the active preset's, in table order
 // ("base", "factor"); empty when no preset is active.

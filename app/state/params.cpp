@@ -307,6 +307,15 @@ constexpr ParamRange shown(ParamRange r, const char* format, double snap = 0.0) 
 
 using K = ParamKind;
 
+// Another layer of the model in effect: its values applied, and the model named as before (a
+// config.json's preset keeps `model` empty).
+Status apply_layer(Params& p, const ModelPreset& preset, int layer) {
+  const std::string model = p.model;
+  if (auto s = apply_model(p, preset, layer); !s) return s;
+  p.model = model;
+  return {};
+}
+
 // {name, kind, range, allowed (choices, text, vectors), help, set, get}
 const std::array kSpecs = std::to_array<ParamSpec>({
     // allowed: nullptr, param_allowed lists the views of state/view_list.h (a new view appears
@@ -324,6 +333,7 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        p.config_preset = {};
        if (id.empty() || id == "none") {
          p.model.clear();
+         p.layer = -1;
          return {};
        }
        const ModelLibrary& lib = model_library();
@@ -343,6 +353,7 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        if (path.empty() || path == "none") {
          p.config.clear();
          p.config_preset = {};
+         p.layer = -1;
          return {};
        }
        auto read = load_hf_config(path);
@@ -357,6 +368,39 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        return {};
      },
      [](const Params& p) { return p.config; }},
+    // One layer of the model (state/models.h: ModelLayers): after `model` and `config`, which
+    // reset it, and before the rows it sets, so that values given beside it win.
+    {"layer", K::choice, kNoRange, "none, or a layer of the model from 0 to its layer count - 1",
+     "model layer: that layer's RoPE (Gemma 3's local and global layers, Llama 4's NoPE layers)",
+     [](Params& p, std::string_view t) -> Status {
+       const std::string_view text = trim(t);
+       const ModelPreset* preset = active_preset(p);
+       if (text.empty() || text == "none") {
+         if (p.layer < 0) return {};
+         if (!preset) {
+           p.layer = -1;
+           return {};
+         }
+         return apply_layer(p, *preset, -1);  // back to the model's top-level values
+       }
+       if (!preset)
+         return error("layer",
+                      "needs a model whose layers differ first (gemma-3-12b, "
+                      "llama-4-scout, smollm3-3b, gpt-oss-20b, ... or a config.json), got " +
+                          quote_for_message(t));
+       if (preset->layers.empty())
+         return error("layer", "is not available: " + preset->name +
+                                   " has the same RoPE in every layer, got " +
+                                   quote_for_message(t));
+       auto r = parse_integer("layer", text);
+       const int count = preset->layers.count();
+       if (!r || r.value() < 0 || r.value() >= count)
+         return error("layer", "must be none or an integer from 0 to " + std::to_string(count - 1) +
+                                   " (" + preset->name + " has " + std::to_string(count) +
+                                   " layers), got " + quote_for_message(t));
+       return apply_layer(p, *preset, static_cast<int>(r.value()));
+     },
+     [](const Params& p) { return p.layer < 0 ? std::string("none") : std::to_string(p.layer); }},
     // d and base are the core's own (rope::validate_dim, validate_base): judged, and reported,
     // by the core; their rows here hold the same ranges (tests/app/test_params.cpp checks both
     // agree) for the sliders and --help.
@@ -433,6 +477,16 @@ const std::array kSpecs = std::to_array<ParamSpec>({
      "heatmap: q.k, q.k/sqrt(d), or row softmax", ROPE_CHOICE(score_mode, kScoreModes)},
     {"causal", K::boolean, kNoRange, nullptr, "heatmap: mask keys after the query",
      ROPE_BOOL(causal)},
+    {"attention_window", K::integer,
+     off_or(shown(part(1, static_cast<double>(kMaxContext), 1, 65536, true), "window = %d")),
+     nullptr,
+     "heatmap: sliding-window attention, keys m - n >= W hidden (a model's local layers); 0: off",
+     ROPE_INT(attention_window)},
+    {"attention_chunk", K::integer,
+     off_or(shown(part(1, static_cast<double>(kMaxContext), 1, 65536, true), "chunk = %d")),
+     nullptr,
+     "heatmap: chunked attention, keys in another chunk of C positions hidden (Llama 4); 0: off",
+     ROPE_INT(attention_chunk)},
     {"linear_sums", K::boolean, kNoRange, nullptr,
      "heatmap: linear attention's d x d summary and running sums, not the N x N matrix",
      ROPE_BOOL(linear_sums)},

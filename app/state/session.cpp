@@ -1,5 +1,6 @@
 #include "state/session.h"
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <utility>
@@ -175,12 +176,18 @@ Status session_from_json(std::string_view text, Params& params) {
   trial.ink.clear();  // a session without "ink" has none
   if (const auto ink = doc.find("ink"); ink != doc.end())
     if (auto s = ink_from(*ink, trial.ink); !s) return s;
-  // The model preset first (its values are the session's starting point; the session's own
-  // values, saved beside it, then win), the others in the file's order.
+  // The model preset first, then a config.json (each clears the other: a saved "model": "none"
+  // must not clear the config after it; their values are the session's starting point, the
+  // session's own values saved beside them then win), then the layer (that layer's values),
+  // the others in the file's order.
   std::vector<std::pair<std::string, const nlohmann::json*>> ordered;
   for (const auto& [key, value] : values->items())
-    ordered.emplace(key == "model" || key == "config" ? ordered.begin() : ordered.end(), key,
-                    &value);
+    ordered.emplace_back(key, &value);
+  const auto rank = [](const std::string& key) {
+    return key == "model" ? 0 : key == "config" ? 1 : key == "layer" ? 2 : 3;
+  };
+  std::stable_sort(ordered.begin(), ordered.end(),
+                   [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
   for (const auto& [key, value_ptr] : ordered) {
     const nlohmann::json& value = *value_ptr;
     if (!find_param(key)) return session_error("has an unknown parameter \"" + key + "\"");
@@ -203,6 +210,8 @@ Status session_from_json(std::string_view text, Params& params) {
         trial.model.clear();
         continue;
       }
+      // its layer too: without the file there are no layers to choose from
+      if (key == "layer" && !trial.config.empty() && !trial.config_preset.preset) continue;
       return session_error("parameter " + s.error().to_string());
     }
   }

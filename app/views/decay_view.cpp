@@ -84,11 +84,14 @@ float header(const Pen& pen, const Page& pg, int level, const Params& p, const s
       "RoFormer’s relative upper bound on " + nobreak("|q·R(r)k|") + " (§3.4.3)";
   const ScalingParams sp = view_scaling(p);
   const std::string scaled =
-      scaling_on(sp) ? scaling_words(sp) + ":  D(r) at " + nobreak("θ′ᵢ") +
-                           " (solid) beside the original θᵢ (dashed)" +
-                           // only what is drawn: the mean curve is an overlay (review D18)
-                           (p.mean_score ? std::string("; the mean score × a²") : std::string())
-                     : std::string();
+      nope(sp) ? scaling_words(sp) + ":  D(r) = (d/2 + 1)/2 at every r (solid): no decay; " +
+                     "the original θᵢ dashed" +
+                     (p.mean_score ? std::string("; the mean score") : std::string())
+      : scaling_on(sp) ? scaling_words(sp) + ":  D(r) at " + nobreak("θ′ᵢ") +
+                             " (solid) beside the original θᵢ (dashed)" +
+                             // only what is drawn: the mean curve is an overlay (review D18)
+                             (p.mean_score ? std::string("; the mean score × a²") : std::string())
+                       : std::string();
   const std::string note = "current " + nobreak("d = " + std::to_string(p.dim) + ",") + " " +
                            nobreak("base " + format_number(p.base, NumberStyle::tick) + ";") +
                            "  RoFormer's figure: " + nobreak("d = 128,") + " " +
@@ -281,8 +284,11 @@ DecayView::Model DecayView::compute(const Inputs& in) {
           (mean ? "mean score at θ′, × a², ÷ " + format_number(1.0 / scale, NumberStyle::label, 4) +
                       ", d = " + std::to_string(dim)
                 : "D(r) at θ′, d = " + std::to_string(dim)) +
-          ", " + scaling_method_names(in.scaling.method).words + " " +
-          nobreak("s = " + format_number(in.scaling.factor, NumberStyle::label, 6));
+          ", " +
+          (in.scaling.method == ScalingMethod::proportional
+               ? scaling_words(in.scaling)  // p-RoPE has p, not a factor; p = 0 is NoPE
+               : scaling_method_names(in.scaling.method).words + std::string(" ") +
+                     nobreak("s = " + format_number(in.scaling.factor, NumberStyle::label, 6)));
     } else if (m.scaled) {
       label += unscaled;
     }

@@ -276,6 +276,8 @@ HeatmapInputs heatmap_inputs(const Params& p, Encoding encoding) {
   in.content = p.content;
   in.score_mode = p.score_mode;
   in.causal = p.causal;
+  in.window = p.attention_window;
+  in.chunk = p.attention_chunk;
   in.seed = p.seed;
   if (encoding == Encoding::rope) {
     in.scaling = view_scaling(p);
@@ -296,6 +298,29 @@ HeatmapInputs heatmap_inputs(const Params& p, Encoding encoding) {
   return in;
 }
 
+ScoreTransform score_transform(const HeatmapInputs& in) {
+  ScoreTransform t;
+  t.scale = in.score_mode != ScoreMode::raw;
+  t.softmax = in.score_mode == ScoreMode::softmax;
+  t.causal = in.causal;
+  t.window = in.window;
+  t.chunk = in.chunk;
+  t.step = in.stride;
+  return t;
+}
+
+std::string mask_text(const HeatmapInputs& in, int m, int n) {
+  if (in.causal && n > m) return "masked (n > m)";
+  const std::int64_t step = in.stride;
+  if (in.window > 0 && (m - n) * step >= in.window)
+    return "masked (m − n ≥ window " +
+           format_number(static_cast<double>(in.window), NumberStyle::tick) + ")";
+  if (in.chunk > 0)
+    return "masked (another chunk of " +
+           format_number(static_cast<double>(in.chunk), NumberStyle::tick) + ")";
+  return "masked";
+}
+
 double heatmap_cost(const HeatmapInputs& in) {
   const double n = in.positions;
   const double d = in.dim;
@@ -313,9 +338,9 @@ Result<HeatmapScores> finish_scores(HeatmapScores out, std::chrono::steady_clock
   // scale, mask, softmax; then the colour range over finite entries
   const std::int64_t n = in.positions;
   out.n = in.positions;
-  const ScoreTransform t{in.score_mode != ScoreMode::raw, in.score_mode == ScoreMode::softmax,
-                         in.causal};
-  if (t.scale || t.softmax || t.causal) transform_scores(out.s, n, in.dim, t);  // else identity
+  const ScoreTransform t = score_transform(in);
+  if (t.scale || t.softmax || t.causal || t.window > 0 || t.chunk > 0)
+    transform_scores(out.s, n, in.dim, t);  // else identity
   const bool by_distance = in.content == Content::shared && in.encoding != Encoding::sinusoidal &&
                            in.score_mode != ScoreMode::softmax;
   const auto [lo, hi] = finite_range(out.s, static_cast<std::size_t>(n), by_distance);
@@ -425,22 +450,24 @@ Result<double> ExactScores::at(const HeatmapInputs& in, int m, int n) {
   if (auto s = prepare(in); !s) return s.error();
   if (m < 0 || n < 0 || m >= n_ || n >= n_) return Error{"cell", "outside the matrix"};
   const double scale = in.score_mode == ScoreMode::raw ? 1.0 : 1.0 / std::sqrt(double(d_));
-  const bool masked = in.causal && n > m;
+  const VisibleKeys keys = visible_keys(m, n_, score_transform(in));
+  const bool masked = !keys.contains(n);
   if (in.score_mode != ScoreMode::softmax)
     return masked ? std::numeric_limits<double>::quiet_NaN() : scale * raw(m, n);
   if (masked) return 0.0;
   // the row's softmax over its visible keys, stable: exp(s − max)
-  const int last = in.causal ? m : n_ - 1;
+  const auto first = static_cast<int>(keys.first);
+  const auto last = static_cast<int>(keys.last);
   double top = -std::numeric_limits<double>::infinity();
-  std::vector<double> row(static_cast<std::size_t>(last + 1));
-  for (int j = 0; j <= last; ++j) {
-    row[static_cast<std::size_t>(j)] = scale * raw(m, j);
-    top = std::max(top, row[static_cast<std::size_t>(j)]);
+  std::vector<double> row(static_cast<std::size_t>(last - first));
+  for (int j = first; j < last; ++j) {
+    row[static_cast<std::size_t>(j - first)] = scale * raw(m, j);
+    top = std::max(top, row[static_cast<std::size_t>(j - first)]);
   }
   double sum = 0.0;
   for (double v : row)
     sum += std::exp(v - top);
-  return std::exp(row[static_cast<std::size_t>(n)] - top) / sum;
+  return std::exp(row[static_cast<std::size_t>(n - first)] - top) / sum;
 }
 
 // [SECTION] slices between frames

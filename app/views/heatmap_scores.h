@@ -47,6 +47,8 @@ struct HeatmapInputs {
   Content content = Content::shared;
   ScoreMode score_mode = ScoreMode::raw;
   bool causal = false;
+  std::int64_t window = 0;  // a layer's sliding window and chunk, positions; 0: off
+  std::int64_t chunk = 0;
   std::uint64_t seed = 0;
   VectorChoice query, key;  // shared content only
   std::string sentence;     // sentence content only
@@ -57,6 +59,10 @@ struct HeatmapInputs {
   bool operator==(const HeatmapInputs&) const = default;
 };
 HeatmapInputs heatmap_inputs(const Params& p, Encoding encoding);
+// The scaling, masks and softmax of `in` for rope::transform_scores and rope::visible_keys.
+ScoreTransform score_transform(const HeatmapInputs& in);
+// Why cell (m, n) is masked, in words: "masked (n > m)", "masked (m − n ≥ window 1 024)", ...
+std::string mask_text(const HeatmapInputs& in, int m, int n);
 
 // The words of a sentence: split at white space, at most 4096.
 std::vector<std::string> sentence_words(std::string_view text);
@@ -81,11 +87,11 @@ double heatmap_cost(const HeatmapInputs& in);
 
 // One cell of the matrix of `in`, exactly: every step in double from the core's formulas (the
 // content vectors as rope::random_vectors / hash_embedding / the query and key parameters give
-// them, the encoding at θ or θ′ with the attention factor, then 1/√d, the causal mask and the row
+// them, the encoding at θ or θ′ with the attention factor, then 1/√d, the masks and the row
 // softmax), never the fp32 colour buffer. What the read-out and the hover show (classroom review
 // D5: "S = 0.769999981" for q·k = 0.77). The encoded rows are kept for the last inputs: the first
 // cell after a change costs O(N d) rotations, each further one O(d), or O(N d) with the softmax
-// (its row). NaN for a masked cell without softmax (n > m): the caller says "masked".
+// (its row). NaN for a masked cell without softmax: the caller says "masked" (mask_text).
 class ExactScores {
  public:
   Result<double> at(const HeatmapInputs& in, int m, int n);

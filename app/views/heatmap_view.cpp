@@ -514,7 +514,19 @@ HeatmapView::Layout HeatmapView::layout(const Params& p, const Canvas& canvas,
       "  " + nobreak("d = " + std::to_string(p.dim) + (encoded ? "," : "")) +
       (encoded ? "  " + nobreak("base = " + format_number(p.base, NumberStyle::tick)) : "");
   lay.sub = mode_text(p.score_mode, encoded) +
-            (p.causal ? ",  causal mask (keys after the query hidden)" : "");
+            (p.causal ? ",  causal mask (keys after the query hidden)" : "") +
+            (p.attention_window > 0
+                 ? ",  " +
+                       nobreak("window " + format_number(static_cast<double>(p.attention_window),
+                                                         NumberStyle::tick)) +
+                       " (keys m − n ≥ W hidden)"
+                 : "") +
+            (p.attention_chunk > 0
+                 ? ",  " +
+                       nobreak("chunks of " + format_number(static_cast<double>(p.attention_chunk),
+                                                            NumberStyle::tick)) +
+                       " (keys in other chunks hidden)"
+                 : "");
   lay.content = content_text(p);
   const ScalingParams sp = view_scaling(p);
   if (scaling_on(sp) && (p.compare || p.encoding == Encoding::rope)) {
@@ -523,7 +535,11 @@ HeatmapView::Layout HeatmapView::layout(const Params& p, const Canvas& canvas,
       if (sc.inputs.encoding == Encoding::rope) rope = &sc;
     const double a = rope ? rope->attention_factor : 1.0;
     lay.scaling =
-        scaling_words(sp) + ":  " + (p.compare ? "RoPE rotates at θ′ᵢ" : "rotated at θ′ᵢ");
+        scaling_words(sp) + ":  " +
+        (nope(sp) ? std::string(p.compare ? "the RoPE panel rotates nothing: " : "") +
+                        "S[m][n] = q_m·k_n, so only the content and the masks tell positions apart"
+         : p.compare ? "RoPE rotates at θ′ᵢ"
+                     : "rotated at θ′ᵢ");
     if (a != 1.0)
       lay.scaling += ",  " +
                      nobreak("cos, sin × a = " + format_number(a, NumberStyle::label, 5) + ",") +
@@ -649,7 +665,8 @@ std::string HeatmapView::exact_text(const HeatmapScores& sc, int m, int n, Numbe
   if (m < 0 || n < 0 || m >= sc.n || n >= sc.n) return "—";
   auto v = exact_.at(sc.inputs, m, n);
   if (!v) return v.error().to_string();
-  if (std::isnan(v.value()) && sc.inputs.causal) return "masked (n > m)";
+  if (std::isnan(v.value()) && !visible_keys(m, sc.n, score_transform(sc.inputs)).contains(n))
+    return mask_text(sc.inputs, m, n);
   return style == NumberStyle::label ? format_number(v.value(), style, 6)
                                      : format_number(v.value(), style);
 }
@@ -736,6 +753,15 @@ void HeatmapView::DrawControls(AppState& state, const ViewEnv&) {
   ImGui::SameLine();
   if (ImGui::RadioButton("softmax", &mode, 2)) p.score_mode = ScoreMode::softmax;
   ImGui::Checkbox("causal mask", &p.causal);
+  // a model layer's masks (the model panel's layer strip sets them): 0 is off
+  ImGui::SetNextItemWidth(-1);
+  param_slider(p, "attention_window");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("sliding-window attention: keys m − n ≥ window hidden (0: off)");
+  ImGui::SetNextItemWidth(-1);
+  param_slider(p, "attention_chunk");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("chunked attention (Llama 4): keys in another chunk hidden (0: off)");
   if (p.content == Content::sentence) {
     char buf[256];
     std::snprintf(buf, sizeof buf, "%s", p.sentence_b.c_str());

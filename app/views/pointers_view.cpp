@@ -565,8 +565,12 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
                                                        : "half-split pairs (i, i + d/2)");
   if (m.scaled) {
     const double a = m.attention_factor;
-    lay.scaling = scaling_words(view_scaling(p)) + ":  pointers turn at " + nobreak("θ′ᵢ") +
-                  " (faint: where " + nobreak("θᵢ") + " would put q and k)";
+    lay.scaling = nope(view_scaling(p))
+                      ? scaling_words(view_scaling(p)) +
+                            ":  q and k stay where they are (faint: " + "where " + nobreak("θᵢ") +
+                            " would put them)"
+                      : scaling_words(view_scaling(p)) + ":  pointers turn at " + nobreak("θ′ᵢ") +
+                            " (faint: where " + nobreak("θᵢ") + " would put q and k)";
     if (a != 1.0)
       lay.scaling += ";  " +
                      nobreak("cos, sin × a = " + format_number(a, NumberStyle::label, 5) + ",") +

@@ -55,9 +55,20 @@ inline bool scaling_on(const ScalingParams& sp) {
   return sp.method != ScalingMethod::none;
 }
 
+// No rotation at all: p-RoPE with p = 0, what a model's NoPE layer is (state/models.h).
+inline bool nope(const ScalingParams& sp) {
+  return sp.method == ScalingMethod::proportional && sp.rotary_fraction == 0.0;
+}
+
 // "YaRN, s = 16, L = 4 096": the method, its factor and the original context, each part kept
 // on one line.
 inline std::string scaling_words(const ScalingParams& sp) {
+  // p-RoPE has no factor and no context: its p is what it sets; p = 0 is NoPE (a model's layer
+  // without RoPE, state/models.h), said as such
+  if (sp.method == ScalingMethod::proportional) {
+    if (sp.rotary_fraction == 0.0) return "NoPE (p-RoPE with p = 0: no pair rotates)";
+    return nobreak("p-RoPE, p = " + format_number(sp.rotary_fraction, NumberStyle::label, 4));
+  }
   std::string out = nobreak(std::string(scaling_method_names(sp.method).words) + ",");
   out += " " + nobreak("s = " + format_number(sp.factor, NumberStyle::label, 6) + ",");
   out += " " + nobreak("L = " +

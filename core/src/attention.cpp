@@ -534,19 +534,20 @@ void transform_scores(std::span<T> s, std::int64_t n_positions, std::int64_t dim
   const T scale = t.scale ? static_cast<T>(1.0 / std::sqrt(static_cast<double>(dim))) : T{1};
   for (std::size_t m = 0; m < n; ++m) {
     const std::span<T> row = s.subspan(m * n, n);
-    // Keys n <= m are visible under the causal mask, all keys otherwise.
-    const std::size_t visible = t.causal ? m + 1 : n;
-    for (std::size_t j = 0; j < visible; ++j)
+    const VisibleKeys keys = visible_keys(static_cast<std::int64_t>(m), n_positions, t);
+    const auto first = static_cast<std::size_t>(keys.first);
+    const auto last = static_cast<std::size_t>(keys.last);
+    for (std::size_t j = first; j < last; ++j)
       row[j] *= scale;
-    for (std::size_t j = visible; j < n; ++j)
-      row[j] = t.softmax ? T{0} : -kInf;
+    for (std::size_t j = 0; j < n; ++j)
+      if (j < first || j >= last) row[j] = t.softmax ? T{0} : -kInf;
     if (!t.softmax) continue;
 
     // Stable softmax over the visible keys: exp(x - max) never overflows. A row whose visible
     // maximum is -inf has no mass (all zeros); +inf entries share the whole mass; NaN spreads.
     T mx = -kInf;
     bool has_nan = false;
-    for (std::size_t j = 0; j < visible; ++j) {
+    for (std::size_t j = first; j < last; ++j) {
       has_nan = has_nan || std::isnan(row[j]);
       mx = std::max(mx, row[j]);
     }
@@ -556,18 +557,18 @@ void transform_scores(std::span<T> s, std::int64_t n_positions, std::int64_t dim
     }
     if (mx == -kInf || mx == kInf) {
       T count{0};
-      for (std::size_t j = 0; j < visible; ++j)
+      for (std::size_t j = first; j < last; ++j)
         count += row[j] == kInf ? T{1} : T{0};
-      for (std::size_t j = 0; j < visible; ++j)
+      for (std::size_t j = first; j < last; ++j)
         row[j] = row[j] == kInf ? T{1} / count : T{0};
       continue;
     }
     T sum{0};
-    for (std::size_t j = 0; j < visible; ++j) {
+    for (std::size_t j = first; j < last; ++j) {
       row[j] = std::exp(row[j] - mx);
       sum += row[j];
     }
-    for (std::size_t j = 0; j < visible; ++j)
+    for (std::size_t j = first; j < last; ++j)
       row[j] /= sum;
   }
 }

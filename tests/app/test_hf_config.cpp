@@ -18,15 +18,33 @@ namespace {
 const std::string kFixtures = std::string(ROPE_LAB_SOURCE_DIR) + "/tests/fixtures/configs/";
 
 // Every parameter a preset sets, as text, after applying `preset` to default Params.
-std::vector<std::pair<std::string, std::string>> applied(const ModelPreset& preset) {
+std::vector<std::pair<std::string, std::string>> applied(const ModelPreset& preset,
+                                                         int layer = -1) {
   Params p;
-  REQUIRE(apply_model(p, preset).ok());
+  REQUIRE(apply_model(p, preset, layer).ok());
   std::vector<std::pair<std::string, std::string>> out;
-  for (const char* name :
-       {"dim", "base", "context_length", "scaling", "factor", "original_context", "beta_fast",
-        "beta_slow", "truncate", "low_freq_factor", "high_freq_factor", "sequence_length",
-        "attention_factor", "mscale", "mscale_all_dim", "rotary_fraction", "rotary_style",
-        "long_factor", "short_factor"})
+  for (const char* name : {"dim",
+                           "base",
+                           "context_length",
+                           "scaling",
+                           "factor",
+                           "original_context",
+                           "beta_fast",
+                           "beta_slow",
+                           "truncate",
+                           "low_freq_factor",
+                           "high_freq_factor",
+                           "sequence_length",
+                           "attention_factor",
+                           "mscale",
+                           "mscale_all_dim",
+                           "rotary_fraction",
+                           "rotary_style",
+                           "long_factor",
+                           "short_factor",
+                           "attention_window",
+                           "attention_chunk",
+                           "layer"})
     out.emplace_back(name, find_param(name)->get(p));
   return out;
 }
@@ -72,8 +90,8 @@ TEST_CASE("a config's pitfalls are named with their fields", "[models][config]")
   std::vector<std::string> fields;
   for (const ConfigPitfall& p : gemma.value().pitfalls)
     fields.push_back(p.field);
-  CHECK(fields == std::vector<std::string>{"text_config", "text_config.sliding_window",
-                                           "text_config.rope_local_base_freq"});
+  // the per-layer fields are read (the layers); the file leaves the pattern to the default
+  CHECK(fields == std::vector<std::string>{"text_config", "sliding_window_pattern"});
 
   // LongRoPE under its old name, a factor without the original context, YaRN's truncate and an
   // attention factor that overrides the computed one
@@ -191,4 +209,93 @@ TEST_CASE("a config.json is a parameter: named on screen, saved in sessions, rep
   CHECK_THAT(bad.error().to_string(), Catch::Contains("head_dim: missing"));
   CHECK(p == before);
   CHECK(p.config == before.config);
+}
+
+TEST_CASE("a config's per-layer fields become the model's layers, as transformers lays them out",
+          "[models][config]") {
+  const ModelLibrary lib = load_models(std::string(ROPE_LAB_SOURCE_DIR) + "/assets/models.json");
+  // the config and the preset of the same model give every layer the same values
+  for (const auto& [file, id] :
+       {std::pair{"gemma-3-12b.json", "gemma-3-12b"}, {"gpt-oss-20b.json", "gpt-oss-20b"}}) {
+    INFO(file);
+    auto read = load_hf_config(kFixtures + file);
+    REQUIRE(read.ok());
+    const ModelPreset& c = read.value().preset;
+    const ModelPreset* preset = lib.find(id);
+    REQUIRE(preset != nullptr);
+    REQUIRE(c.layers.count() == preset->layers.count());
+    CHECK(c.layers.pattern() == preset->layers.pattern());
+    for (int l = 0; l < c.layers.count(); ++l) {
+      INFO("layer " << l);
+      CHECK(c.layers.type(l)->name == preset->layers.type(l)->name);
+      CHECK(applied(c, l) == applied(*preset, l));
+    }
+  }
+
+  // Llama 4: no_rope_layers (1 = RoPE) and chunked attention in the RoPE layers
+  std::string flags;
+  for (int l = 0; l < 8; ++l)
+    flags += std::string(flags.empty() ? "" : ", ") + ((l + 1) % 4 ? "1" : "0");
+  auto llama4 = parse_hf_config(
+      R"({"model_type": "llama4_text", "head_dim": 128, "rope_theta": 500000,
+          "num_hidden_layers": 8, "attention_chunk_size": 8192, "no_rope_layers": [)" +
+          flags + "]}",
+      "config.json");
+  REQUIRE(llama4.ok());
+  const ModelLayers& l4 = llama4.value().preset.layers;
+  CHECK(l4.pattern() == "3 chunked : 1 NoPE, repeated");
+  CHECK(l4.type(0)->chunk == 8192);
+  CHECK_FALSE(l4.type(3)->rope);
+  CHECK(l4.type(3)->chunk == 0);
+
+  // SmolLM3: no_rope_layer_interval 4 when the list is empty
+  auto smol = parse_hf_config(
+      R"({"model_type": "smollm3", "hidden_size": 2048, "num_attention_heads": 16,
+          "rope_theta": 5000000, "max_position_embeddings": 65536, "num_hidden_layers": 36, "no_rope_layers": [], "no_rope_layer_interval": 4})",
+      "config.json");
+  REQUIRE(smol.ok());
+  const ModelPreset& sm = smol.value().preset;
+  CHECK(sm.layers.pattern() == "3 RoPE : 1 NoPE, repeated");
+  CHECK(sm.layers.count_of(1) == 9);
+  CHECK(applied(sm, 3) == applied(*lib.find("smollm3-3b"), 3));
+  CHECK(applied(sm, 2) == applied(*lib.find("smollm3-3b"), 2));
+
+  // Gemma 2: even layers slide
+  auto gemma2 = parse_hf_config(
+      R"({"model_type": "gemma2", "head_dim": 256, "rope_theta": 10000, "num_hidden_layers": 42,
+          "sliding_window": 4096})",
+      "config.json");
+  REQUIRE(gemma2.ok());
+  CHECK(gemma2.value().preset.layers.pattern() == "1 sliding : 1 full, repeated");
+  CHECK(gemma2.value().preset.layers.type(0)->window == 4096);
+
+  // one kind everywhere: no layers to choose; a model-wide window is said, not drawn
+  auto mistral = parse_hf_config(
+      R"({"model_type": "mistral", "head_dim": 128, "num_hidden_layers": 32,
+          "sliding_window": 4096})",
+      "config.json");
+  REQUIRE(mistral.ok());
+  CHECK(mistral.value().preset.layers.empty());
+  bool said = false;
+  for (const ConfigPitfall& p : mistral.value().pitfalls)
+    said = said || p.field == "sliding_window";
+  CHECK(said);
+}
+
+TEST_CASE("bad per-layer fields name the field", "[models][config]") {
+  CHECK(error_of(R"({"head_dim": 64, "num_hidden_layers": 4, "sliding_window": 8,
+                     "layer_types": ["sliding_attention", "full_attention"]})") ==
+        "layer_types: must be a list of num_hidden_layers = 4 layer kinds");
+  CHECK(error_of(R"({"head_dim": 64, "num_hidden_layers": 2,
+                     "layer_types": ["sliding_attention", "full_attention"]})") ==
+        "sliding_window: is missing: layer 0 is a sliding-window layer");
+  CHECK(error_of(R"({"head_dim": 64, "num_hidden_layers": 2,
+                     "layer_types": ["full_attention", "mamba"]})") ==
+        "layer_types[1]: must be sliding_attention, full_attention or chunked_attention, got "
+        "\"mamba\"");
+  CHECK(error_of(R"({"head_dim": 64, "num_hidden_layers": 2, "no_rope_layers": [1, 2]})") ==
+        "no_rope_layers[1]: must be 1 (RoPE) or 0 (NoPE), got 2");
+  CHECK(error_of(R"({"text_config": {"head_dim": 64, "num_hidden_layers": 0,
+                     "no_rope_layer_interval": 4}})") ==
+        "text_config.num_hidden_layers: must be an integer from 1 to 1024, got 0");
 }

@@ -61,11 +61,11 @@ std::string file_of(const std::string& entries) {
 
 }  // namespace
 
-TEST_CASE("the shipped models file loads: 24 presets with sources and tags", "[app][models]") {
+TEST_CASE("the shipped models file loads: 25 presets with sources and tags", "[app][models]") {
   const ModelLibrary& lib = shipped();
   INFO(lib.problem);
   REQUIRE(lib.problem.empty());
-  REQUIRE(lib.presets.size() == 24);
+  REQUIRE(lib.presets.size() == 25);
   for (const ModelPreset& m : lib.presets) {
     CHECK(!m.source.empty());
     CHECK((m.tag == "V" || m.tag == "C" || m.tag == "U"));
@@ -257,4 +257,119 @@ TEST_CASE("partial rotary: one fraction, two meanings, composed with the scaling
   const Status odd = validate_params(p);
   REQUIRE(!odd.ok());
   CHECK(odd.error().parameter == "rotary_fraction");
+}
+
+TEST_CASE("a model's layers: the pattern, each layer's values, NoPE as p = 0", "[app][models]") {
+  const ModelLibrary& lib = shipped();
+  const ModelPreset* gemma = lib.find("gemma-3-12b");
+  REQUIRE(gemma != nullptr);
+  REQUIRE(gemma->layers.count() == 48);
+  CHECK(gemma->layers.pattern() == "5 local : 1 global, repeated");
+  CHECK(gemma->layers.count_of(0) == 40);
+  CHECK(gemma->layers.count_of(1) == 8);
+  // transformers' Gemma3: layer l slides unless (l + 1) % 6 == 0
+  for (int l = 0; l < 48; ++l)
+    CHECK((gemma->layers.type(l)->name == "global") == ((l + 1) % 6 == 0));
+
+  Params p;
+  REQUIRE(set_param(p, "model", "gemma-3-12b").ok());
+  CHECK(p.layer == -1);
+  CHECK(p.base == 1e6);  // no layer chosen: the global values
+  REQUIRE(set_param(p, "layer", "0").ok());
+  CHECK(p.layer == 0);
+  CHECK(p.base == 10000.0);
+  CHECK(get(p, "scaling") == "none");
+  CHECK(p.attention_window == 1024);
+  CHECK(model_status(p) == "Gemma 3 12B (C) · layer 0 of 48: local");
+  REQUIRE(set_param(p, "layer", "5").ok());
+  CHECK(p.base == 1e6);
+  CHECK(get(p, "scaling") == "linear");
+  CHECK(get(p, "factor") == "8");
+  CHECK(p.attention_window == 0);
+  CHECK(changed_since_model(p).empty());
+  REQUIRE(set_param(p, "base", "20000").ok());
+  CHECK(model_status(p) == "Gemma 3 12B (C) · layer 5 of 48: global · changed: base");
+  // back to the model's own values
+  REQUIRE(set_param(p, "layer", "none").ok());
+  CHECK(p.layer == -1);
+  CHECK(p.base == 1e6);
+
+  // NoPE: no pair rotates (p-RoPE with p = 0), whatever the RoPE layers scale with
+  REQUIRE(set_param(p, "model", "llama-4-scout").ok());
+  REQUIRE(set_param(p, "layer", "3").ok());
+  CHECK(get(p, "scaling") == "proportional");
+  CHECK(p.extension.scaling.rotary_fraction == 0.0);
+  CHECK(p.attention_chunk == 0);
+  REQUIRE(set_param(p, "layer", "2").ok());
+  CHECK(get(p, "scaling") == "llama3");
+  CHECK(p.attention_chunk == 8192);
+  CHECK(validate_params(p).ok());
+
+  // another model forgets the layer
+  REQUIRE(set_param(p, "model", "smollm3-3b").ok());
+  CHECK(p.layer == -1);
+  CHECK(lib.find("smollm3-3b")->layers.pattern() == "3 RoPE : 1 NoPE, repeated");
+  CHECK(lib.find("gpt-oss-20b")->layers.pattern() == "1 sliding : 1 full, repeated");
+  CHECK(lib.find("gemma-2-9b")->layers.type(0)->window == 4096);
+}
+
+TEST_CASE("a layer is refused with a reason, and the state is unchanged", "[app][models]") {
+  Params p;
+  const auto refused = [&](const char* value) {
+    const Params before = p;
+    auto s = set_param(p, "layer", value);
+    REQUIRE_FALSE(s.ok());
+    CHECK(p == before);
+    return s.error().to_string();
+  };
+  CHECK(refused("3").find("needs a model whose layers differ first") != std::string::npos);
+  REQUIRE(set_param(p, "model", "llama-3.1-8b").ok());
+  CHECK(refused("3").find("Llama 3.1 8B has the same RoPE in every layer") != std::string::npos);
+  REQUIRE(set_param(p, "model", "gemma-3-12b").ok());
+  CHECK(refused("48") ==
+        "layer: must be none or an integer from 0 to 47 (Gemma 3 12B has 48 layers), got '48'");
+  CHECK(refused("-1").find("from 0 to 47") != std::string::npos);
+  CHECK(refused("two").find("from 0 to 47") != std::string::npos);
+}
+
+TEST_CASE("a session keeps the layer and the values changed after it", "[app][models]") {
+  Params p;
+  REQUIRE(set_param(p, "model", "gemma-3-12b").ok());
+  REQUIRE(set_param(p, "layer", "11").ok());
+  REQUIRE(set_param(p, "positions", "200").ok());
+  REQUIRE(set_param(p, "attention_window", "100").ok());
+  Params loaded;
+  REQUIRE(session_from_json(session_to_json(p), loaded).ok());
+  CHECK(loaded.layer == 11);
+  CHECK(loaded.base == 1e6);
+  CHECK(loaded.attention_window == 100);  // saved beside the layer: it wins
+  CHECK(model_status(loaded) ==
+        "Gemma 3 12B (C) · layer 11 of 48: global · changed: attention_window");
+}
+
+TEST_CASE("a broken layers block names the field", "[app][models]") {
+  const auto problem = [](const std::string& layers) {
+    return parse_models(file_of(entry("layers", layers)), "m.json").problem;
+  };
+  CHECK(problem("{\"count\": 4, \"pattern\": [\"a\", \"b\"], \"types\": {\"a\": {}, \"b\": "
+                "{\"rope\": false}}}")
+            .empty());
+  CHECK(problem("[]") ==
+        "m.json: entry 1 (\"t\"): layers: must be an object with count, pattern and types");
+  CHECK(problem("{\"count\": 0, \"pattern\": [\"a\"], \"types\": {\"a\": {}}}")
+            .find("layers.count: must be an integer from 1 to 1024") != std::string::npos);
+  CHECK(problem("{\"count\": 4, \"pattern\": [\"a\", \"c\"], \"types\": {\"a\": {}}}")
+            .find("layers.pattern: must name types of layers.types, got \"c\"") !=
+        std::string::npos);
+  CHECK(problem("{\"count\": 4, \"pattern\": [\"a\"], \"types\": {\"a\": {}, \"b\": {}}}")
+            .find("layers.types: has types the pattern never uses") != std::string::npos);
+  CHECK(problem("{\"count\": 4, \"pattern\": [\"a\"], \"types\": {\"a\": {\"base\": 1}}}")
+            .find("layers.types.a.base: must be a number greater than 1") != std::string::npos);
+  CHECK(problem("{\"count\": 4, \"pattern\": [\"a\"], \"types\": {\"a\": {\"window\": -3}}}")
+            .find("layers.types.a.window: must be an integer from 1 to") != std::string::npos);
+  CHECK(problem("{\"count\": 4, \"pattern\": [\"a\"], \"types\": {\"a\": {\"scaling\": "
+                "{\"method\": \"linear\", \"factor\": -0.5}}}}")
+            .find("layers.types.a: factor") != std::string::npos);
+  CHECK(problem("{\"count\": 4, \"pattern\": [\"a\"], \"types\": {\"a\": {\"speed\": 2}}}")
+            .find("layers.types.a.speed: is not a field of a layer type") != std::string::npos);
 }

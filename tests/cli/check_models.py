@@ -63,6 +63,9 @@ PUBLISHED = {
                           ("half", "half"), "C"),
     "gemma-3-12b-global": (256, 256, "full", 1.0, 1e6, 131072, 0,
                            ("linear", {"factor": 8.0}), ("half", "half"), "C"),
+    # the layered preset: with no layer chosen, the global layers' values
+    "gemma-3-12b": (256, 256, "full", 1.0, 1e6, 131072, 0,
+                    ("linear", {"factor": 8.0}), ("half", "half"), "C"),
     "pythia-6.9b": (128, 32, "neox", 0.25, 10000.0, 2048, 0, ("none", {}), ("half", "half"), "V"),
     "gpt-neox-20b": (96, 24, "neox", 0.25, 10000.0, 2048, 0, ("none", {}), ("half", "half"), "C"),
     "phi-2": (80, 32, "neox", 0.4, 10000.0, 2048, 0, ("none", {}), ("half", "half"), "C"),
@@ -92,6 +95,27 @@ PUBLISHED = {
                       ("llama3", {"factor": 16.0, "low_freq_factor": 1.0, "high_freq_factor": 1.0,
                                   "original_context": 8192}),
                       (None, "half"), "C"),
+}
+
+# Models whose layers differ, from their configs and transformers' rules (written here apart from
+# models.json's "layers" blocks): the layer count, the kind of layer l, and per kind what differs
+# from PUBLISHED: None (the model's values), "nope" (no rotation), or (base, scaling).
+LAYERS = {
+    # Gemma2: layer_idx even slides (window 4096), the same RoPE everywhere
+    "gemma-2-9b": (42, lambda l: "local" if l % 2 == 0 else "global",
+                   {"local": None, "global": None}),
+    # Gemma3: (l + 1) % 6 != 0 slides with rope_local_base_freq 10000 and no scaling
+    "gemma-3-12b": (48, lambda l: "global" if (l + 1) % 6 == 0 else "local",
+                    {"local": (10000.0, ("none", {})), "global": None}),
+    # gpt-oss: layer_types alternate sliding_attention and full_attention, YaRN everywhere
+    "gpt-oss-20b": (24, lambda l: "sliding" if l % 2 == 0 else "full",
+                    {"sliding": None, "full": None}),
+    # SmolLM3: no_rope_layer_interval 4
+    "smollm3-3b": (36, lambda l: "NoPE" if (l + 1) % 4 == 0 else "RoPE",
+                   {"RoPE": None, "NoPE": "nope"}),
+    # Llama 4 Scout: no_rope_layers [1, 1, 1, 0] x 12, chunked attention in the RoPE layers
+    "llama-4-scout": (48, lambda l: "NoPE" if (l + 1) % 4 == 0 else "chunked",
+                      {"chunked": None, "NoPE": "nope"}),
 }
 
 # Phi-3.5-mini-instruct's LongRoPE divisors, as its config.json writes them (float32 values).
@@ -212,6 +236,52 @@ def check_export(exe, model_id):
             checked += 1
 
 
+def check_layers(exe, models):
+    """Each layered preset's layers block against LAYERS, and a layer of every kind exported."""
+    global checked
+    by_id = {m["id"]: m for m in models}
+    for model_id, (count, kind_of, kinds) in LAYERS.items():
+        block = by_id.get(model_id, {}).get("layers")
+        if block is None:
+            failures.append(f"{model_id}: no layers block")
+            continue
+        period = block["pattern"]
+        got = [period[l % len(period)] for l in range(block["count"])]
+        want = [kind_of(l) for l in range(count)]
+        if got != want:
+            failures.append(f"{model_id}: layers {got}, expected {want}")
+        for kind in kinds:
+            layer = want.index(kind)
+            proc = crash_report.run([exe, "export", "frequencies", "--model", model_id,
+                                     "--layer", str(layer)],
+                                    capture_output=True, text=True, check=False)
+            if proc.returncode != 0 or proc.stderr:
+                failures.append(f"{model_id} layer {layer}: exit {proc.returncode}, "
+                                f"{proc.stderr!r}")
+                continue
+            rows = list(csv.reader(io.StringIO(proc.stdout)))
+            entry = list(PUBLISHED[model_id])
+            change = kinds[kind]
+            if isinstance(change, tuple):
+                entry[4], entry[7] = change
+            theta, scaled, attention, with_scaling = expected(tuple(entry))
+            if change == "nope":  # nothing rotates: theta_scaled 0 beside the plain theta
+                scaled, attention, with_scaling = [0.0] * len(theta), 1.0, True
+            header = rows[0]
+            for i, row in enumerate(rows[1:]):
+                values = dict(zip(header, row))
+                if values.get("layer") != str(layer):
+                    failures.append(f"{model_id} layer {layer}: row {i} layer {values.get('layer')}")
+                pairs = ([("theta", theta[i]), ("theta_scaled", scaled[i]),
+                          ("attention_factor", attention)] if with_scaling
+                         else [("theta", scaled[i])])
+                for column, want_value in pairs:
+                    if column not in values or not close(float(values[column]), want_value):
+                        failures.append(f"{model_id} layer {layer}: row {i} {column} = "
+                                        f"{values.get(column)}, expected {want_value!r}")
+                    checked += 1
+
+
 def check_listing(exe, models):
     proc = crash_report.run([exe, "models"], capture_output=True, text=True, check=False)
     if proc.returncode != 0:
@@ -237,6 +307,7 @@ def main():
     for model_id in PUBLISHED:
         check_export(exe, model_id)
     check_listing(exe, models)
+    check_layers(exe, models)
     # The note's example: 25 % of a 128-dim head (Pythia), slowest kept wavelength.
     for model_id, want in (("pythia-6.9b", 2 * math.pi * 10000 ** (30 / 32)),):
         theta = expected(PUBLISHED[model_id])[1][15]

@@ -632,3 +632,41 @@ TEST_CASE("score matrices at a position step equal the definition at positions m
                                         std::numeric_limits<double>::quiet_NaN())
                   .ok());
 }
+
+TEMPLATE_TEST_CASE("attention: a sliding window and chunks mask the keys the models hide",
+                   "[attention]", float, double) {
+  // N = 6, window 2: row m sees keys m - 1 and m (causal); chunks of 4: rows 0-3 see keys 0-3
+  constexpr std::int64_t n = 6;
+  std::vector<TestType> s(n * n, TestType{1});
+  rope::ScoreTransform t;
+  t.causal = true;
+  t.window = 2;
+  rope::transform_scores(std::span<TestType>(s), n, 8, t);
+  for (std::int64_t m = 0; m < n; ++m)
+    for (std::int64_t k = 0; k < n; ++k) {
+      const bool seen = k <= m && m - k < 2;
+      CHECK(std::isinf(s[static_cast<std::size_t>(m * n + k)]) == !seen);
+    }
+  rope::ScoreTransform c;
+  c.chunk = 4;
+  c.softmax = true;
+  CHECK(rope::visible_keys(2, n, c).first == 0);
+  CHECK(rope::visible_keys(2, n, c).last == 4);
+  CHECK(rope::visible_keys(5, n, c).first == 4);
+  CHECK(rope::visible_keys(5, n, c).last == 6);
+  std::vector<TestType> w(n * n, TestType{0});
+  rope::transform_scores(std::span<TestType>(w), n, 8, c);
+  CHECK(w[2 * n + 3] == Approx(0.25));  // four keys in its chunk, equal scores
+  CHECK(w[2 * n + 4] == TestType{0});
+  // every s-th position: rows are positions 0, 3, 6, ...; window 7 positions = rows m-2 ... m
+  rope::ScoreTransform stepped;
+  stepped.window = 7;
+  stepped.step = 3;
+  CHECK(rope::visible_keys(4, n, stepped).first == 2);
+  // chunks of 8 positions at step 3: position 12 (row 4) is in chunk [8, 16) = rows 3 ... 5
+  rope::ScoreTransform chunked;
+  chunked.chunk = 8;
+  chunked.step = 3;
+  CHECK(rope::visible_keys(4, n, chunked).first == 3);
+  CHECK(rope::visible_keys(4, n, chunked).last == 6);
+}

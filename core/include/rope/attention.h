@@ -16,6 +16,7 @@
 //   rope::transform_scores(s.value(), N, d, {.scale = true, .softmax = true, .causal = true});
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -80,8 +81,38 @@ struct ScoreTransform {
   bool scale = false;    // multiply by 1/sqrt(d)
   bool softmax = false;  // row softmax (numerically stable: subtract the row max)
   bool causal = false;   // keys n > m masked: -inf before softmax, so weight 0; NaN-free
+  // Sliding-window attention (Mistral, Gemma 2/3 local layers, gpt-oss): keys more than
+  // window - 1 positions behind the query masked, m - n >= window; 0: no window. transformers'
+  // sliding-window mask keeps kv_idx > q_idx - sliding_window, the same keys.
+  std::int64_t window = 0;
+  // Chunked attention (Llama 4's RoPE layers, attention_chunk_size): keys in another chunk of
+  // `chunk` positions masked, floor(n / chunk) != floor(m / chunk); 0: no chunks.
+  std::int64_t chunk = 0;
+  // Row and column i stand for position i * step (a heatmap of every s-th position); window
+  // and chunk are in positions. 1 ... 2^31.
+  std::int64_t step = 1;
 };
-// In place on a row-major [N][N] matrix, in the order scale, mask, softmax. With causal and no
+// The keys row m sees under `t`: n in [first, last) (every key when no mask is on). The one rule
+// of the masks, for transform_scores and for the app's exact hover. m in [0, N).
+struct VisibleKeys {
+  std::int64_t first = 0, last = 0;
+  bool contains(std::int64_t n) const { return n >= first && n < last; }
+};
+inline VisibleKeys visible_keys(std::int64_t m, std::int64_t n_positions, const ScoreTransform& t) {
+  const std::int64_t step = t.step >= 1 ? t.step : 1;
+  const auto ceil_div = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
+  VisibleKeys v{0, n_positions};
+  if (t.causal) v.last = m + 1;
+  // (m - n) step < window  <=>  n > m - window / step  <=>  n >= m - ceil(window / step) + 1
+  if (t.window > 0) v.first = std::max(v.first, m - ceil_div(t.window, step) + 1);
+  if (t.chunk > 0) {  // n step in the chunk [c C, (c + 1) C) of the query's position m step
+    const std::int64_t c = m * step / t.chunk;
+    v.first = std::max(v.first, ceil_div(c * t.chunk, step));
+    v.last = std::min(v.last, ceil_div((c + 1) * t.chunk, step));
+  }
+  return v;
+}
+// In place on a row-major [N][N] matrix, in the order scale, mask, softmax. With a mask and no
 // softmax, masked cells become -inf (display code shows them as masked). A softmax row whose
 // visible entries are all -inf becomes all zeros; a row containing NaN becomes all NaN.
 // dim is used (and must be valid) only when t.scale is set. If s.size() != N*N, N < 1, or dim
