@@ -105,6 +105,12 @@ std::string preset_text(const ModelPreset& m, const std::string& tag_words) {
          (m.pairing_reference.empty() ? std::string("-") : m.pairing_reference) +
          ", transformers " + m.pairing_transformers + "\n";
   out += layers_text(m);
+  if (!m.mrope.empty()) {  // the multimodal view's settings: mm_section, mm_layout, mm_rule ...
+    out += "  M-RoPE:  ";
+    for (const auto& [name, value] : m.mrope)
+      out += " " + name.substr(3) + "=" + value;
+    out += "\n";
+  }
   out += "  source:   " + m.source + "\n";
   if (!m.lacks.empty()) out += "  LACKS:    " + m.lacks + "\n";
   if (!m.notes.empty()) out += "  note:     " + m.notes + "\n";

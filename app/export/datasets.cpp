@@ -11,11 +11,13 @@
 #include "rope/extrapolation.h"
 #include "rope/frequencies.h"
 #include "rope/low_precision.h"
+#include "rope/mrope.h"
 #include "rope/rotation.h"
 #include "rope/sinusoidal.h"
 #include "rope/three_codes.h"
 #include "state/hf_config.h"
 #include "state/models.h"
+#include "state/multimodal_params.h"
 #include "state/params.h"
 #include "state/scaling_params.h"
 
@@ -478,6 +480,128 @@ Result<CsvTable> build_axial(const ExportArgs& args) {
                   }};
 }
 
+// The multimodal flags in the order they are applied: the preset first, so that every value
+// given beside it wins; d before the vectors (a typed vector must have d entries) and before
+// the section (the dim row sends a section for another d back to auto); the layout before the
+// section (mm_section is the layout's own).
+constexpr const char* kMultimodalOrder[] = {"model",
+                                            "dim",
+                                            "base",
+                                            "pairing",
+                                            "seed",
+                                            "query",
+                                            "key",
+                                            "mm_rule",
+                                            "mm_layout",
+                                            "mm_section",
+                                            "mm_sequence",
+                                            "mm_seconds",
+                                            "mm_tokens_per_second",
+                                            "mm_query"};
+
+// A typed query or key as the multimodal dataset takes it: d entries (d = --dim), each within
+// the bound of the other datasets' vectors (kMaxVectorEntry).
+Status check_typed_vector(const VectorChoice& c, const char* name, int dim) {
+  if (c.preset != VectorPreset::custom) return {};
+  for (std::size_t i = 0; i < c.values.size(); ++i)
+    if (std::fabs(c.values[i]) > kMaxVectorEntry)
+      return Error{name, "entry " + std::to_string(i + 1) +
+                             " must be a number from -1e100 to 1e100, got " +
+                             format_number(c.values[i], NumberStyle::csv)};
+  if (c.values.size() != static_cast<std::size_t>(dim))
+    return Error{name, "has " + std::to_string(c.values.size()) + " entries but d (--dim) is " +
+                           std::to_string(dim) +
+                           "; give exactly d comma-separated numbers, or unit, ones or random"};
+  return {};
+}
+
+// The kind column's code (export/datasets.h).
+double token_kind_code(MropeTokenKind kind) {
+  switch (kind) {
+    case MropeTokenKind::text:
+      return 0.0;
+    case MropeTokenKind::vision_start:
+      return 1.0;
+    case MropeTokenKind::vision_end:
+      return 2.0;
+    case MropeTokenKind::timestamp:
+      return 3.0;
+    case MropeTokenKind::patch:
+      return 4.0;
+  }
+  return -1.0;
+}
+
+// The multimodal view's numbers (views/multimodal_view.cpp: compute): every token of
+// mm_sequence with its ids under mm_rule, and the score of the query token (mm_query, clamped
+// to the last token as the view clamps it) against the key k at that token's position, under
+// mm_layout with its section and under the view's other layout (interleaved beside chunked,
+// chunked beside interleaved and VideoRoPE) with that layout's default section. Every flag is a
+// parameter set through the table (state/params.cpp), so its message is the table's; a flag not
+// given keeps the preset's value (--model) or the app's default.
+Result<CsvTable> build_multimodal(const ExportArgs& args) {
+  Params p;
+  for (const char* name : kMultimodalOrder)
+    if (!arg(args, name).empty())
+      if (auto st = set_param(p, name, arg(args, name)); !st) return st.error();
+  if (auto st = check_typed_vector(p.query, "query", p.dim); !st) return st.error();
+  if (auto st = check_typed_vector(p.key, "key", p.dim); !st) return st.error();
+  auto tokens = mm_tokens(p);
+  if (!tokens) {
+    // the core's names for what the table calls mm_sequence and mm_tokens_per_second (the
+    // table's ranges lie inside the core's, so this is a safety net)
+    Error e = tokens.error();
+    if (e.parameter == "segments") e.parameter = "mm_sequence";
+    if (e.parameter == "tokens_per_second") e.parameter = "mm_tokens_per_second";
+    return e;
+  }
+  const MropeLayout other =
+      p.mm_layout == MropeLayout::chunked ? MropeLayout::interleaved : MropeLayout::chunked;
+  // the core names the section mrope_section (rope::validate_mrope_section); here it is a flag
+  const auto section_of = [&p](MropeLayout layout) -> Result<MropeSection> {
+    auto s = mm_section(p, layout);
+    if (!s && s.error().parameter == "mrope_section") return Error{"mm_section", s.error().message};
+    return s;
+  };
+  auto section = section_of(p.mm_layout);
+  if (!section) return section.error();
+  auto section_other = section_of(other);
+  if (!section_other) return section_other.error();
+  const std::vector<double> q = effective_vector(p.query, p, false);
+  const std::vector<double> k = effective_vector(p.key, p, true);
+  const std::vector<MropePosition> at = mrope_token_positions(tokens.value());
+  const auto n = static_cast<int>(at.size());
+  const MropePosition query_at = at[static_cast<std::size_t>(std::clamp(p.mm_query, 0, n - 1))];
+  auto score = mrope_scores(q, k, query_at, at, p.base, section.value(), p.mm_layout, p.pairing);
+  if (!score) return score.error();
+  auto score_other =
+      mrope_scores(q, k, query_at, at, p.base, section_other.value(), other, p.pairing);
+  if (!score_other) return score_other.error();
+  return CsvTable{
+      {"token", "kind", "segment", "frame", "row", "column", "t", "h", "w", "score", "score_other",
+       "offset_t", "offset_h", "offset_w"},
+      n,
+      [tk = std::move(tokens).value(), s = std::move(score).value(),
+       s2 = std::move(score_other).value(), query_at](std::int64_t r, std::span<double> cells) {
+        const auto i = static_cast<std::size_t>(r);
+        const MropeToken& t = tk[i];
+        cells[0] = static_cast<double>(r);
+        cells[1] = token_kind_code(t.kind);
+        cells[2] = static_cast<double>(t.segment);
+        cells[3] = static_cast<double>(t.frame);
+        cells[4] = static_cast<double>(t.row);
+        cells[5] = static_cast<double>(t.column);
+        cells[6] = t.position.t;
+        cells[7] = t.position.h;
+        cells[8] = t.position.w;
+        cells[9] = s[i];
+        cells[10] = s2[i];
+        cells[11] = t.position.t - query_at.t;
+        cells[12] = t.position.h - query_at.h;
+        cells[13] = t.position.w - query_at.w;
+      }};
+}
+
 // The largest N with N * N * d <= kMaxScoreWork.
 std::int64_t max_score_positions(std::int64_t d) {
   auto n = static_cast<std::int64_t>(std::sqrt(static_cast<double>(kMaxScoreWork / d)));
@@ -864,6 +988,41 @@ constexpr std::array kAxialFlags{
     kBaseDefault,
     kPairing};
 
+// Every multimodal flag is the parameter of its name (the table's text and the app's default);
+// "": not given, the preset's value or the app's default stays.
+constexpr std::array kMultimodalFlags{
+    ExportFlag{"mm_sequence", "SEGMENTS",
+               "the sequence (merged patches; an image or video brings its <|vision_start|> and "
+               "<|vision_end|>)",
+               nullptr, ""},
+    ExportFlag{"mm_rule", "RULE", "how position ids are given out (the models' get_rope_index)",
+               nullptr, ""},
+    ExportFlag{"mm_layout", "LAYOUT", "which pairs turn with t, h and w (the score column)",
+               nullptr, ""},
+    ExportFlag{"mm_section", "T,H,W",
+               "mrope_section of --mm-layout, pairs per axis (auto: the model's split scaled to d)",
+               nullptr, ""},
+    ExportFlag{"mm_query", "I",
+               "the query token, its index in the sequence (past the last token: the last)",
+               nullptr, ""},
+    ExportFlag{"mm_seconds", "S", "seconds per temporal grid of every video (Qwen2.5-VL's ids)",
+               nullptr, ""},
+    ExportFlag{"mm_tokens_per_second", "N", "Qwen2.5-VL's temporal ids per second of video",
+               nullptr, ""},
+    ExportFlag{"dim", "D", "head dimension d", nullptr, ""},
+    ExportFlag{"base", "B", "frequency base, theta_i = base^(-2i/d)", nullptr, ""},
+    ExportFlag{"pairing", "P",
+               "which coordinates form block i: interleaved (x2i, x2i+1) or half (xi, xi+d/2)",
+               nullptr, ""},
+    ExportFlag{"query", "Q", "the query q (a typed one has d entries, each within +-1e100)",
+               nullptr, ""},
+    ExportFlag{"key", "K", "the key k, the same at every token", nullptr, ""},
+    ExportFlag{"seed", "S", "seed of a random query (the key's is seed + 1)", nullptr, ""},
+    ExportFlag{"model", "NAME",
+               "a model preset (rope-lab models; qwen2-vl-7b, qwen2.5-vl-7b and qwen3-vl-8b set "
+               "the rule, layout and section too): flags given beside it win",
+               nullptr, ""}};
+
 constexpr std::array kExtrapolationFlags{
     kDim, kBase,
     ExportFlag{"original_context", "L", "the targets are at s = 0 ... L-1",
@@ -922,6 +1081,13 @@ constexpr std::array kDatasets{
                 "axial 2D RoPE for images: the score of a query patch with the key at every "
                 "patch of a grid (half the blocks turn with the row, half with the column)",
                 "row,column,score,row_offset,column_offset", kAxialFlags, build_axial},
+    DatasetSpec{"multimodal",
+                "multimodal RoPE (M-RoPE: Qwen2-VL, Qwen2.5-VL, Qwen3-VL, VideoRoPE): every "
+                "token's (t, h, w) ids and the score of the query token with the key at it, "
+                "under --mm-layout and the other layout the view draws",
+                "token,kind,segment,frame,row,column,t,h,w,score,score_other,offset_t,offset_h,"
+                "offset_w",
+                kMultimodalFlags, build_multimodal},
 };
 
 }  // namespace

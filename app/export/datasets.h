@@ -29,6 +29,22 @@
 //   axial        --query Q --key K [--grid-size N --query-row R --query-column C --base B
 //                --pairing P]   row,column,score,row_offset,column_offset  (rope/axial.h; d a
 //                multiple of 4; the key k at every patch of the N x N grid)
+//   multimodal   [--mm-sequence S --mm-rule R --mm-layout L --mm-section T,H,W --mm-query I
+//                --mm-seconds S --mm-tokens-per-second N --dim D --base B --pairing P --query Q
+//                --key K --seed S --model NAME]   (rope/mrope.h, state/multimodal_params.h: the
+//                multimodal view's numbers; every flag is the parameter of its name, a flag not
+//                given keeps --model's value or the app's default)
+//                token,kind,segment,frame,row,column,t,h,w,score,score_other,offset_t,offset_h,
+//                offset_w: one row per token in sequence order; kind 0 text, 1 <|vision_start|>,
+//                2 <|vision_end|>, 3 timestamp text (not produced: the app gives Qwen3-VL's
+//                timestamps 0 tokens), 4 patch; segment the index into --mm-sequence; frame,
+//                row, column the patch's place (-1 for other tokens, but frame is set on the
+//                markers around each frame of a Qwen3-VL video); t, h, w the token's ids under
+//                --mm-rule; score (R(p_query) q) . (R(p_token) k) under --mm-layout with
+//                --mm-section, score_other under the other layout the view draws (interleaved
+//                beside chunked, chunked beside interleaved and videorope) with its default
+//                section; offset_* = the token's ids minus the query token's. The query token is
+//                --mm-query clamped to the last token, as in the view.
 //
 // One table describes each dataset and its flags: the command line registers its options and
 // --help from it, and build_dataset judges the text of every flag with the rules the rest of

@@ -147,10 +147,23 @@ Result<ViewExport> view_export(const Params& p) {
                          {"query_column", std::to_string(p.query_column)},
                          {"base", base},
                          {"pairing", pairing}}};
+    case ViewId::multimodal: {
+      // every value the view reads, through the parameter table's own printing
+      ViewExport e{"multimodal",
+                   {{"query", join(effective_vector(p.query, p, false))},
+                    {"key", join(effective_vector(p.key, p, true))},
+                    {"dim", dim},
+                    {"base", base},
+                    {"pairing", pairing}}};
+      for (const char* name : {"mm_sequence", "mm_rule", "mm_layout", "mm_section", "mm_query",
+                               "mm_seconds", "mm_tokens_per_second"})
+        e.args.emplace_back(name, find_param(name)->get(p));
+      return e;
+    }
     default:
       return Error{"view", std::string("the ") + view_title(p.view) +
                                " view has no data export; use pointers, spectrum, decay, "
-                               "sinusoidal, heatmap, precision, extension or axial"};
+                               "sinusoidal, heatmap, precision, extension, axial or multimodal"};
   }
 }
 

@@ -1,6 +1,7 @@
 #include "lessons/model_quantities.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -8,11 +9,13 @@
 
 #include "rope/attention.h"
 #include "rope/frequencies.h"
+#include "rope/mrope.h"
 #include "rope/partial_rotary.h"
 #include "rope/random.h"
 #include "rope/rotation.h"
 #include "rope/scaling.h"
 #include "rope/vectors.h"
+#include "state/multimodal_params.h"
 #include "state/scaling_params.h"
 
 namespace rope::lessons {
@@ -58,6 +61,69 @@ VisibleKeys keys_of(const app::Params& p, std::int64_t m, std::int64_t n) {
 
 constexpr std::int64_t kMaxRowKeys = 1 << 16;  // a row_weight row is summed key by key
 
+// The multimodal view's numbers (rope/mrope.h, state/multimodal_params.h) at the state:
+//   mm_pairs_t / _h / _w       pairs that turn with that axis under mm_layout
+//   mm_fastest_t / _h / _w     the wavelength 2π/θ of that axis's fastest pair (0: it has none)
+//   mm_t.N, mm_h.N, mm_w.N     the ids of token N of mm_sequence
+//   mm_next_id.N               1 + the largest id of the tokens before N: where text after a
+//                              vision block goes on (get_rope_index)
+//   mm_pair_score.A.B          (R(p_A) q)·(R(p_B) k) under mm_layout and its section
+std::optional<Result<Vec>> multimodal_quantity(const app::Params& p, const Vec& q, const Vec& k,
+                                               std::string_view name) {
+  const auto fail = [&](const std::string& why) {
+    return Result<Vec>(Error{std::string(name), why});
+  };
+  auto section = app::mm_section(p, p.mm_layout);
+  if (!section) return fail(section.error().to_string());
+  auto axes = mrope_pair_axes(p.dim, section.value(), p.mm_layout);
+  if (!axes) return fail(axes.error().to_string());
+  for (const auto& [suffix, axis] :
+       {std::pair{'t', MropeAxis::t}, {'h', MropeAxis::h}, {'w', MropeAxis::w}}) {
+    if (name == std::string("mm_pairs_") + suffix)
+      return one(static_cast<double>(std::count(axes.value().begin(), axes.value().end(), axis)));
+    if (name == std::string("mm_fastest_") + suffix) {
+      for (std::size_t j = 0; j < axes.value().size(); ++j)
+        if (axes.value()[j] == axis)
+          return one(wavelength(theta(static_cast<int>(j), p.dim, p.base)));
+      return one(0.0);
+    }
+  }
+  auto tokens = app::mm_tokens(p);
+  if (!tokens) return fail(tokens.error().to_string());
+  const std::vector<MropeToken>& t = tokens.value();
+  // the token indices written in the name, after its stem
+  std::vector<std::size_t> index;
+  for (std::string_view rest = name.substr(name.find('.') + 1);;) {
+    const std::size_t dot = rest.find('.');
+    const std::string_view part = rest.substr(0, dot);
+    std::size_t v = 0;
+    const auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
+    if (ec != std::errc() || ptr != part.data() + part.size() || v >= t.size())
+      return fail("token " + std::string(part) + " is outside 0 ... " +
+                  std::to_string(t.size() - 1) + " of mm_sequence");
+    index.push_back(v);
+    if (dot == std::string_view::npos) break;
+    rest.remove_prefix(dot + 1);
+  }
+  const MropePosition& a = t[index[0]].position;
+  if (name.starts_with("mm_t.")) return one(a.t);
+  if (name.starts_with("mm_h.")) return one(a.h);
+  if (name.starts_with("mm_w.")) return one(a.w);
+  if (name.starts_with("mm_next_id.")) {
+    double top = -1.0;
+    for (std::size_t j = 0; j < index[0]; ++j)
+      top = std::max({top, t[j].position.t, t[j].position.h, t[j].position.w});
+    return one(top + 1.0);
+  }
+  if (name.starts_with("mm_pair_score.") && index.size() == 2) {
+    auto s =
+        mrope_score(q, k, a, t[index[1]].position, p.base, section.value(), p.mm_layout, p.pairing);
+    if (!s) return fail(s.error().to_string());
+    return one(s.value());
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<Result<Vec>> model_quantity(const app::Params& p, const Vec& q, const Vec& k,
@@ -81,6 +147,7 @@ std::optional<Result<Vec>> model_quantity(const app::Params& p, const Vec& q, co
     if (pairs < 1 || frac > 1.0) return one(0.0);
     return one(2.0 * kPi * std::pow(p.base, 2.0 * (pairs - 1) / p.dim));
   }
+  if (name.starts_with("mm_")) return multimodal_quantity(p, q, k, name);
   const bool row = name == "visible_keys" || name == "uniform_weight" || name == "row_weight";
   if (!row && !name.starts_with("mla_") && !name.starts_with("effective_")) return std::nullopt;
   const auto m_row = static_cast<std::int64_t>(std::llround(p.position));

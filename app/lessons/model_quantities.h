@@ -18,6 +18,10 @@
 //   uniform_weight         1 / visible_keys at a visible key n, 0 at a masked one
 //   row_weight             the heatmap's softmax weight of key n in row m with shared content:
 //                          scores a²(R_m q)·(R_j k)/√d at θ′ over the visible keys j
+//   mm_pairs_t, _h, _w     multimodal (lesson 17): pairs that turn with each axis under mm_layout
+//   mm_fastest_t, _h, _w   the wavelength of each axis's fastest pair (0: the axis has none)
+//   mm_t.N, mm_h.N, mm_w.N the ids of token N of mm_sequence; mm_next_id.N: 1 + the largest id
+//                          before token N; mm_pair_score.A.B: token A's query against token B's key
 //   mla_nope_score         q_C·k_C: the 128 dimensions without RoPE (seeded random q_C, k_C)
 //   mla_rope_score         (R_m q)·(R_n k) over the current d with θ′ (the RoPE part; its key is
 //                          the one every head shares)

@@ -19,6 +19,7 @@
 #include "io/read_file.h"
 #include "rope/attention.h"
 #include "rope/conventions.h"
+#include "rope/mrope.h"
 #include "state/ink.h"
 #include "state/precision_params.h"
 #include "state/scaling_params.h"
@@ -124,6 +125,20 @@ struct Params {
   int query_row = 2, query_column = 3;
   int key_row = 5, key_column = 1;
   int shift_row = 2, shift_column = 3;
+
+  // multimodal view (M-RoPE, rope/mrope.h; state/multimodal_params.h): the sequence of text,
+  // images and videos as segments, the id rule and pair layout, the layout's section ("auto": the
+  // model's split scaled to d; or "t,h,w"), the query token (index into the sequence), seconds
+  // per temporal grid of every video, Qwen2.5-VL's tokens per second, and whether the other
+  // layout (chunked <-> interleaved) is drawn beside.
+  std::string mm_sequence = "text:3,image:4x6,text:3";
+  MropeRule mm_rule = MropeRule::qwen2_vl;
+  MropeLayout mm_layout = MropeLayout::chunked;
+  std::string mm_section = "auto";
+  int mm_query = 12;
+  double mm_seconds = 1.0;
+  int mm_tokens_per_second = 2;
+  bool mm_compare = true;
 
   // sinusoidal view: its own figure size (as in "Attention Is All You Need" figures)
   int pe_positions = 128;  // rows: positions 0 ... pe_positions-1

@@ -487,13 +487,41 @@ Result<ModelConfig> parse_hf_config(std::string_view text, const std::string& la
   }
   if (type == "mrope") {
     pit.push_back({type_path,
-                   "multimodal RoPE: for text tokens (t = h = w) every pair turns as in "
-                   "plain RoPE, which is what is shown; mrope_section is not used"});
+                   "multimodal RoPE: text tokens (t = h = w) turn as in plain RoPE, the views' "
+                   "picture; the multimodal view uses mrope_section"});
     type = "default";
   }
-  if (scaling && scaling->contains("mrope_section"))
-    pit.push_back({scaling_path + ".mrope_section",
-                   "multimodal sections: text tokens turn as in plain RoPE, which is shown"});
+  // M-RoPE (rope/mrope.h): the section, chunked (Qwen2-VL's apply_multimodal_rotary_pos_emb) or
+  // interleaved (Qwen3-VL's apply_interleaved_mrope, mrope_interleaved true), and the id rule of
+  // the model's get_rope_index, by model_type
+  if (scaling && scaling->contains("mrope_section")) {
+    const Json& sec = (*scaling)["mrope_section"];
+    if (!sec.is_array() || sec.size() != 3)
+      return field_error(scaling_path + ".mrope_section", "must be a list of 3 whole numbers");
+    std::string section_text;
+    for (const Json& x : sec) {
+      if (!x.is_number_integer() || x.get<long long>() < 0 || x.get<long long>() > 2048)
+        return field_error(scaling_path + ".mrope_section",
+                           "must be a list of 3 whole numbers from 0 to 2048");
+      section_text += (section_text.empty() ? "" : ",") + std::to_string(x.get<long long>());
+    }
+    const bool interleaved = scaling->contains("mrope_interleaved") &&
+                             (*scaling)["mrope_interleaved"].is_boolean() &&
+                             (*scaling)["mrope_interleaved"].get<bool>();
+    std::string model_type;
+    if (const Json* t = r.find("model_type", path); t && t->is_string())
+      model_type = t->get<std::string>();
+    const std::string rule = model_type.starts_with("qwen3_vl")     ? "qwen3"
+                             : model_type.starts_with("qwen2_5_vl") ? "qwen25"
+                                                                    : "qwen2";
+    m.mrope = {{"mm_section", section_text},
+               {"mm_layout", interleaved ? "interleaved" : "chunked"},
+               {"mm_rule", rule}};
+    if (!model_type.starts_with("qwen"))
+      pit.push_back({"model_type",
+                     "not a Qwen-VL model: the multimodal view gives ids by "
+                     "Qwen2-VL's rule"});
+  }
   const auto get = [&](const char* key) -> const Json* {
     if (!scaling) return nullptr;
     auto it = scaling->find(key);

@@ -238,7 +238,8 @@ Result<ModelPreset> parse_entry(const Json& e) {
                                     "extended_context",
                                     "scaling",
                                     "pairing",
-                                    "layers"};
+                                    "layers",
+                                    "mrope"};
   for (const auto& [key, _] : e.items()) {
     bool known = false;
     for (const char* k : kKeys)
@@ -344,6 +345,29 @@ Result<ModelPreset> parse_entry(const Json& e) {
     if (!pr->empty() && *pr != "interleaved" && *pr != "half")
       return Error{"pairing", "must be interleaved or half, got '" + *pr + "'"};
 
+  if (const auto it = e.find("mrope"); it != e.end()) {
+    // {"section": [t, h, w], "layout": ..., "rule": ..., "tokens_per_second": N}: through the
+    // parameter table below, like every other value
+    if (!it->is_object()) return Error{"mrope", "must be an object: section, layout, rule"};
+    for (const auto& [key, value] : it->items()) {
+      std::string value_text;
+      if (key == "section" && value.is_array() && value.size() == 3) {
+        for (const Json& x : value) {
+          if (!x.is_number_integer()) return Error{"mrope.section", "must be 3 whole numbers"};
+          value_text += (value_text.empty() ? "" : ",") + std::to_string(x.get<long long>());
+        }
+      } else if ((key == "layout" || key == "rule") && value.is_string()) {
+        value_text = value.get<std::string>();
+      } else if (key == "tokens_per_second" && value.is_number_integer()) {
+        value_text = std::to_string(value.get<long long>());
+      } else {
+        return Error{"mrope." + key,
+                     "must be section [t, h, w], layout, rule or "
+                     "tokens_per_second (assets/MODELS.md)"};
+      }
+      m.mrope.emplace_back("mm_" + key, value_text);
+    }
+  }
   if (const auto it = e.find("layers"); it != e.end()) {
     auto layers = parse_layers(*it);
     if (!layers) return layers.error();
@@ -405,6 +429,8 @@ std::vector<std::pair<std::string, std::string>> ModelPreset::params(int layer) 
                                                 : std::string("1"));
   out.emplace_back("rotary_style",
                    rotary_meaning == RotaryMeaning::proportional ? "proportional" : "neox");
+  for (const auto& kv : mrope)  // after dim: the section is judged against d/2 where it is used
+    out.push_back(kv);
   out.emplace_back("attention_window", std::to_string(type ? type->window : 0));
   out.emplace_back("attention_chunk", std::to_string(type ? type->chunk : 0));
   return out;

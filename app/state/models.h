@@ -96,6 +96,9 @@ struct ModelPreset {
   std::string pairing_transformers;  // transformers' ("half")
 
   ModelLayers layers;  // empty: every layer has the values above
+  // Multimodal RoPE (rope/mrope.h), what the multimodal view uses: the parameters mm_section
+  // ("16,24,24"), mm_layout, mm_rule and mm_tokens_per_second as texts; empty: not multimodal.
+  std::vector<std::pair<std::string, std::string>> mrope;
 
   // What choosing the preset sets, in order: parameter name and text for set_param. With a
   // layer (0 ... layers.count()-1), that layer type's values replace the preset's: its base,

@@ -18,6 +18,7 @@
 #include "rope/vectors.h"
 #include "state/hf_config.h"
 #include "state/models.h"
+#include "state/multimodal_params.h"
 
 namespace rope::app {
 namespace {
@@ -52,6 +53,19 @@ const char* choice_name(E v, const std::array<std::pair<const char*, E>, N>& tab
 }
 
 // [SECTION] name tables
+
+constexpr std::array<std::pair<const char*, MropeRule>, 5> kMropeRules{{
+    {"qwen2", MropeRule::qwen2_vl},
+    {"qwen25", MropeRule::qwen2_5_vl},
+    {"qwen25_int", MropeRule::qwen2_5_vl_int_seconds},
+    {"qwen3", MropeRule::qwen3_vl},
+    {"videorope", MropeRule::videorope},
+}};
+constexpr std::array<std::pair<const char*, MropeLayout>, 3> kMropeLayouts{{
+    {"chunked", MropeLayout::chunked},
+    {"interleaved", MropeLayout::interleaved},
+    {"videorope", MropeLayout::videorope},
+}};
 
 #define ROPE_LAB_VIEW_ENTRY(id, type, name, title) {name, ViewId::id},
 constexpr std::array<std::pair<const char*, ViewId>, kViewCount> kViews{
@@ -411,6 +425,8 @@ const std::array kSpecs = std::to_array<ParamSpec>({
        if (auto s = validate_dim(r.value()); !s) return s;
        p.dim = static_cast<int>(r.value());
        fit_vectors_to_dim(p);
+       // a multimodal section for another d goes back to auto (the model's split at this d)
+       if (!mm_section(p, p.mm_layout)) p.mm_section = "auto";
        return {};
      },
      [](const Params& p) { return std::to_string(p.dim); }},
@@ -518,6 +534,38 @@ const std::array kSpecs = std::to_array<ParamSpec>({
      "axial: rows both patches move by in the second panel", ROPE_INT(shift_row)},
     {"shift_column", K::integer, shown(whole(-31, 31), "move both: Δ columns = %d"), nullptr,
      "axial: columns both patches move by in the second panel", ROPE_INT(shift_column)},
+    {"mm_sequence", K::text, kNoRange,
+     "segments text:N, image:HxW, video:TxHxW separated by commas (at most 16, 2048 tokens)",
+     "multimodal: the sequence of text, images and videos (merged patches)",
+     [](Params& p, std::string_view t) -> Status {
+       if (auto r = parse_mm_sequence(t); !r) return r.error();
+       p.mm_sequence = std::string(trim(t));
+       return {};
+     },
+     [](const Params& p) { return p.mm_sequence; }},
+    {"mm_rule", K::choice, kNoRange, "qwen2, qwen25, qwen25_int, qwen3 or videorope",
+     "multimodal: how position ids are given out (the models' get_rope_index)",
+     ROPE_CHOICE(mm_rule, kMropeRules)},
+    {"mm_layout", K::choice, kNoRange, "chunked, interleaved or videorope",
+     "multimodal: which pairs turn with t, h and w", ROPE_CHOICE(mm_layout, kMropeLayouts)},
+    {"mm_section", K::text, kNoRange, "auto, or t,h,w: pairs per axis summing to d/2",
+     "multimodal: mrope_section of the layout (auto: the model's split scaled to d)",
+     [](Params& p, std::string_view t) -> Status {
+       if (auto st = check_mm_section_text(t); !st) return st;
+       p.mm_section = std::string(trim(t));
+       return {};
+     },
+     [](const Params& p) { return p.mm_section; }},
+    {"mm_query", K::integer, shown(whole(0, kMmMaxTokens - 1), "query token = %d"), nullptr,
+     "multimodal: the query token (its index in the sequence)", ROPE_INT(mm_query)},
+    {"mm_seconds", K::real, shown(part(0, 3600, 0, 4), "seconds per grid = %.3g"), nullptr,
+     "multimodal: seconds per temporal grid of every video (Qwen2.5-VL's time ids)",
+     ROPE_REAL(mm_seconds)},
+    {"mm_tokens_per_second", K::integer, shown(part(1, 1000, 1, 8), "tokens per second = %d"),
+     nullptr, "multimodal: Qwen2.5-VL's temporal ids per second of video",
+     ROPE_INT(mm_tokens_per_second)},
+    {"mm_compare", K::boolean, kNoRange, nullptr,
+     "multimodal: draw the other layout (chunked or interleaved) beside", ROPE_BOOL(mm_compare)},
     {"point_x", K::real, shown(whole(-kMaxCoordinate, kMaxCoordinate), "%.4g"), nullptr,
      "trajectory: first coordinate of x", ROPE_REAL(point_x)},
     {"point_y", K::real, shown(whole(-kMaxCoordinate, kMaxCoordinate), "%.4g"), nullptr,

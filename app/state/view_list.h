@@ -21,4 +21,5 @@
   X(precision, PrecisionView, "precision", "Low precision")          \
   X(extension, ExtensionView, "extension", "Context extension")      \
   X(code, CodeView, "code", "Three codes")                           \
-  X(axial, AxialView, "axial", "2D RoPE for images")
+  X(axial, AxialView, "axial", "2D RoPE for images")                 \
+  X(multimodal, MultimodalView, "multimodal", "Multimodal RoPE")

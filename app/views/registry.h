@@ -11,6 +11,7 @@
 #include "views/derivation_view.h"
 #include "views/extension_view.h"
 #include "views/heatmap_view.h"
+#include "views/multimodal_view.h"
 #include "views/pointers_view.h"
 #include "views/precision_view.h"
 #include "views/sentence_view.h"

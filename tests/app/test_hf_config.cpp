@@ -299,3 +299,29 @@ TEST_CASE("bad per-layer fields name the field", "[models][config]") {
                      "no_rope_layer_interval": 4}})") ==
         "text_config.num_hidden_layers: must be an integer from 1 to 1024, got 0");
 }
+
+TEST_CASE("a vision-language config's M-RoPE fields set the multimodal view", "[models][config]") {
+  auto qwen3 = parse_hf_config(
+      R"({"model_type": "qwen3_vl", "text_config": {"model_type": "qwen3_vl_text",
+          "head_dim": 128, "rope_theta": 5000000, "max_position_embeddings": 262144,
+          "rope_scaling": {"mrope_interleaved": true, "mrope_section": [24, 20, 20],
+                           "rope_type": "default"}}})",
+      "config.json");
+  REQUIRE(qwen3.ok());
+  Params p;
+  REQUIRE(apply_model(p, qwen3.value().preset).ok());
+  CHECK(p.mm_section == "24,20,20");
+  CHECK(p.mm_layout == rope::MropeLayout::interleaved);
+  CHECK(p.mm_rule == rope::MropeRule::qwen3_vl);
+  // the preset of the same model sets the same
+  const ModelLibrary lib = load_models(std::string(ROPE_LAB_SOURCE_DIR) + "/assets/models.json");
+  Params q;
+  REQUIRE(apply_model(q, *lib.find("qwen3-vl-8b")).ok());
+  CHECK(q.mm_section == p.mm_section);
+  CHECK(q.mm_layout == p.mm_layout);
+  CHECK(q.mm_rule == p.mm_rule);
+  CHECK(q.base == p.base);
+  CHECK(error_of(
+            R"({"head_dim": 128, "rope_scaling": {"type": "mrope", "mrope_section": [16, 24]}})") ==
+        "rope_scaling.mrope_section: must be a list of 3 whole numbers");
+}

@@ -61,11 +61,11 @@ std::string file_of(const std::string& entries) {
 
 }  // namespace
 
-TEST_CASE("the shipped models file loads: 25 presets with sources and tags", "[app][models]") {
+TEST_CASE("the shipped models file loads: 27 presets with sources and tags", "[app][models]") {
   const ModelLibrary& lib = shipped();
   INFO(lib.problem);
   REQUIRE(lib.problem.empty());
-  REQUIRE(lib.presets.size() == 25);
+  REQUIRE(lib.presets.size() == 27);
   for (const ModelPreset& m : lib.presets) {
     CHECK(!m.source.empty());
     CHECK((m.tag == "V" || m.tag == "C" || m.tag == "U"));

@@ -84,7 +84,9 @@ PUBLISHED = {
                                    "short_factor": "PHI35_SHORT", "long_factor": "PHI35_LONG"}),
                      ("half", "half"), "C"),
     "qwen3-8b": (128, 128, "full", 1.0, 1e6, 40960, 0, ("none", {}), ("half", "half"), "C"),
+    "qwen2-vl-7b": (128, 128, "full", 1.0, 1e6, 32768, 0, ("none", {}), ("half", "half"), "C"),
     "qwen2.5-vl-7b": (128, 128, "full", 1.0, 1e6, 128000, 0, ("none", {}), ("half", "half"), "C"),
+    "qwen3-vl-8b": (128, 128, "full", 1.0, 5e6, 262144, 0, ("none", {}), ("half", "half"), "C"),
     "gpt-oss-20b": (64, 64, "full", 1.0, 150000.0, 4096, 131072,
                     ("yarn", {"factor": 32.0, "original_context": 4096, "beta_fast": 32.0,
                               "beta_slow": 1.0, "truncate": False}),
@@ -95,6 +97,16 @@ PUBLISHED = {
                       ("llama3", {"factor": 16.0, "low_freq_factor": 1.0, "high_freq_factor": 1.0,
                                   "original_context": 8192}),
                       (None, "half"), "C"),
+}
+
+# The multimodal (M-RoPE) presets: mrope_section, the pair layout and the id rule of each model's
+# config and transformers code (Qwen2-VL and Qwen2.5-VL: rope_scaling mrope_section [16, 24, 24],
+# apply_multimodal_rotary_pos_emb; Qwen3-VL: [24, 20, 20] with mrope_interleaved true).
+MROPE = {
+    "qwen2-vl-7b": {"section": [16, 24, 24], "layout": "chunked", "rule": "qwen2"},
+    "qwen2.5-vl-7b": {"section": [16, 24, 24], "layout": "chunked", "rule": "qwen25",
+                      "tokens_per_second": 2},
+    "qwen3-vl-8b": {"section": [24, 20, 20], "layout": "interleaved", "rule": "qwen3"},
 }
 
 # Models whose layers differ, from their configs and transformers' rules (written here apart from
@@ -198,6 +210,8 @@ def check_file(models):
                tag)
         if got != exp:
             failures.append(f"{m['id']}: models.json has {got}, published {exp}")
+        if m.get("mrope") != MROPE.get(m["id"]):
+            failures.append(f"{m['id']}: mrope {m.get('mrope')}, published {MROPE.get(m['id'])}")
         extra = {k: as_numbers(v) for k, v in m["scaling"].items() if k != "method"}
         if extra != {k: as_numbers(v) for k, v in published_params(params).items()}:
             failures.append(f"{m['id']}: scaling parameters {extra}, published {params}")

@@ -153,8 +153,8 @@ TEST_CASE("write_csv stops at the sink's first error", "[csv]") {
 
 TEST_CASE("every dataset is listed with its flags", "[datasets]") {
   CHECK(dataset_names() ==
-        "frequencies, sinusoidal, decay, rotate, scores, precision, extrapolation, b-over-d, code "
-        "or axial");
+        "frequencies, sinusoidal, decay, rotate, scores, precision, extrapolation, b-over-d, code, "
+        "axial or multimodal");
   CHECK(find_dataset("bogus") == nullptr);
   for (const DatasetSpec& d : dataset_specs()) {
     CHECK(find_dataset(d.name) == &d);

@@ -91,6 +91,18 @@ Params random_config(Params p, rope::SplitMix64& rng) {
   set(p, "context_length", std::to_string(1 << (1 + static_cast<int>(rng.uniform() * 18))));
   set(p, "precision", kPresets[static_cast<int>(rng.uniform() * 6) % 6]);
   set(p, "rotary_fraction", num(std::round(rng.uniform(0.05, 1.0) * 20) / 20));
+  // the multimodal sequence, id rule and pair layout (lesson 17): other ids for the same tokens
+  static const char* kSequences[] = {"text:3,image:4x6,text:3", "text:3,video:2x3x4,text:3",
+                                     "text:6,image:3x8,text:3", "text:40",
+                                     "image:5x5,text:8,image:2x2"};
+  static const char* kRules[] = {"qwen2", "qwen25", "qwen3", "videorope"};
+  static const char* kLayouts[] = {"chunked", "interleaved", "videorope"};
+  // drawn from a stream of their own, so the other lessons' draws stay what they were
+  static rope::SplitMix64 mm(20261129);
+  set(p, "mm_sequence", kSequences[static_cast<int>(mm.uniform() * 5) % 5]);
+  set(p, "mm_rule", kRules[static_cast<int>(mm.uniform() * 4) % 4]);
+  set(p, "mm_layout", kLayouts[static_cast<int>(mm.uniform() * 3) % 3]);
+  set(p, "mm_section", "auto");
   return p;
 }
 

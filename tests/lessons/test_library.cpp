@@ -31,7 +31,7 @@ TEST_CASE("the library loads the lesson folder in name order and finds lessons b
           "[lessons][library]") {
   Library library(ROPE_TEST_LESSON_DIR);
   const auto& lessons = library.lessons();
-  REQUIRE(lessons.size() == 16);
+  REQUIRE(lessons.size() == 17);
   CHECK(lessons[0].lesson.id == "01-why-positions");
   CHECK(lessons[2].lesson.id == "03-rope-2d");
   CHECK(lessons[8].lesson.id == "09-linear");
@@ -73,7 +73,7 @@ TEST_CASE("next and previous cross lesson boundaries and stop at the ends", "[le
 
   SECTION("a whole lecture forwards and back, one step per move") {
     const auto steps = all_steps(library);
-    REQUIRE(steps.size() == 69);
+    REQUIRE(steps.size() == 73);
     p.lesson = steps.front().first;
     p.step = 1;
     for (std::size_t i = 1; i < steps.size(); ++i) {
@@ -133,7 +133,7 @@ TEST_CASE("next and previous cross lesson boundaries and stop at the ends", "[le
     library.go_to(p, 7, 2);
     CHECK(p.lesson == "08-decay");
     CHECK(p.step == 2);
-    library.go_to(p, 16, 1);  // no such lesson (16 of them: 0 ... 15): nothing
+    library.go_to(p, 17, 1);  // no such lesson (17 of them: 0 ... 16): nothing
     CHECK(p.lesson == "08-decay");
   }
 }
