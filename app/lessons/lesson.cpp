@@ -286,6 +286,10 @@ struct Parser {
           ++i;
         value = std::string(raw.substr(vb, i - vb));
       }
+      // a model's config.json is found beside the lesson file, wherever the app was started
+      if (key == "config" && !value.empty() && value != "none" &&
+          std::filesystem::path(value).is_relative())
+        value = (std::filesystem::path(file).parent_path() / value).lexically_normal().string();
       target.push_back({key == "view" ? "show_view" : key, value, at});
       any = true;
     }

@@ -101,9 +101,28 @@ const Json* scaling_block(const Reader& r, std::string& path) {
   }
   if (const Json* s = r.find("rope_parameters", p); s) {
     path = p;
+    // newer transformers write one block per layer kind (Gemma 3: full_attention and
+    // sliding_attention); the full-attention layers' block is the model's main one, the others
+    // are read with the layers (read_layers)
+    if (s->is_object())
+      if (auto it = s->find("full_attention"); it != s->end() && it->is_object()) {
+        path = p + ".full_attention";
+        return &*it;
+      }
     return s;
   }
   return nullptr;
+}
+
+// The sliding-window layers' own block of a rope_parameters written per layer kind, or null.
+const Json* sliding_block(const Reader& r, std::string& path) {
+  std::string p;
+  const Json* s = r.find("rope_parameters", p);
+  if (!s || !s->is_object()) return nullptr;
+  auto it = s->find("sliding_attention");
+  if (it == s->end() || !it->is_object()) return nullptr;
+  path = p + ".sliding_attention";
+  return &*it;
 }
 
 // What one layer does, before the distinct kinds become the preset's LayerTypes.
@@ -242,6 +261,36 @@ Status read_layers(const Reader& r, ModelPreset& m, std::vector<ConfigPitfall>& 
     for (LayerShape& l : shape)
       l.chunk = l.rope ? chunk_size : 0;
 
+  // rope_parameters per layer kind (newer transformers): the sliding layers' base and scaling
+  std::string sliding_path;
+  LayerType sliding_rope;  // base 0: none given
+  if (const Json* b = sliding_block(r, sliding_path)) {
+    if (auto it = b->find("rope_theta"); it != b->end()) {
+      auto v = number_at(*it, sliding_path + ".rope_theta", 1.0 + 1e-12, 1e12,
+                         "a base above 1 (up to 10¹²)");
+      if (!v) return v.error();
+      sliding_rope.base = v.value();
+    }
+    std::string type = "default";
+    if (auto it = b->find("rope_type"); it != b->end() && it->is_string())
+      type = it->get<std::string>();
+    sliding_rope.own_scaling = true;
+    if (type == "default") {
+      sliding_rope.scaling_method = "none";
+    } else if (type == "linear") {
+      sliding_rope.scaling_method = "linear";
+      auto it = b->find("factor");
+      if (it == b->end()) return field_error(sliding_path + ".factor", "is missing (linear)");
+      auto v = number_at(*it, sliding_path + ".factor", 1e-6, 1e6, "a number above 0");
+      if (!v) return v.error();
+      sliding_rope.scaling.emplace_back("factor", csv(v.value()));
+    } else {
+      return field_error(
+          sliding_path + ".rope_type",
+          "RoPE Lab reads default or linear for the sliding layers, got \"" + type + "\"");
+    }
+  }
+
   double local_base = 0.0;
   if (gemma3) {
     local_base = 10000.0;
@@ -249,6 +298,8 @@ Status read_layers(const Reader& r, ModelPreset& m, std::vector<ConfigPitfall>& 
       auto v = number_at(*local, local_path, 1.0 + 1e-12, 1e12, "a base above 1 (up to 10¹²)");
       if (!v) return v.error();
       local_base = v.value();
+    } else if (sliding_rope.base > 0.0) {
+      local_base = sliding_rope.base;  // rope_parameters.sliding_attention.rope_theta
     } else {
       pit.push_back({"rope_local_base_freq", "missing: Gemma3TextConfig's default 10000 is used"});
     }
@@ -256,6 +307,11 @@ Status read_layers(const Reader& r, ModelPreset& m, std::vector<ConfigPitfall>& 
       l.local = l.window > 0;
   } else if (local) {
     pit.push_back({local_path, "read only for Gemma 3 (model_type gemma3_text)"});
+  }
+  if (!gemma3 && sliding_rope.own_scaling) {  // another model with a sliding layers' block
+    local_base = sliding_rope.base;           // 0: the model's own base
+    for (LayerShape& l : shape)
+      l.local = l.window > 0;
   }
 
   // The distinct shapes, in order of first appearance, named as the strip's legend says them
@@ -281,6 +337,10 @@ Status read_layers(const Reader& r, ModelPreset& m, std::vector<ConfigPitfall>& 
         t.base = local_base;
         t.own_scaling = true;
         t.scaling_method = "none";
+        if (sliding_rope.own_scaling) {  // the file's own block for these layers
+          t.scaling_method = sliding_rope.scaling_method;
+          t.scaling = sliding_rope.scaling;
+        }
       }
       kinds.push_back(k);
       layers.types.push_back(std::move(t));

@@ -131,7 +131,9 @@ Result<MropeSection> mm_section(const Params& p, MropeLayout layout) {
       rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
     }
   }
-  if (auto st = validate_mrope_section(p.dim, s, layout); !st) return st.error();
+  // the core's name for it is mrope_section; here it is the parameter mm_section
+  if (auto st = validate_mrope_section(p.dim, s, layout); !st)
+    return Error{"mm_section", st.error().message};
   return s;
 }
 

@@ -30,19 +30,6 @@ std::vector<double> angles_of(std::span<const double> th, Patch at) {
   return a;
 }
 
-// y = R x for block angles `a` (d/2 entries), x and y of length d.
-void rotate_by(std::span<const double> x, std::span<const double> a, Pairing pairing,
-               std::span<double> y) {
-  const std::size_t half = a.size();
-  for (std::size_t i = 0; i < half; ++i) {
-    const auto [ia, ib] = detail::block_index(i, half, pairing);
-    const double c = std::cos(a[i]);
-    const double s = std::sin(a[i]);
-    y[ia] = x[ia] * c - x[ib] * s;
-    y[ib] = x[ia] * s + x[ib] * c;
-  }
-}
-
 // Checks q and k: a valid axial d, the same length.
 Status validate_pair(std::span<const double> q, std::span<const double> k) {
   if (auto s = validate_axial_dim(static_cast<std::int64_t>(q.size())); !s) return s;
@@ -85,7 +72,7 @@ Result<std::vector<double>> axial_rotate(std::span<const double> x, Patch at, do
   auto a = axial_angles(static_cast<std::int64_t>(x.size()), base, at);
   if (!a) return a.error();
   std::vector<double> y(x.size());
-  rotate_by(x, a.value(), pairing, y);
+  detail::rotate_by_angles(x, a.value(), pairing, y);
   return y;
 }
 

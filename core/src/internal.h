@@ -1,6 +1,7 @@
 // internal.h — helpers shared by the rope_core sources; not part of the public API.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -39,6 +40,20 @@ struct BlockIndex {
 };
 inline BlockIndex block_index(std::size_t i, std::size_t half, Pairing pairing) {
   return pairing == Pairing::interleaved ? BlockIndex{2 * i, 2 * i + 1} : BlockIndex{i, i + half};
+}
+
+// y = R x for per-block angles `a` (d/2 entries, radians), x and y of length d: block i turned
+// counter-clockwise by a[i] (axial 2D RoPE and M-RoPE, whose angles are not position x theta).
+inline void rotate_by_angles(std::span<const double> x, std::span<const double> a, Pairing pairing,
+                             std::span<double> y) {
+  const std::size_t half = a.size();
+  for (std::size_t i = 0; i < half; ++i) {
+    const auto [ia, ib] = block_index(i, half, pairing);
+    const double c = std::cos(a[i]);
+    const double s = std::sin(a[i]);
+    y[ia] = x[ia] * c - x[ib] * s;
+    y[ib] = x[ia] * s + x[ib] * c;
+  }
 }
 
 // Shape errors in functions without a Status return fill their output with NaN, so the mistake

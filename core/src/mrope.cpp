@@ -441,19 +441,6 @@ std::vector<double> angles_of(std::int64_t dim, double base, std::span<const Mro
   return a;
 }
 
-// y = R x for pair angles `a` (d/2 entries); x and y of length d.
-void rotate_by(std::span<const double> x, std::span<const double> a, Pairing pairing,
-               std::span<double> y) {
-  const std::size_t half = a.size();
-  for (std::size_t i = 0; i < half; ++i) {
-    const auto [ia, ib] = detail::block_index(i, half, pairing);
-    const double c = std::cos(a[i]);
-    const double s = std::sin(a[i]);
-    y[ia] = x[ia] * c - x[ib] * s;
-    y[ib] = x[ia] * s + x[ib] * c;
-  }
-}
-
 }  // namespace
 
 Status validate_mrope_section(std::int64_t dim, const MropeSection& section, MropeLayout layout) {
@@ -513,7 +500,7 @@ Result<std::vector<double>> mrope_rotate(std::span<const double> x, MropePositio
   auto a = mrope_angles(static_cast<std::int64_t>(x.size()), base, section, layout, at);
   if (!a) return a.error();
   std::vector<double> y(x.size());
-  rotate_by(x, a.value(), pairing, y);
+  detail::rotate_by_angles(x, a.value(), pairing, y);
   return y;
 }
 
@@ -583,7 +570,7 @@ Result<std::vector<double>> mrope_scores(std::span<const double> q, std::span<co
   const auto d = static_cast<std::int64_t>(q.size());
   const std::vector<MropeAxis> axes = axes_of(d / 2, section, layout);
   std::vector<double> rq(q.size());
-  rotate_by(q, angles_of(d, base, axes, query_at), pairing, rq);
+  detail::rotate_by_angles(q, angles_of(d, base, axes, query_at), pairing, rq);
   // With rq = R(query_at) q fixed, pair j contributes rq_a (k_a c - k_b s) + rq_b (k_a s + k_b c)
   // = C_j cos(phi_j) + S_j sin(phi_j), phi_j the key's angle: C_j and S_j are computed once.
   const std::size_t half = axes.size();

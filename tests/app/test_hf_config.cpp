@@ -325,3 +325,37 @@ TEST_CASE("a vision-language config's M-RoPE fields set the multimodal view", "[
             R"({"head_dim": 128, "rope_scaling": {"type": "mrope", "mrope_section": [16, 24]}})") ==
         "rope_scaling.mrope_section: must be a list of 3 whole numbers");
 }
+
+TEST_CASE("rope_parameters written per layer kind give each kind its own RoPE",
+          "[models][config]") {
+  // newer transformers: Gemma 3's blocks keyed by full_attention and sliding_attention
+  auto read = parse_hf_config(
+      R"({"model_type": "gemma3_text", "head_dim": 256, "num_hidden_layers": 12,
+          "sliding_window": 1024, "max_position_embeddings": 131072,
+          "layer_types": ["sliding_attention", "sliding_attention", "sliding_attention",
+                          "sliding_attention", "sliding_attention", "full_attention",
+                          "sliding_attention", "sliding_attention", "sliding_attention",
+                          "sliding_attention", "sliding_attention", "full_attention"],
+          "rope_parameters": {
+            "full_attention": {"rope_type": "linear", "factor": 8.0, "rope_theta": 1000000.0},
+            "sliding_attention": {"rope_type": "default", "rope_theta": 10000.0}}})",
+      "config.json");
+  REQUIRE(read.ok());
+  const ModelPreset& m = read.value().preset;
+  CHECK(m.base == 1e6);
+  CHECK(m.scaling_method == "linear");
+  REQUIRE(m.layers.count() == 12);
+  CHECK(m.layers.pattern() == "5 local : 1 global, repeated");
+  // the same values, layer by layer, as the shipped preset's first 12 layers
+  const ModelLibrary lib = load_models(std::string(ROPE_LAB_SOURCE_DIR) + "/assets/models.json");
+  for (int l = 0; l < 12; ++l) {
+    INFO("layer " << l);
+    CHECK(applied(m, l) == applied(*lib.find("gemma-3-12b"), l));
+  }
+  CHECK(error_of(R"({"head_dim": 64, "num_hidden_layers": 2, "sliding_window": 8,
+                     "layer_types": ["sliding_attention", "full_attention"],
+                     "rope_parameters": {"full_attention": {"rope_type": "default"},
+                       "sliding_attention": {"rope_type": "yarn", "factor": 2}}})") ==
+        "rope_parameters.sliding_attention.rope_type: RoPE Lab reads default or linear for the "
+        "sliding layers, got \"yarn\"");
+}

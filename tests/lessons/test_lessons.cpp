@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <optional>
@@ -808,4 +809,24 @@ TEST_CASE("a check's label names the index and the arguments it is evaluated at"
     INFO(name);
     CHECK(rope::typeset::parse(quantity_label(name)).diagnostics.empty());
   }
+}
+
+TEST_CASE("a lesson's config=FILE is found beside the lesson file", "[lessons][loader]") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "rope-lab-lesson-config-test";
+  fs::create_directories(dir);
+  fs::copy_file(std::string(ROPE_LAB_SOURCE_DIR) + "/tests/fixtures/configs/phi-2.json",
+                dir / "phi.json", fs::copy_options::overwrite_existing);
+  {
+    std::ofstream f(dir / "99-config.lesson");
+    f << "title: t\nstep: s\nshow: view=spectrum config=phi.json\n$$ a $$\n";
+  }
+  const LoadedLesson l = load_lesson_file((dir / "99-config.lesson").string());
+  INFO((l.problems.empty() ? std::string() : l.problems.front().message));
+  REQUIRE(l.problems.empty());
+  Params p;
+  apply_step_state(l.lesson, 0, p);
+  CHECK(p.dim == 80);  // Phi-2's head, read from the file beside the lesson
+  CHECK(fs::path(p.config) == (dir / "phi.json").lexically_normal());
+  fs::remove_all(dir);
 }

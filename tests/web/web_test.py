@@ -42,8 +42,9 @@ FAR_FRACTION = 0.01
 SIZE = (1280, 720)
 
 VIEWS = ["pointers", "sinusoidal", "trajectory", "sentence", "heatmap", "decay", "spectrum",
-         "precision", "extension", "code", "axial"]
-LESSON_STEPS = [("03-rope-2d", 2), ("10-precision", 6), ("12-scaling-methods", 3)]
+         "precision", "extension", "code", "axial", "multimodal"]
+LESSON_STEPS = [("03-rope-2d", 2), ("10-precision", 6), ("12-scaling-methods", 3),
+                ("17-multimodal", 3)]
 
 passed, failed = [], []
 
