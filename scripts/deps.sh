@@ -6,6 +6,8 @@
 #                          the Debian *source* packages the web build compiles itself (ImGui,
 #                          FreeType, HarfBuzz, zlib, libpng), fetched with a private deb-src list into
 #                          build/web-deps/ without touching the system's apt configuration
+#   scripts/deps.sh bench  that of `run`, plus NumPy on OpenBLAS for scripts/bench_scores.py (the
+#                          score matrix beside NumPy; Debian's /usr/bin/python3)
 # Idempotent: asks dpkg which packages are present, installs only the missing ones, and prints
 # their names first. Uses sudo when not run as root. Does nothing when everything is present.
 set -euo pipefail
@@ -48,8 +50,14 @@ elif [[ "$purpose" == web ]]; then
     # apt-get source and dpkg-source for the third-party sources the web build compiles
     dpkg-dev xz-utils
   )
+elif [[ "$purpose" == bench ]]; then
+  packages+=(
+    # scripts/bench_scores.py: NumPy, and OpenBLAS (threaded) as the BLAS NumPy's products use
+    # (libopenblas0-pthread takes over libblas.so.3 through update-alternatives)
+    python3-numpy libopenblas0-pthread
+  )
 elif [[ "$purpose" != run ]]; then
-  echo "deps: usage: scripts/deps.sh [run|test|web]" >&2
+  echo "deps: usage: scripts/deps.sh [run|test|web|bench]" >&2
   exit 2
 fi
 

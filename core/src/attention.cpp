@@ -22,10 +22,12 @@
 #include "rope/sinusoidal.h"
 
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+// The x86 tile kernels (AVX2 + FMA, AVX-512) are compiled with per-function target attributes
+// and picked at run time; elsewhere (the browser build, ARM) only the portable kernel exists.
 #include <immintrin.h>
-#define ROPE_HAVE_AVX2_KERNEL 1
+#define ROPE_HAVE_X86_KERNELS 1
 #else
-#define ROPE_HAVE_AVX2_KERNEL 0
+#define ROPE_HAVE_X86_KERNELS 0
 #endif
 
 namespace rope {
@@ -119,34 +121,33 @@ std::vector<double> encode_rows_reference(std::span<const double> x, std::size_t
   return out;
 }
 
-// x'_p for p = 0 ... N-1 in float. Positions are consecutive integers, so the phasors come from
-// a PhasorStepper (no sincos per entry); the arithmetic runs in double and is rounded once.
-std::vector<float> encode_rows_fast(std::span<const float> x, std::size_t n, std::size_t d,
-                                    std::span<const double> thetas, Encoding encoding,
-                                    Pairing pairing) {
-  std::vector<float> out(x.begin(), x.end());
-  if (encoding == Encoding::none) return out;
-  const std::size_t half = d / 2;
-  detail::PhasorStepper ph(thetas);
-  for (std::size_t p = 0; p < n; ++p, ph.advance()) {
-    const auto c = ph.cos();
-    const auto s = ph.sin();
-    const float* xr = x.data() + p * d;
-    float* yr = out.data() + p * d;
+// One row x' of the fast path at the phasors (c, s) of its position ([d/2] each); x, y: [d].
+// Arithmetic in double, rounded to float once per entry. One loop per encoding and pairing, so
+// that each is a plain loop the compiler vectorises.
+void encode_row_fast(const float* x, float* y, std::size_t half, const double* c, const double* s,
+                     Encoding encoding, Pairing pairing) {
+  if (encoding == Encoding::rope && pairing == Pairing::interleaved) {
     for (std::size_t i = 0; i < half; ++i) {
-      if (encoding == Encoding::rope) {
-        const auto [a, b] = detail::block_index(i, half, pairing);
-        const auto xa = static_cast<double>(xr[a]);
-        const auto xb = static_cast<double>(xr[b]);
-        yr[a] = static_cast<float>(xa * c[i] - xb * s[i]);
-        yr[b] = static_cast<float>(xa * s[i] + xb * c[i]);
-      } else {
-        yr[2 * i] = static_cast<float>(static_cast<double>(xr[2 * i]) + s[i]);
-        yr[2 * i + 1] = static_cast<float>(static_cast<double>(xr[2 * i + 1]) + c[i]);
-      }
+      const auto xa = static_cast<double>(x[2 * i]);
+      const auto xb = static_cast<double>(x[2 * i + 1]);
+      y[2 * i] = static_cast<float>(xa * c[i] - xb * s[i]);
+      y[2 * i + 1] = static_cast<float>(xa * s[i] + xb * c[i]);
     }
+  } else if (encoding == Encoding::rope) {
+    for (std::size_t i = 0; i < half; ++i) {
+      const auto xa = static_cast<double>(x[i]);
+      const auto xb = static_cast<double>(x[i + half]);
+      y[i] = static_cast<float>(xa * c[i] - xb * s[i]);
+      y[i + half] = static_cast<float>(xa * s[i] + xb * c[i]);
+    }
+  } else if (encoding == Encoding::sinusoidal) {  // PE is (sin, cos) per block
+    for (std::size_t i = 0; i < half; ++i) {
+      y[2 * i] = static_cast<float>(static_cast<double>(x[2 * i]) + s[i]);
+      y[2 * i + 1] = static_cast<float>(static_cast<double>(x[2 * i + 1]) + c[i]);
+    }
+  } else {
+    std::copy(x, x + 2 * half, y);
   }
-  return out;
 }
 
 }  // namespace
@@ -176,44 +177,104 @@ Result<std::vector<double>> score_matrix(std::span<const double> q, std::span<co
 
 // [SECTION] Fast score matrix (float GEMM) ---------------------------------------------------
 //
-// S = Q' K'^T with Q', K' row-major [N][d]. Classic three-level blocking:
-//   * depth d in chunks of kKc; keys in blocks of kNc, packed into panels of kNr keys laid out
-//     [kc][kNr] (the panel for one chunk is contiguous and zero-padded past N);
-//   * for every kMr-row sliver of Q' and every panel, a kMr x kNr register tile accumulates
-//     kc rank-1 updates and is written (first chunk) or added (later chunks) to S.
-// Sizes: the 6 x 16 tile uses 12 of the 16 AVX2 registers; a sliver (6 x 256 floats, 6 KiB)
-// and a panel (256 x 16 floats, 16 KiB) stay in L1, a packed block (kKc x kNc, 512 KiB) in L2.
-// Accumulation is in float: |error| grows like sqrt(d) eps |q'||k'|, far below display needs.
+// S = Q' K'^T with Q', K' row-major [N][d] in float: N^2 d multiply-adds, 2 N^2 d flops.
+//
+// Layout. encode_qk_fast packs K' once into panels of kPanel = 48 keys (pack_key_panels): for
+// each depth chunk k0 = 0, kKc, 2 kKc, ... (kc = min(kKc, d - k0) entries) and each panel, a
+// contiguous [kc][48] block, keys past N zero. A tile kernel reads `cols` = 16, 24 or 48 of the
+// 48 columns (one, two or three vectors per row of the panel) and broadcasts entries of `mr`
+// rows of Q' straight from Q' (no copy), so that one depth step is `mr` x `cols` multiply-adds
+// held in registers. Packing once matters: the heatmap asks for about 2^22 / (N d) rows per call
+// (16 at N = 2048, 8 at N = 4096, d = 128), and repacking all of K' for every such call cost as
+// much as the multiply-adds it fed. mr = 4 and 8 divide those row counts, so no tile is wasted.
+//
+// Kernels (picked at run time by what the CPU has; testing::score_kernels lists them):
+//   avx512   8 x 48: 24 of the 32 zmm registers accumulate; per depth step 3 loads of K',
+//            8 broadcasts of Q', 24 FMA
+//   avx2     4 x 24: 12 of the 16 ymm registers accumulate; 3 loads, 4 broadcasts, 12 FMA (12
+//            independent sums cover the FMA latency x throughput of 4-5 cycles x 2 per cycle)
+//   generic  4 x 16 in GCC vectors of 4 floats (SSE2, NEON, WebAssembly SIMD128 with -msimd128)
+// Blocking: keys in blocks of kNc (a block of panels, kc x kNc floats = 240 KiB at kc = 128,
+// stays in L2), rows in blocks of kMc; inside, for each tile of `cols` keys (its part of the
+// panel, <= 24 KiB, stays in L1) every `mr`-row sliver of the row block.
+//
+// Error bound (fp32 score ŝ against s = q'·k' with the rotations exact):
+//   |ŝ − s| ≤ γ_{d+2} Σ_i |q'_i| |k'_i|,   γ_n = n u / (1 − n u),  u = 2^-24,
+// from the roundings of q' and k' to float (one relative error ≤ u each: the rotation itself
+// runs in double, so it adds ≈ 2^-50 relative, left out) and the float dot product of length d
+// in any order of summation, with or without FMA (≤ γ_d relative to Σ|a_i b_i|; Higham,
+// Accuracy and Stability, 2nd ed., §3.1): (1+δ)(1+ε)(1+θ_d) = 1 + θ_{d+2}. For d = 128,
+// γ_130 = 7.75e-6: with q, k uniform in [-1, 1), Σ|q'_i||k'_i| ≈ 32, the bound is ≈ 2.5e-4 while
+// the scores spread over about ±10; tests check it entry by entry, and the measured worst case
+// is far below it (README, performance). The heatmap colours come from ŝ; its hover read-out and
+// the exports use the fp64 path.
 
 namespace {
 
-constexpr std::size_t kMr = 6;
-constexpr std::size_t kNr = 16;
-constexpr std::size_t kKc = 256;
-constexpr std::size_t kNc = 512;
+constexpr std::size_t kPanel = 48;    // keys per packed panel: lcm of the tile widths 16, 24, 48
+constexpr std::size_t kKc = 256;      // depth chunk: d <= 256 is one chunk, written once
+constexpr std::size_t kNc = 10 * 48;  // keys per L2 block (whole panels)
+constexpr std::size_t kMc = 96;       // rows per block (a multiple of every kernel's mr)
+constexpr std::size_t kMaxMr = 8;
 
-// a[r] points at row r of the sliver (already offset to the chunk); bp at a [kc][kNr] panel;
-// c at S[m0][n0] with row stride ldc. Only rows x cols of the tile are stored.
-using TileKernel = void (*)(const float* const* a, const float* bp, std::size_t kc, float* c,
-                            std::size_t ldc, std::size_t rows, std::size_t cols, bool accumulate);
+// Keys in the packed layout: N rounded up to whole panels.
+std::size_t padded_keys(std::size_t n) {
+  return (n + kPanel - 1) / kPanel * kPanel;
+}
 
-void store_tile(const float (&acc)[kMr][kNr], float* c, std::size_t ldc, std::size_t rows,
+// K' ([n][d]) in the layout above: chunk k0 at k0 * padded_keys(n), in it panel p at
+// p * kc * kPanel, entry [kk][j] = K'[p kPanel + j][k0 + kk]. Sequential reads; the writes of
+// one panel stay in L1.
+std::vector<float> pack_key_panels(const float* k, std::size_t n, std::size_t d) {
+  const std::size_t np = padded_keys(n);
+  std::vector<float> out(d * np);  // zeros: the padding keys
+  for (std::size_t k0 = 0; k0 < d; k0 += kKc) {
+    const std::size_t kc = std::min(kKc, d - k0);
+    float* chunk = out.data() + k0 * np;
+    for (std::size_t key = 0; key < n; ++key) {
+      const float* src = k + key * d + k0;
+      float* dst = chunk + (key / kPanel) * kc * kPanel + key % kPanel;
+      for (std::size_t kk = 0; kk < kc; ++kk)
+        dst[kk * kPanel] = src[kk];
+    }
+  }
+  return out;
+}
+
+// a[r]: row r of the sliver at depth k0 (rows from `rows` on repeat the last valid row: read
+// and computed, never stored); bp: the tile's first column in its panel, row stride kPanel;
+// c: S[m0][n0] with row stride ldc. Stores rows x cols of the tile, or adds it (`accumulate`,
+// depth chunks after the first).
+using TileFn = void (*)(const float* const* a, const float* bp, std::size_t kc, float* c,
+                        std::size_t ldc, std::size_t rows, std::size_t cols, bool accumulate);
+struct TileKernel {
+  const char* name;
+  std::size_t mr;    // rows per tile
+  std::size_t cols;  // keys per tile, a divisor of kPanel
+  TileFn run;
+};
+
+// The ragged edge: a tile held as [rows][ld] floats into S.
+void store_tile(const float* tile, std::size_t ld, float* c, std::size_t ldc, std::size_t rows,
                 std::size_t cols, bool accumulate) {
   for (std::size_t r = 0; r < rows; ++r) {
     float* cr = c + r * ldc;
+    const float* tr = tile + r * ld;
     for (std::size_t j = 0; j < cols; ++j)
-      cr[j] = (accumulate ? cr[j] : 0.0f) + acc[r][j];
+      cr[j] = (accumulate ? cr[j] : 0.0f) + tr[j];
   }
 }
 
-// Portable fallback (SSE2, NEON): GCC vector types of 4 floats, two rows of the tile at a time
-// so that the 2 x 4 vector accumulators stay in registers; the panel is re-read from L1.
+// Portable kernel, 4 x 16: GCC vector types of 4 floats, two rows at a time so that the 2 x 4
+// vector accumulators stay in registers; the panel is re-read from L1.
 using Float4 = float __attribute__((vector_size(16)));
+constexpr std::size_t kGenericMr = 4;
+constexpr std::size_t kGenericCols = 16;
 
 void tile_kernel_generic(const float* const* a, const float* bp, std::size_t kc, float* c,
                          std::size_t ldc, std::size_t rows, std::size_t cols, bool accumulate) {
-  constexpr std::size_t kVecs = kNr / 4;
-  float acc[kMr][kNr] = {};
+  constexpr std::size_t kVecs = kGenericCols / 4;
+  float acc[kGenericMr][kGenericCols] = {};
   for (std::size_t r = 0; r < rows; r += 2) {
     Float4 top[kVecs] = {};
     Float4 bottom[kVecs] = {};
@@ -225,7 +286,7 @@ void tile_kernel_generic(const float* const* a, const float* bp, std::size_t kc,
 #pragma GCC unroll 4
       for (std::size_t j = 0; j < kVecs; ++j) {
         Float4 b;
-        std::memcpy(&b, bp + kk * kNr + 4 * j, sizeof b);
+        std::memcpy(&b, bp + kk * kPanel + 4 * j, sizeof b);
         top[j] += v0 * b;
         bottom[j] += v1 * b;
       }
@@ -233,143 +294,196 @@ void tile_kernel_generic(const float* const* a, const float* bp, std::size_t kc,
     std::memcpy(acc[r], top, sizeof top);
     std::memcpy(acc[r + 1], bottom, sizeof bottom);
   }
-  store_tile(acc, c, ldc, rows, cols, accumulate);
+  store_tile(acc[0], kGenericCols, c, ldc, rows, cols, accumulate);
 }
 
-#if ROPE_HAVE_AVX2_KERNEL
+#if ROPE_HAVE_X86_KERNELS
+constexpr std::size_t kAvx2Mr = 4;
+constexpr std::size_t kAvx2Cols = 24;
+
 __attribute__((target("avx2,fma"))) void tile_kernel_avx2(const float* const* a, const float* bp,
                                                           std::size_t kc, float* c, std::size_t ldc,
                                                           std::size_t rows, std::size_t cols,
                                                           bool accumulate) {
-  __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps();
-  __m256 c10 = _mm256_setzero_ps(), c11 = _mm256_setzero_ps();
-  __m256 c20 = _mm256_setzero_ps(), c21 = _mm256_setzero_ps();
-  __m256 c30 = _mm256_setzero_ps(), c31 = _mm256_setzero_ps();
-  __m256 c40 = _mm256_setzero_ps(), c41 = _mm256_setzero_ps();
-  __m256 c50 = _mm256_setzero_ps(), c51 = _mm256_setzero_ps();
+  __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps(), c02 = _mm256_setzero_ps();
+  __m256 c10 = _mm256_setzero_ps(), c11 = _mm256_setzero_ps(), c12 = _mm256_setzero_ps();
+  __m256 c20 = _mm256_setzero_ps(), c21 = _mm256_setzero_ps(), c22 = _mm256_setzero_ps();
+  __m256 c30 = _mm256_setzero_ps(), c31 = _mm256_setzero_ps(), c32 = _mm256_setzero_ps();
+  const float* a0 = a[0];
+  const float* a1 = a[1];
+  const float* a2 = a[2];
+  const float* a3 = a[3];
+  for (std::size_t kk = 0; kk < kc; ++kk) {
+    const float* b = bp + kk * kPanel;
+    const __m256 b0 = _mm256_loadu_ps(b);
+    const __m256 b1 = _mm256_loadu_ps(b + 8);
+    const __m256 b2 = _mm256_loadu_ps(b + 16);
+    __m256 av = _mm256_broadcast_ss(a0 + kk);
+    c00 = _mm256_fmadd_ps(av, b0, c00);
+    c01 = _mm256_fmadd_ps(av, b1, c01);
+    c02 = _mm256_fmadd_ps(av, b2, c02);
+    av = _mm256_broadcast_ss(a1 + kk);
+    c10 = _mm256_fmadd_ps(av, b0, c10);
+    c11 = _mm256_fmadd_ps(av, b1, c11);
+    c12 = _mm256_fmadd_ps(av, b2, c12);
+    av = _mm256_broadcast_ss(a2 + kk);
+    c20 = _mm256_fmadd_ps(av, b0, c20);
+    c21 = _mm256_fmadd_ps(av, b1, c21);
+    c22 = _mm256_fmadd_ps(av, b2, c22);
+    av = _mm256_broadcast_ss(a3 + kk);
+    c30 = _mm256_fmadd_ps(av, b0, c30);
+    c31 = _mm256_fmadd_ps(av, b1, c31);
+    c32 = _mm256_fmadd_ps(av, b2, c32);
+  }
+  const __m256 acc[kAvx2Mr][3] = {
+      {c00, c01, c02}, {c10, c11, c12}, {c20, c21, c22}, {c30, c31, c32}};
+  if (rows == kAvx2Mr && cols == kAvx2Cols) {
+    for (std::size_t r = 0; r < kAvx2Mr; ++r) {
+      float* cr = c + r * ldc;
+      for (std::size_t v = 0; v < 3; ++v) {
+        __m256 x = acc[r][v];
+        if (accumulate) x = _mm256_add_ps(x, _mm256_loadu_ps(cr + 8 * v));
+        _mm256_storeu_ps(cr + 8 * v, x);
+      }
+    }
+    return;
+  }
+  float tile[kAvx2Mr][kAvx2Cols];
+  for (std::size_t r = 0; r < kAvx2Mr; ++r)
+    for (std::size_t v = 0; v < 3; ++v)
+      _mm256_storeu_ps(tile[r] + 8 * v, acc[r][v]);
+  store_tile(tile[0], kAvx2Cols, c, ldc, rows, cols, accumulate);
+}
+
+// The AVX2 kernel's scheme with twice the rows and twice the vector width: 8 x 48, 24 zmm
+// accumulators. Not tuned (no AVX-512 machine here): checked against the reference by the tests
+// on any machine that has AVX-512, and by reading.
+constexpr std::size_t kAvx512Mr = 8;
+constexpr std::size_t kAvx512Cols = 48;
+
+__attribute__((target("avx512f"))) void tile_kernel_avx512(const float* const* a, const float* bp,
+                                                           std::size_t kc, float* c,
+                                                           std::size_t ldc, std::size_t rows,
+                                                           std::size_t cols, bool accumulate) {
+  __m512 c00 = _mm512_setzero_ps(), c01 = _mm512_setzero_ps(), c02 = _mm512_setzero_ps();
+  __m512 c10 = _mm512_setzero_ps(), c11 = _mm512_setzero_ps(), c12 = _mm512_setzero_ps();
+  __m512 c20 = _mm512_setzero_ps(), c21 = _mm512_setzero_ps(), c22 = _mm512_setzero_ps();
+  __m512 c30 = _mm512_setzero_ps(), c31 = _mm512_setzero_ps(), c32 = _mm512_setzero_ps();
+  __m512 c40 = _mm512_setzero_ps(), c41 = _mm512_setzero_ps(), c42 = _mm512_setzero_ps();
+  __m512 c50 = _mm512_setzero_ps(), c51 = _mm512_setzero_ps(), c52 = _mm512_setzero_ps();
+  __m512 c60 = _mm512_setzero_ps(), c61 = _mm512_setzero_ps(), c62 = _mm512_setzero_ps();
+  __m512 c70 = _mm512_setzero_ps(), c71 = _mm512_setzero_ps(), c72 = _mm512_setzero_ps();
   const float* a0 = a[0];
   const float* a1 = a[1];
   const float* a2 = a[2];
   const float* a3 = a[3];
   const float* a4 = a[4];
   const float* a5 = a[5];
+  const float* a6 = a[6];
+  const float* a7 = a[7];
   for (std::size_t kk = 0; kk < kc; ++kk) {
-    const __m256 b0 = _mm256_loadu_ps(bp + kk * kNr);
-    const __m256 b1 = _mm256_loadu_ps(bp + kk * kNr + 8);
-    __m256 av = _mm256_broadcast_ss(a0 + kk);
-    c00 = _mm256_fmadd_ps(av, b0, c00);
-    c01 = _mm256_fmadd_ps(av, b1, c01);
-    av = _mm256_broadcast_ss(a1 + kk);
-    c10 = _mm256_fmadd_ps(av, b0, c10);
-    c11 = _mm256_fmadd_ps(av, b1, c11);
-    av = _mm256_broadcast_ss(a2 + kk);
-    c20 = _mm256_fmadd_ps(av, b0, c20);
-    c21 = _mm256_fmadd_ps(av, b1, c21);
-    av = _mm256_broadcast_ss(a3 + kk);
-    c30 = _mm256_fmadd_ps(av, b0, c30);
-    c31 = _mm256_fmadd_ps(av, b1, c31);
-    av = _mm256_broadcast_ss(a4 + kk);
-    c40 = _mm256_fmadd_ps(av, b0, c40);
-    c41 = _mm256_fmadd_ps(av, b1, c41);
-    av = _mm256_broadcast_ss(a5 + kk);
-    c50 = _mm256_fmadd_ps(av, b0, c50);
-    c51 = _mm256_fmadd_ps(av, b1, c51);
+    const float* b = bp + kk * kPanel;
+    const __m512 b0 = _mm512_loadu_ps(b);
+    const __m512 b1 = _mm512_loadu_ps(b + 16);
+    const __m512 b2 = _mm512_loadu_ps(b + 32);
+    __m512 av;
+    av = _mm512_set1_ps(a0[kk]);
+    c00 = _mm512_fmadd_ps(av, b0, c00);
+    c01 = _mm512_fmadd_ps(av, b1, c01);
+    c02 = _mm512_fmadd_ps(av, b2, c02);
+    av = _mm512_set1_ps(a1[kk]);
+    c10 = _mm512_fmadd_ps(av, b0, c10);
+    c11 = _mm512_fmadd_ps(av, b1, c11);
+    c12 = _mm512_fmadd_ps(av, b2, c12);
+    av = _mm512_set1_ps(a2[kk]);
+    c20 = _mm512_fmadd_ps(av, b0, c20);
+    c21 = _mm512_fmadd_ps(av, b1, c21);
+    c22 = _mm512_fmadd_ps(av, b2, c22);
+    av = _mm512_set1_ps(a3[kk]);
+    c30 = _mm512_fmadd_ps(av, b0, c30);
+    c31 = _mm512_fmadd_ps(av, b1, c31);
+    c32 = _mm512_fmadd_ps(av, b2, c32);
+    av = _mm512_set1_ps(a4[kk]);
+    c40 = _mm512_fmadd_ps(av, b0, c40);
+    c41 = _mm512_fmadd_ps(av, b1, c41);
+    c42 = _mm512_fmadd_ps(av, b2, c42);
+    av = _mm512_set1_ps(a5[kk]);
+    c50 = _mm512_fmadd_ps(av, b0, c50);
+    c51 = _mm512_fmadd_ps(av, b1, c51);
+    c52 = _mm512_fmadd_ps(av, b2, c52);
+    av = _mm512_set1_ps(a6[kk]);
+    c60 = _mm512_fmadd_ps(av, b0, c60);
+    c61 = _mm512_fmadd_ps(av, b1, c61);
+    c62 = _mm512_fmadd_ps(av, b2, c62);
+    av = _mm512_set1_ps(a7[kk]);
+    c70 = _mm512_fmadd_ps(av, b0, c70);
+    c71 = _mm512_fmadd_ps(av, b1, c71);
+    c72 = _mm512_fmadd_ps(av, b2, c72);
   }
-  const __m256 acc[kMr][2] = {{c00, c01}, {c10, c11}, {c20, c21},
-                              {c30, c31}, {c40, c41}, {c50, c51}};
-  if (rows == kMr && cols == kNr) {
-    for (std::size_t r = 0; r < kMr; ++r) {
-      float* cr = c + r * ldc;
-      __m256 lo = acc[r][0];
-      __m256 hi = acc[r][1];
-      if (accumulate) {
-        lo = _mm256_add_ps(lo, _mm256_loadu_ps(cr));
-        hi = _mm256_add_ps(hi, _mm256_loadu_ps(cr + 8));
-      }
-      _mm256_storeu_ps(cr, lo);
-      _mm256_storeu_ps(cr + 8, hi);
-    }
-    return;
-  }
-  float tile[kMr][kNr];
-  for (std::size_t r = 0; r < kMr; ++r) {
-    _mm256_storeu_ps(tile[r], acc[r][0]);
-    _mm256_storeu_ps(tile[r] + 8, acc[r][1]);
-  }
-  store_tile(tile, c, ldc, rows, cols, accumulate);
+  const __m512 acc[kAvx512Mr][3] = {{c00, c01, c02}, {c10, c11, c12}, {c20, c21, c22},
+                                    {c30, c31, c32}, {c40, c41, c42}, {c50, c51, c52},
+                                    {c60, c61, c62}, {c70, c71, c72}};
+  float tile[kAvx512Mr][kAvx512Cols];
+  for (std::size_t r = 0; r < kAvx512Mr; ++r)
+    for (std::size_t v = 0; v < 3; ++v)
+      _mm512_storeu_ps(tile[r] + 16 * v, acc[r][v]);
+  store_tile(tile[0], kAvx512Cols, c, ldc, rows, cols, accumulate);
 }
 #endif
 
-TileKernel pick_tile_kernel() {
-#if ROPE_HAVE_AVX2_KERNEL
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return tile_kernel_avx2;
+static_assert(kPanel % kGenericCols == 0 && kMc % kGenericMr == 0 && kGenericMr <= kMaxMr);
+#if ROPE_HAVE_X86_KERNELS
+static_assert(kPanel % kAvx2Cols == 0 && kMc % kAvx2Mr == 0 && kAvx2Mr <= kMaxMr);
+static_assert(kPanel % kAvx512Cols == 0 && kMc % kAvx512Mr == 0 && kAvx512Mr <= kMaxMr);
 #endif
-  return tile_kernel_generic;
+static_assert(kNc % kPanel == 0);
+
+// The kernels this CPU runs, best first (the generic one always).
+std::vector<TileKernel> runnable_kernels() {
+  std::vector<TileKernel> out;
+#if ROPE_HAVE_X86_KERNELS
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f"))
+    out.push_back({"avx512", kAvx512Mr, kAvx512Cols, tile_kernel_avx512});
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    out.push_back({"avx2", kAvx2Mr, kAvx2Cols, tile_kernel_avx2});
+
+#endif
+  out.push_back({"generic", kGenericMr, kGenericCols, tile_kernel_generic});
+  return out;
 }
 
 // Rows [row_begin, row_end) of Q' K'^T into out ([row_end - row_begin][n]); sizes checked.
-void gemm_rows(const float* q, const float* k, std::size_t n, std::size_t d, std::size_t row_begin,
-               std::size_t row_end, float* out) {
-  if (row_begin >= row_end) return;
-  const TileKernel kernel = pick_tile_kernel();
-  std::vector<float> packed(kKc * kNc);
+// `panels`: pack_key_panels of K'.
+void gemm_rows(const float* q, const float* panels, std::size_t n, std::size_t d,
+               std::size_t row_begin, std::size_t row_end, float* out, const TileKernel& kernel) {
+  const std::size_t np = padded_keys(n);
   for (std::size_t k0 = 0; k0 < d; k0 += kKc) {
     const std::size_t kc = std::min(kKc, d - k0);
+    const float* chunk = panels + k0 * np;
     for (std::size_t n0 = 0; n0 < n; n0 += kNc) {
-      const std::size_t nc = std::min(kNc, n - n0);
-      const std::size_t panels = (nc + kNr - 1) / kNr;
-      // Pack keys n0 ... n0+nc-1, depth k0 ... k0+kc-1: packed[(p kc + kk) kNr + j].
-      for (std::size_t p = 0; p < panels; ++p) {
-        float* panel = packed.data() + p * kc * kNr;
-        for (std::size_t j = 0; j < kNr; ++j) {
-          const std::size_t key = n0 + p * kNr + j;
-          if (key < n0 + nc) {
-            const float* src = k + key * d + k0;
-            for (std::size_t kk = 0; kk < kc; ++kk)
-              panel[kk * kNr + j] = src[kk];
-          } else {
-            for (std::size_t kk = 0; kk < kc; ++kk)
-              panel[kk * kNr + j] = 0.0f;
+      const std::size_t n1 = std::min(n, n0 + kNc);
+      for (std::size_t mb = row_begin; mb < row_end; mb += kMc) {
+        const std::size_t mb_end = std::min(row_end, mb + kMc);
+        for (std::size_t j0 = n0; j0 < n1; j0 += kernel.cols) {
+          const std::size_t cols = std::min(kernel.cols, n1 - j0);
+          const float* bp = chunk + (j0 / kPanel) * kc * kPanel + j0 % kPanel;
+          for (std::size_t m0 = mb; m0 < mb_end; m0 += kernel.mr) {
+            const std::size_t rows = std::min(kernel.mr, mb_end - m0);
+            const float* a[kMaxMr];
+            for (std::size_t r = 0; r < kernel.mr; ++r)
+              a[r] = q + (m0 + std::min(r, rows - 1)) * d + k0;
+            kernel.run(a, bp, kc, out + (m0 - row_begin) * n + j0, n, rows, cols, k0 > 0);
           }
-        }
-      }
-      for (std::size_t m0 = row_begin; m0 < row_end; m0 += kMr) {
-        const std::size_t rows = std::min(kMr, row_end - m0);
-        // Rows past the range repeat the last valid row: read, computed, never stored.
-        const float* a[kMr];
-        for (std::size_t r = 0; r < kMr; ++r)
-          a[r] = q + (m0 + std::min(r, rows - 1)) * d + k0;
-        float* c_row = out + (m0 - row_begin) * n + n0;
-        for (std::size_t p = 0; p < panels; ++p) {
-          const std::size_t cols = std::min(kNr, nc - p * kNr);
-          kernel(a, packed.data() + p * kc * kNr, kc, c_row + p * kNr, n, rows, cols, k0 > 0);
         }
       }
     }
   }
 }
 
-}  // namespace
-
-Result<EncodedQK> encode_qk_fast(std::span<const float> q, std::span<const float> k,
-                                 std::int64_t n_positions, std::int64_t dim, double base,
-                                 Encoding encoding, Pairing pairing, double position_step) {
-  if (auto s = validate_qk(q.size(), k.size(), n_positions, dim, base); !s) return s.error();
-  if (auto s = validate_step(position_step); !s) return s.error();
-  const auto n = static_cast<std::size_t>(n_positions);
-  const auto d = static_cast<std::size_t>(dim);
-  const auto thetas = stepped_frequencies(dim, base, position_step);
-  EncodedQK e;
-  e.n_positions = n_positions;
-  e.dim = dim;
-  e.q = encode_rows_fast(q, n, d, thetas, encoding, pairing);
-  e.k = encode_rows_fast(k, n, d, thetas, encoding, pairing);
-  return e;
-}
-
-Status score_rows_fast(const EncodedQK& encoded, std::int64_t row_begin, std::int64_t row_end,
-                       std::span<float> out) {
+// score_rows_fast's checks; `out` as score_rows_fast's.
+Status validate_rows(const EncodedQK& encoded, std::int64_t row_begin, std::int64_t row_end,
+                     std::size_t out_size) {
   const std::int64_t n = encoded.n_positions;
   if (auto s = validate_dim(encoded.dim); !s) return s;
   if (auto s = validate_count(n, kMaxPositions, "positions"); !s) return s;
@@ -387,15 +501,59 @@ Status score_rows_fast(const EncodedQK& encoded, std::int64_t row_begin, std::in
     return Error{"row_end", "must be an integer from " + std::to_string(row_begin) + " to " +
                                 std::to_string(n) + ", got " + std::to_string(row_end)};
   }
-  if (auto s = validate_shape(out.size(), row_end - row_begin, n, "out",
-                              "[row_end - row_begin][positions]");
-      !s) {
-    return s;
+  return validate_shape(out_size, row_end - row_begin, n, "out",
+                        "[row_end - row_begin][positions]");
+}
+
+// The rows with `kernel`, from encoded.k_panels when it is K' packed (encode_qk_fast made it)
+// and from a packing of its own otherwise.
+Status score_rows_with(const EncodedQK& encoded, std::int64_t row_begin, std::int64_t row_end,
+                       std::span<float> out, const TileKernel& kernel) {
+  if (auto s = validate_rows(encoded, row_begin, row_end, out.size()); !s) return s;
+  const auto n = static_cast<std::size_t>(encoded.n_positions);
+  const auto d = static_cast<std::size_t>(encoded.dim);
+  if (row_begin == row_end) return {};
+  std::vector<float> own;
+  const float* panels = encoded.k_panels.data();
+  if (encoded.k_panels.size() != d * padded_keys(n)) {
+    own = pack_key_panels(encoded.k.data(), n, d);
+    panels = own.data();
   }
-  gemm_rows(encoded.q.data(), encoded.k.data(), static_cast<std::size_t>(n),
-            static_cast<std::size_t>(encoded.dim), static_cast<std::size_t>(row_begin),
-            static_cast<std::size_t>(row_end), out.data());
+  gemm_rows(encoded.q.data(), panels, n, d, static_cast<std::size_t>(row_begin),
+            static_cast<std::size_t>(row_end), out.data(), kernel);
   return {};
+}
+
+}  // namespace
+
+Result<EncodedQK> encode_qk_fast(std::span<const float> q, std::span<const float> k,
+                                 std::int64_t n_positions, std::int64_t dim, double base,
+                                 Encoding encoding, Pairing pairing, double position_step) {
+  if (auto s = validate_qk(q.size(), k.size(), n_positions, dim, base); !s) return s.error();
+  if (auto s = validate_step(position_step); !s) return s.error();
+  const auto n = static_cast<std::size_t>(n_positions);
+  const auto d = static_cast<std::size_t>(dim);
+  const auto thetas = stepped_frequencies(dim, base, position_step);
+  EncodedQK e;
+  e.n_positions = n_positions;
+  e.dim = dim;
+  e.q.resize(n * d);
+  e.k.resize(n * d);
+  // q and k of a position share its phasors: one PhasorStepper for both halves the sincos calls
+  detail::PhasorStepper ph(thetas);
+  for (std::size_t p = 0; p < n; ++p, ph.advance()) {
+    const double* c = ph.cos().data();
+    const double* s = ph.sin().data();
+    encode_row_fast(q.data() + p * d, e.q.data() + p * d, d / 2, c, s, encoding, pairing);
+    encode_row_fast(k.data() + p * d, e.k.data() + p * d, d / 2, c, s, encoding, pairing);
+  }
+  e.k_panels = pack_key_panels(e.k.data(), n, d);
+  return e;
+}
+
+Status score_rows_fast(const EncodedQK& encoded, std::int64_t row_begin, std::int64_t row_end,
+                       std::span<float> out) {
+  return score_rows_with(encoded, row_begin, row_end, out, runnable_kernels().front());
 }
 
 Result<std::vector<float>> score_matrix_fast(std::span<const float> q, std::span<const float> k,
@@ -408,6 +566,26 @@ Result<std::vector<float>> score_matrix_fast(std::span<const float> q, std::span
   if (auto st = score_rows_fast(encoded.value(), 0, n_positions, s); !st) return st.error();
   return s;
 }
+
+namespace testing {
+
+std::vector<std::string> score_kernels() {
+  std::vector<std::string> names;
+  for (const TileKernel& kernel : runnable_kernels())
+    names.emplace_back(kernel.name);
+  return names;
+}
+
+Status score_rows_fast_with(const EncodedQK& encoded, std::int64_t row_begin, std::int64_t row_end,
+                            std::span<float> out, std::string_view kernel) {
+  for (const TileKernel& k : runnable_kernels())
+    if (kernel == k.name) return score_rows_with(encoded, row_begin, row_end, out, k);
+  return Error{"kernel",
+               "must be one of the kernels this CPU runs (testing::score_kernels), got '" +
+                   std::string(kernel) + "'"};
+}
+
+}  // namespace testing
 
 // [SECTION] Shared content: O(N d + N^2) -----------------------------------------------------
 

@@ -3,8 +3,9 @@
 //
 // 1. RoPE over 16384 float rows: dense R_m x, the element-wise RopeTable batch, and a plain
 //    copy of the same buffers as the memory-traffic floor.
-// 2. Score matrices, N = 2048, d = 128: random per-position content (single thread, and two
-//    threads splitting the rows through score_rows_fast), and shared content.
+// 2. Score matrices, N = 2048, d = 128: random per-position content (single thread, two
+//    threads splitting the rows through score_rows_fast, and the heatmap's calls of 16 rows),
+//    and shared content. scripts/bench_scores.py sets the random case beside NumPy.
 // 3. The low-precision angle error sweep for the precision plot: 2000 log-spaced positions from
 //    1 to 10^7, d = 128 (64 pairs), per preset.
 // 4. PI's Fig. 2 fit, d = 128, L = 2048 (redone on every "Re-roll" click), and its three panels.
@@ -114,6 +115,20 @@ TEST_CASE("Score matrix N=2048 d=128") {
     (void)rope::score_rows_fast(encoded.value(), 0, kHalf,
                                 std::span<float>(s).first(static_cast<std::size_t>(kHalf * kN)));
     worker.join();
+    return s[7];
+  };
+  // The heatmap asks for about 2^22 / (N d) = 16 rows per call: K' is packed once by
+  // encode_qk_fast, not in every call.
+  BENCHMARK("score_rows_fast rope, random content, 1 thread, calls of 16 rows (the heatmap's)") {
+    const auto encoded = rope::encode_qk_fast(q, k, kN, kDim, 10000.0, rope::Encoding::rope,
+                                              rope::Pairing::interleaved);
+    std::vector<float> s(static_cast<std::size_t>(kN * kN));
+    constexpr std::int64_t kRowsPerCall = 16;
+    for (std::int64_t b = 0; b < kN; b += kRowsPerCall)
+      (void)rope::score_rows_fast(
+          encoded.value(), b, b + kRowsPerCall,
+          std::span<float>(s).subspan(static_cast<std::size_t>(b * kN),
+                                      static_cast<std::size_t>(kRowsPerCall * kN)));
     return s[7];
   };
   BENCHMARK("score_matrix_shared rope, shared content") {

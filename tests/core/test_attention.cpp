@@ -214,6 +214,143 @@ TEST_CASE("attention: score_matrix_fast ~ score_matrix, row ranges = full matrix
   CHECK(pieces == fast.value());
 }
 
+// x'_m in double with exact angles, from float rows x ([n][d]): the rows the fp32 bound of
+// score_rows_fast is stated for (written here again, not taken from the library's encoder).
+std::vector<double> exact_encoded(const std::vector<float>& x, std::size_t n, std::size_t d,
+                                  double base, Encoding e, Pairing p) {
+  const auto thetas = rope::frequencies(static_cast<int>(d), base).value();
+  std::vector<double> out(x.begin(), x.end());
+  for (std::size_t m = 0; m < n && e != Encoding::none; ++m) {
+    double* y = out.data() + m * d;
+    for (std::size_t i = 0; i < d / 2; ++i) {
+      const double angle = static_cast<double>(m) * thetas[i];
+      if (e == Encoding::sinusoidal) {  // PE = (sin, cos) per block
+        y[2 * i] += std::sin(angle);
+        y[2 * i + 1] += std::cos(angle);
+        continue;
+      }
+      const std::size_t a = p == Pairing::interleaved ? 2 * i : i;
+      const std::size_t b = p == Pairing::interleaved ? 2 * i + 1 : i + d / 2;
+      const double xa = y[a];
+      const double xb = y[b];
+      y[a] = xa * std::cos(angle) - xb * std::sin(angle);
+      y[b] = xa * std::sin(angle) + xb * std::cos(angle);
+    }
+  }
+  return out;
+}
+
+TEST_CASE("attention: every multiply kernel this CPU runs stays within the fp32 error bound",
+          "[attention][kernels]") {
+  // Ragged shapes: N not a multiple of any tile (4, 8 rows; 16, 24, 48 keys), d = 2 and 6 below
+  // one vector, 130 and 258 past a depth chunk of 256 only for 258 (two chunks: the second adds
+  // to S), 514 three chunks.
+  const int index = GENERATE(range(0, 12));
+  const std::int64_t ns[] = {1, 3, 7, 13, 29, 50, 53, 97, 101, 131, 5, 61};
+  const std::int64_t dims[] = {2, 6, 130, 258, 514, 64};
+  const std::int64_t n = ns[index];
+  const std::int64_t dim = dims[index % 6];
+  const Encoding enc = kEncodings[(index + 2) % 3];
+  const Pairing p = (index / 3) % 2 == 0 ? Pairing::interleaved : Pairing::half_split;
+  const double base = 10000.0;
+  CAPTURE(n, dim, rope::encoding_name(enc), rope::pairing_name(p));
+  const auto nu = static_cast<std::size_t>(n);
+  const auto d = static_cast<std::size_t>(dim);
+  const auto qf = rope_test::random_vector<float>(nu * d, rope_test::seed(1100 + index));
+  const auto kf = rope_test::random_vector<float>(nu * d, rope_test::seed(1200 + index));
+  const auto qe = exact_encoded(qf, nu, d, base, enc, p);
+  const auto ke = exact_encoded(kf, nu, d, base, enc, p);
+
+  // |ŝ − s| ≤ γ_{d+2} Σ_i |q'_i||k'_i| (attention.cpp, "Error bound"); the double reference
+  // and the double rotation add about 1e-15 of that sum, 1e-12 here.
+  const double u = std::ldexp(1.0, -24);
+  const double gamma = static_cast<double>(d + 2) * u / (1.0 - static_cast<double>(d + 2) * u);
+  std::vector<double> exact(nu * nu), bound(nu * nu);
+  for (std::size_t m = 0; m < nu; ++m)
+    for (std::size_t c = 0; c < nu; ++c) {
+      double dot = 0.0, abs_dot = 0.0;
+      for (std::size_t i = 0; i < d; ++i) {
+        dot += qe[m * d + i] * ke[c * d + i];
+        abs_dot += std::abs(qe[m * d + i]) * std::abs(ke[c * d + i]);
+      }
+      exact[m * nu + c] = dot;
+      bound[m * nu + c] = (gamma + 1e-12) * abs_dot;
+    }
+
+  const auto encoded = rope::encode_qk_fast(qf, kf, n, dim, base, enc, p);
+  REQUIRE(encoded.ok());
+  auto repacked = encoded.value();
+  repacked.k_panels.clear();  // score_rows_fast packs k itself
+  const auto kernels = rope::testing::score_kernels();
+  REQUIRE(!kernels.empty());
+  CHECK(kernels.back() == "generic");
+  for (const auto& kernel : kernels) {
+    INFO("kernel " << kernel);
+    // rows in three ragged ranges, as threads would ask for them
+    const std::int64_t cut1 = n / 3;
+    const std::int64_t cut2 = std::min(n, (2 * n) / 3 + 1);
+    std::vector<float> s;
+    for (const auto& [b, e] :
+         {std::pair{std::int64_t{0}, cut1}, std::pair{cut1, cut2}, std::pair{cut2, n}}) {
+      std::vector<float> part(static_cast<std::size_t>((e - b) * n), -1.0f);
+      REQUIRE(rope::testing::score_rows_fast_with(encoded.value(), b, e, part, kernel).ok());
+      s.insert(s.end(), part.begin(), part.end());
+    }
+    REQUIRE(s.size() == exact.size());
+    std::size_t outside = 0;
+    double worst = 0.0;  // largest |ŝ − s| / bound
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const double err = std::abs(static_cast<double>(s[i]) - exact[i]);
+      if (err > bound[i]) ++outside;
+      if (bound[i] > 0.0) worst = std::max(worst, err / bound[i]);
+    }
+    CAPTURE(worst);
+    CHECK(outside == 0);
+    // the packing of its own gives the same bits as encode_qk_fast's
+    std::vector<float> again(nu * nu);
+    REQUIRE(rope::testing::score_rows_fast_with(repacked, 0, n, again, kernel).ok());
+    CHECK(again == s);
+  }
+  // score_rows_fast is the first kernel
+  std::vector<float> best(nu * nu), first(nu * nu);
+  REQUIRE(rope::score_rows_fast(encoded.value(), 0, n, best).ok());
+  REQUIRE(rope::testing::score_rows_fast_with(encoded.value(), 0, n, first, kernels.front()).ok());
+  CHECK(best == first);
+}
+
+TEST_CASE("attention: the fp32 error at N = 256, d = 128 is far inside its bound",
+          "[attention][kernels]") {
+  // Random content as the heatmap draws it; the worst entry is reported beside the bound.
+  constexpr std::size_t n = 256, d = 128;
+  const auto qf = rope_test::random_vector<float>(n * d, rope_test::seed(1300));
+  const auto kf = rope_test::random_vector<float>(n * d, rope_test::seed(1301));
+  const auto ref = rope::score_matrix(to_double(qf), to_double(kf), n, d, 10000.0, Encoding::rope,
+                                      Pairing::interleaved);
+  const auto fast =
+      rope::score_matrix_fast(qf, kf, n, d, 10000.0, Encoding::rope, Pairing::interleaved);
+  REQUIRE(ref.ok());
+  REQUIRE(fast.ok());
+  const double u = std::ldexp(1.0, -24);
+  const double gamma = 130.0 * u / (1.0 - 130.0 * u);  // 7.75e-6
+  // Σ|q'_i||k'_i| <= |q'||k'| = |q||k| <= d for entries in [-1, 1): a bound for every entry
+  const double worst = max_abs_diff(fast.value(), ref.value());
+  CAPTURE(worst, gamma * static_cast<double>(d));
+  CHECK(worst <= gamma * static_cast<double>(d));
+  CHECK(worst <= 2e-5);  // about 1e-5 measured at N = 2048 (README): ~4 % of the bound
+}
+
+TEST_CASE("attention: score_rows_fast_with names the kernel it does not know",
+          "[attention][errors]") {
+  const std::vector<float> q(12, 0.25f);
+  const auto enc = rope::encode_qk_fast(q, q, 3, 4, 10000.0, Encoding::rope, Pairing::interleaved);
+  REQUIRE(enc.ok());
+  std::vector<float> out(9, 7.0f);
+  const auto st = rope::testing::score_rows_fast_with(enc.value(), 0, 3, out, "sse9");
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.error().parameter == "kernel");
+  CHECK(out == std::vector<float>(9, 7.0f));
+}
+
 TEST_CASE("attention: the pairings give the same scores after the permutation", "[attention]") {
   const int index = GENERATE(range(0, 10));
   const auto c = rope_test::random_case(index, 64);
