@@ -55,13 +55,13 @@ void draw_lesson_panel(AppState& state, Views& views, const ViewEnv& env, ImVec2
   ImGui::SetNextWindowSize(size);
   const float pad = 20.0f * env.scale;
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad));
-  ImGui::PushStyleColor(ImGuiCol_WindowBg, palette(state.params.theme).canvas);
-  if (ImGui::Begin("Lesson", nullptr, kFixed)) {
+  // no background: the frame is cleared to the canvas colour already (render/background.h);
+  // drawn, the panel's background was half the frame's area blended again
+  if (ImGui::Begin("Lesson", nullptr, kFixed | ImGuiWindowFlags_NoBackground)) {
     ImGui::BringWindowToDisplayBack(ImGui::GetCurrentWindow());  // as the canvas: under the ink
     views.derivation.Draw(state, env, views.library);
   }
   ImGui::End();
-  ImGui::PopStyleColor();
   ImGui::PopStyleVar();
 }
 
@@ -133,10 +133,16 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& outer) {
   const ImGuiIO& io = ImGui::GetIO();
   const TypedBefore before = typed_before(state);
   handle_shortcuts(state, views.library, views.history, &views.export_dialog);
+  FrameLayout layout;
+  const auto background = [&](float x0, float y0, float x1, float y1, ImU32 colour) {
+    layout.backgrounds.push_back(
+        BackgroundRect{x0, y0, x1, y1, ImGui::ColorConvertU32ToFloat4(colour)});
+  };
   float top = 0.0f;
   if (state.show_menu) {
     draw_menu_bar(state, views.history);
     top = ImGui::GetFrameHeight();  // the main menu bar's height
+    background(0.0f, 0.0f, io.DisplaySize.x, top, ImGui::GetColorU32(ImGuiCol_MenuBarBg));
   }
   const float bar_h = PresentationBar::shown(state) ? PresentationBar::height(env) : 0.0f;
   const float height = std::max(1.0f, io.DisplaySize.y - top - bar_h);
@@ -144,6 +150,7 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& outer) {
   if (state.show_controls) {
     panel_w = control_panel_width(env, io.DisplaySize.x);
     draw_control_panel(state, views, env, top, height);
+    background(0.0f, top, panel_w, top + height, ImGui::GetColorU32(ImGuiCol_WindowBg));
   }
   ImVec2 canvas_pos(panel_w, top);
   ImVec2 canvas_size(std::max(1.0f, io.DisplaySize.x - panel_w), height);
@@ -181,9 +188,12 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& outer) {
     mouse_io.MousePos = mouse;
   }
   views.ink.Draw(state, env, ink_pos, ink_size, ink_panels ? &*ink_panels : nullptr);
-  if (bar_h > 0.0f)
+  if (bar_h > 0.0f) {
     views.bar.Draw(state, views.library, env, ImVec2(0.0f, top + height),
                    ImVec2(io.DisplaySize.x, bar_h));
+    background(0.0f, top + height, io.DisplaySize.x, top + height + bar_h,
+               palette(state.params.theme).panel);
+  }
   draw_notice(state, env, canvas_pos, canvas_size, ImVec2(0.0f, top + height),
               ImVec2(io.DisplaySize.x, bar_h));
   draw_shortcut_list(state, env);
@@ -198,14 +208,21 @@ FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& outer) {
   // every change of this frame, once no slider or field is held (a drag is one undo step)
   views.history.observe(state.params, !ImGui::IsAnyItemActive());
   views.math.end_frame(env.has_gl);  // the glyphs this frame drew, uploaded before rendering
-  return FrameLayout{panel_w, top};
+  layout.panel_width = panel_w;
+  layout.top = top;
+  return layout;
 }
 
 void clear_frame(const AppState& state, const FrameLayout& layout, int fb_w, int fb_h) {
   const ImVec2 fb_scale = ImGui::GetIO().DisplayFramebufferScale;
-  const BackgroundRect panel{0.0f, layout.top * fb_scale.y, layout.panel_width * fb_scale.x,
-                             static_cast<float>(fb_h), ImGui::GetStyle().Colors[ImGuiCol_WindowBg]};
-  clear_background(clear_colour(state), &panel, layout.panel_width > 0.0f ? 1 : 0, fb_w, fb_h);
+  std::vector<BackgroundRect> rects = layout.backgrounds;
+  for (BackgroundRect& r : rects) {
+    r.x0 *= fb_scale.x;
+    r.x1 *= fb_scale.x;
+    r.y0 *= fb_scale.y;
+    r.y1 *= fb_scale.y;
+  }
+  clear_background(clear_colour(state), rects.data(), static_cast<int>(rects.size()), fb_w, fb_h);
 }
 
 }  // namespace rope::app

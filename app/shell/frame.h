@@ -18,8 +18,10 @@
 
 #include <cfloat>
 #include <optional>
+#include <vector>
 #include "imgui.h"
 #include "lessons/library.h"
+#include "render/background.h"
 #include "shell/command_palette.h"
 #include "shell/export_dialog.h"
 #include "shell/ink_layer.h"
@@ -57,6 +59,9 @@ struct Views : ViewRegistry {
 struct FrameLayout {
   float panel_width = 0.0f;  // px; 0 when the control panel is hidden
   float top = 0.0f;          // px below the menu bar
+  // The opaque bars (menu bar, control panel, presentation bar) in ImGui's px, filled by
+  // glClear before ImGui draws: their windows draw no background (render/background.h)
+  std::vector<BackgroundRect> backgrounds;
 };
 
 FrameLayout draw_frame(AppState& state, Views& views, const ViewEnv& env);

@@ -152,7 +152,13 @@ void ink_menu(AppState& state) {
 }  // namespace
 
 void draw_menu_bar(AppState& state, History& history) {
-  if (!ImGui::BeginMainMenuBar()) return;
+  // its background (MenuBarBg) is cleared with the frame (shell/frame.h); ImGui would fill the
+  // bar twice, as the window's and as the menu bar's
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(0, 0, 0, 0));
+  ImGui::PushStyleColor(ImGuiCol_MenuBarBg, IM_COL32(0, 0, 0, 0));
+  const bool open = ImGui::BeginMainMenuBar();
+  ImGui::PopStyleColor(2);
+  if (!open) return;
   file_menu(state);
   edit_menu(state, history);
   view_menu(state);

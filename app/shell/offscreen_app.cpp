@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <span>
 #include <vector>
 
@@ -10,6 +11,27 @@
 #include "state/actions.h"
 
 namespace rope::app {
+namespace {
+
+// Sum of the areas of a draw list's triangles, px² (each |cross product| / 2).
+double triangle_area(const ImDrawList& list) {
+  double area = 0.0;
+  const ImDrawVert* v = list.VtxBuffer.Data;
+  for (const ImDrawCmd& cmd : list.CmdBuffer) {
+    if (cmd.UserCallback != nullptr) continue;
+    for (unsigned t = 0; t + 2 < cmd.ElemCount; t += 3) {
+      const ImDrawIdx* idx = list.IdxBuffer.Data + cmd.IdxOffset + t;
+      const ImVec2 a = v[cmd.VtxOffset + idx[0]].pos;
+      const ImVec2 b = v[cmd.VtxOffset + idx[1]].pos;
+      const ImVec2 c = v[cmd.VtxOffset + idx[2]].pos;
+      area += 0.5 *
+              std::fabs(static_cast<double>((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)));
+    }
+  }
+  return area;
+}
+
+}  // namespace
 
 Result<std::unique_ptr<OffscreenApp>> OffscreenApp::create(int width, int height, float pixel_scale,
                                                            long max_whole_pixels) {
@@ -63,21 +85,31 @@ OffscreenApp::FrameStats OffscreenApp::frame(AppState& state, double dt) {
   state.request_screenshot = false;  // offscreen, every frame is a picture already
   state.request_quit = false;
   const ImDrawData* dd = ImGui::GetDrawData();
-  int calls = 0;
-  for (int i = 0; i < dd->CmdListsCount; ++i)
-    calls += dd->CmdLists[i]->CmdBuffer.Size;
-  return FrameStats{std::chrono::duration<double>(t1 - t0).count(),
-                    std::chrono::duration<double>(t2 - t1).count(), dd->TotalVtxCount, calls};
+  FrameStats stats{std::chrono::duration<double>(t1 - t0).count(),
+                   std::chrono::duration<double>(t2 - t1).count(),
+                   dd->TotalVtxCount,
+                   0,
+                   {}};
+  for (int i = 0; i < dd->CmdListsCount; ++i) {
+    const ImDrawList* list = dd->CmdLists[i];
+    stats.draw_calls += list->CmdBuffer.Size;
+    // ImGui names a window's list after it ("##Foreground" and the like for its own)
+    const char* owner = list->_OwnerName != nullptr ? list->_OwnerName : "?";
+    stats.area.emplace_back(owner, triangle_area(*list));
+  }
+  return stats;
 }
 
 void OffscreenApp::draw_band(int top) {
   target_.bind();
   // clear_frame's background, moved up by `top` rows (whole pixels, so the clear's rounding
   // is unchanged)
-  const BackgroundRect panel{0.0f, layout_.top - static_cast<float>(top), layout_.panel_width,
-                             static_cast<float>(height_ - top),
-                             ImGui::GetStyle().Colors[ImGuiCol_WindowBg]};
-  clear_background(canvas_colour_, &panel, layout_.panel_width > 0.0f ? 1 : 0, target_.width(),
+  std::vector<BackgroundRect> rects = layout_.backgrounds;
+  for (BackgroundRect& r : rects) {
+    r.y0 -= static_cast<float>(top);
+    r.y1 -= static_cast<float>(top);
+  }
+  clear_background(canvas_colour_, rects.data(), static_cast<int>(rects.size()), target_.width(),
                    target_.height());
   // The backend maps DisplayPos .. DisplayPos + DisplaySize onto the framebuffer and moves the
   // clip rectangles by DisplayPos, so a band is the picture moved up by `top` rows. Moved,

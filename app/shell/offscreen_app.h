@@ -15,6 +15,9 @@
 
 #include <filesystem>
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "export/png.h"
 #include "io/atomic_file.h"
@@ -51,6 +54,9 @@ class OffscreenApp {
     double draw_seconds = 0.0;   // GL: clear, draw, glFinish (llvmpipe rasterises here)
     int vertices = 0;
     int draw_calls = 0;  // ImGui draw commands (one glDrawElements each)
+    // Triangle area by ImGui window (the owner of each draw list), px², before clipping: what
+    // a software rasteriser fills and blends, so overdraw shows where a frame's time goes
+    std::vector<std::pair<std::string, double>> area;
     double total() const { return build_seconds + draw_seconds; }
   };
   // Runs one frame of `dt` seconds (animation advances) and renders it into the framebuffer.

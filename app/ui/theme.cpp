@@ -60,6 +60,12 @@ const Palette& palette(Theme theme) {
   return theme == Theme::light ? kLight : kDark;
 }
 
+ImU32 ink_on(ImU32 fill) {
+  const ImVec4 c = ImGui::ColorConvertU32ToFloat4(fill);
+  return 0.2126f * c.x + 0.7152f * c.y + 0.0722f * c.z > 0.45f ? IM_COL32(0, 0, 0, 255)
+                                                               : IM_COL32(255, 255, 255, 255);
+}
+
 ImU32 frequency_colour(int i, int blocks, Theme theme) {
   // Hue runs from red-orange (fastest block) through yellow and green to blue-violet (slowest):
   // an ordered sweep a class can read as "hot = fast".

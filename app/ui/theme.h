@@ -33,6 +33,10 @@ const Palette& palette(Theme theme);
 // chosen for contrast against the theme's canvas.
 ImU32 frequency_colour(int i, int blocks, Theme theme);
 
+// Black or white, whichever reads on `fill` (a colour-map cell): black when the fill's relative
+// luminance (Rec. 709 weights on the sRGB components, 0 … 1) is above 0.45.
+ImU32 ink_on(ImU32 fill);
+
 // Sets ImGui's style colours and sizes for the theme at this scale (sizes are multiplied by
 // `scale` from ImGui's defaults, so calling it again with another scale is exact).
 void apply_style(Theme theme, float scale);

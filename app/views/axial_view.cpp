@@ -39,13 +39,6 @@ double cell(const AxialView::Panel& pn, int n, int r, int c) {
                   static_cast<std::size_t>(c)];
 }
 
-// Black or white, whichever reads on a cell of colour `fill`.
-ImU32 ink_on(ImU32 fill) {
-  const ImVec4 c = ImGui::ColorConvertU32ToFloat4(fill);
-  return 0.2126f * c.x + 0.7152f * c.y + 0.0722f * c.z > 0.45f ? IM_COL32(0, 0, 0, 255)
-                                                               : IM_COL32(255, 255, 255, 255);
-}
-
 // The title (levels 0, 1), the rule (large at level 0, then body), the note (levels 0, 1)
 // and the error; returns the y under them. A Pen{} only measures.
 float header(const Pen& pen, const Page& pg, int level, const Params& p, const std::string& error) {

@@ -52,13 +52,6 @@ ImU32 axis_colour(MropeAxis a, const Palette& pal) {
   return a == MropeAxis::t ? pal.accent : a == MropeAxis::h ? pal.query : pal.key;
 }
 
-// Black or white, whichever reads on a cell of colour `fill`.
-ImU32 ink_on(ImU32 fill) {
-  const ImVec4 c = ImGui::ColorConvertU32ToFloat4(fill);
-  return 0.2126f * c.x + 0.7152f * c.y + 0.0722f * c.z > 0.45f ? IM_COL32(0, 0, 0, 255)
-                                                               : IM_COL32(255, 255, 255, 255);
-}
-
 std::string ids_short(const MropePosition& at) {
   const auto n = [](double v) { return format_number(v, NumberStyle::label, 6); };
   return n(at.t) + "," + n(at.h) + "," + n(at.w);

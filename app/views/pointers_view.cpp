@@ -9,8 +9,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "rope/frequencies.h"
 #include "rope/partial_rotary.h"
@@ -149,14 +152,16 @@ void paint_trail(ImDrawList* dl, const Fonts& f, const Dial& d, double m, double
   if (!(trail > 0.0 && d.rq > 0.0f)) return;
   const double span = std::min(trail * d.th, kTwoPi * 0.999);
   // Small dials (d in the hundreds) get one band of a few segments: at 25 px a fade is
-  // invisible, and the rasteriser's cost is per triangle.
-  // (so do the crowded shared circle's trails, `dots` false: 256 fading trails on one ring)
-  const bool small = d.r < 40.0f * s || !dots;
-  const int bands = small ? 1 : 4;
+  // invisible, and the rasteriser's cost is per triangle. The crowded shared circle's trails
+  // (`dots` false) get one band too, many trails ending on one ring; `shown` is the number of
+  // them drawn there (the others lie under them), each smooth at the circle's full radius.
+  const bool small = d.r < 40.0f * s;
+  const int bands = small || !dots ? 1 : 4;
   // about one segment per 5 px, within a budget of ~6000 trail points for all blocks
   const int budget =
-      small ? (span > kPi ? 12 : 6)
-            : std::clamp(6000 / std::max(1, shown * bands), 2, static_cast<int>(16.0f * s));
+      small   ? (span > kPi ? 12 : 6)
+      : !dots ? std::clamp(6000 / std::max(1, shown), 2, 512)
+              : std::clamp(6000 / std::max(1, shown * bands), 2, static_cast<int>(16.0f * s));
   const int per_band = std::clamp(
       static_cast<int>(span * static_cast<double>(d.rq) / (5.0 * static_cast<double>(s)) / bands) +
           1,
@@ -176,7 +181,7 @@ void paint_trail(ImDrawList* dl, const Fonts& f, const Dial& d, double m, double
     for (int k = 0; k <= per_band; ++k)
       dl->PathLineTo(polar(c, rq, b0 + (b1 - b0) * k / per_band));
     const float alpha =
-        small ? 0.5f : 0.15f + 0.6f * static_cast<float>(band + 1) / static_cast<float>(bands);
+        bands == 1 ? 0.5f : 0.15f + 0.6f * static_cast<float>(band + 1) / static_cast<float>(bands);
     dl->PathStroke(with_alpha(d.col, alpha), 0, d.thin);
   }
   // integer positions on the trail
@@ -263,16 +268,24 @@ void paint_angle(ImDrawList* dl, const Pen& pen, const Fonts& f, ImU32 accent, c
   pen.text(f.body, at, accent, label, px);
 }
 
+// Where block d's pointers end, px.
+PointersView::Tip pointer_tips(const Dial& d) {
+  return PointersView::Tip{d.c, polar(d.c, d.rq, d.aq), polar(d.c, d.rk, d.ak), d.r};
+}
+
 // Key: thin line with a ring at the tip; query: solid arrow. On small dials the filled shapes
 // (arrowhead, key dot) skip their anti-aliased fringe: a few pixels across, they look the
-// same, and the rasteriser draws one triangle instead of seven. Returns where they went.
-PointersView::Tip paint_pointers(ImDrawList* dl, const Dial& d, float s) {
+// same, and the rasteriser draws one triangle instead of seven. `query`, `key` false: that
+// pointer lies under another to the pixel and is not drawn. Returns where they end.
+PointersView::Tip paint_pointers(ImDrawList* dl, const Dial& d, float s, bool query = true,
+                                 bool key = true) {
+  const PointersView::Tip tip = pointer_tips(d);
   const ImVec2 c = d.c;
-  const ImVec2 tk = polar(c, d.rk, d.ak);
-  const ImVec2 tq = polar(c, d.rq, d.aq);
+  const ImVec2 tk = tip.key;
+  const ImVec2 tq = tip.query;
   const ImDrawListFlags flags = dl->Flags;
   if (d.r < 32.0f * s) dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
-  if (d.rk > 0.0f) {
+  if (d.rk > 0.0f && key) {
     dl->AddLine(c, tk, d.col, d.thin);
     if (d.r >= 32.0f * s) {
       dl->AddCircle(tk, std::max(3.0f * s, d.thick * 1.5f), d.col, d.r >= 60.0f * s ? 16 : 8,
@@ -281,14 +294,62 @@ PointersView::Tip paint_pointers(ImDrawList* dl, const Dial& d, float s) {
       dl->AddCircleFilled(tk, std::max(2.0f * s, d.thick), d.col, 6);
     }
   }
-  if (d.rq > 0.0f) {
+  if (d.rq > 0.0f && query) {
     draw_arrow(dl, c, tq, d.col, d.thick, std::max(6.0f * s, d.thick * 3.2f));
-  } else {
+  } else if (d.rq <= 0.0f && query) {
     dl->AddCircleFilled(c, d.thick, d.col, 12);
   }
   dl->Flags = flags;
-  return PointersView::Tip{c, tq, tk, d.r};
+  return tip;
 }
+
+// A trail on the shared circle: the arc [end - span, end] at radius r (px, rad). One arc covers
+// another, to the pixel, when both lie on the same ring and the other lies within it: on a
+// crowded circle the slow blocks' short trails end where the fast blocks' long ones end (all at
+// the query's angle when q's pairs point alike), and 200 hidden trails cost a software
+// rasteriser a seventh of a frame's area.
+struct TrailArc {
+  float r = 0.0f;
+  double end = 0.0, span = 0.0;
+  bool covers(const TrailArc& o) const {
+    constexpr float kPx = 0.5f;
+    if (std::fabs(r - o.r) > kPx) return false;
+    const double tol = kPx / std::max(1.0f, r);
+    // how far back from this arc's end the other's end lies, in [-tol, 2π - tol)
+    double back = std::fmod(end - o.end, kTwoPi);
+    if (back < 0.0) back += kTwoPi;
+    if (back > kTwoPi - tol) back -= kTwoPi;
+    return back + o.span <= span + tol;
+  }
+};
+
+// Points already painted over, for pointers that share one centre and one width: a pointer
+// whose tip lies within kCoverPx of one painted above it is hidden by it to the pixel along its
+// whole length (both run straight from the centre). On the shared circle at d = 512 the slow
+// blocks' 200 or so pointers coincide this way (at m = 0 with equal pairs, all 256 queries), and
+// each costs a software rasteriser as much as a visible one (issue 32).
+class CoverSet {
+ public:
+  static constexpr float kCoverPx = 0.5f;
+  // True if `p` is within kCoverPx of a point added before; else adds it and returns false.
+  bool covered_or_add(ImVec2 p) {
+    const auto cell = [](float v) { return static_cast<std::int64_t>(std::floor(v / kCoverPx)); };
+    const std::int64_t cx = cell(p.x), cy = cell(p.y);
+    for (std::int64_t dy = -1; dy <= 1; ++dy)
+      for (std::int64_t dx = -1; dx <= 1; ++dx) {
+        const auto it = cells_.find(key(cx + dx, cy + dy));
+        if (it == cells_.end()) continue;
+        for (const ImVec2& q : it->second)
+          if (std::hypot(q.x - p.x, q.y - p.y) <= kCoverPx) return true;
+      }
+    cells_[key(cx, cy)].push_back(p);
+    return false;
+  }
+
+ private:
+  static std::int64_t key(std::int64_t x, std::int64_t y) { return x * 1'000'003 + y; }
+  std::unordered_map<std::int64_t, std::vector<ImVec2>> cells_;
+};
 
 // On the shared circle the block's number beyond the query tip; under a dial "i = …" and its
 // theta and wavelength, on one line or two.
@@ -728,7 +789,7 @@ void PointersView::paint_dials(const Model& m, const Scores& sc, const Layout& l
   const Palette& pal = lay.pal;
   const float s = lay.s;
   const double trail = p.trails ? p.trail_length : 0.0;
-  const auto paint_block = [&](int i, ImVec2 c, float r) {
+  const auto dial = [&](int i, ImVec2 c, float r) {
     const auto u = static_cast<std::size_t>(i);
     Dial d;
     d.i = i;
@@ -747,18 +808,28 @@ void PointersView::paint_dials(const Model& m, const Scores& sc, const Layout& l
     // segment) instead of geometric fringes, several times fewer vertices for the rasteriser.
     d.thick = std::round(std::clamp(r * 0.05f, 1.0f * s, 4.0f * s));
     d.thin = std::max(1.0f, std::round(d.thick * 0.5f));
+    return d;
+  };
+  int trails_drawn = 0;  // on the crowded shared circle: the trails not under another
+  // `query`, `key` false: that pointer lies under another (CoverSet) and is not drawn
+  const auto paint_block = [&](const Dial& d, bool query, bool key, bool trail_shown) {
+    const int i = d.i;
+    const auto u = static_cast<std::size_t>(i);
+    const ImVec2 c = d.c;
+    const float r = d.r;
     // Many blocks on the one shared circle (d = 512: 256) put their trails' position dots and
     // their angle arcs on the same few rings, where no pixel can tell one block's from
     // another's; they cost 50 000 of 70 000 vertices and three quarters of the frame on a
     // software renderer (issue 32: 46.7 ms). Up to kCrowdedCircle blocks they are drawn.
     const bool crowded = lay.circle && lay.shown > kCrowdedCircle;
-    paint_trail(dl, lay.f, d, p.position, trail, lay.shown, !crowded, s);
+    if (trail_shown)
+      paint_trail(dl, lay.f, d, p.position, trail, crowded ? trails_drawn : lay.shown, !crowded, s);
     if (m.scaled && d.rq > 0.0f && r >= 20.0f * s)  // under the pointers the model uses
       paint_original(dl, c, polar(c, d.rq, m.q_angle[u] + p.position * d.th0), d.col, d.thick);
     if (m.scaled && d.rk > 0.0f && r >= 20.0f * s)
       paint_original(dl, c, polar(c, d.rk, m.k_angle[u] + p.key_position * d.th0), d.col, d.thick);
     if (!crowded) paint_angle(dl, canvas.pen, lay.f, pal.accent, d, lay.circle, trail, s);
-    tips_[u] = paint_pointers(dl, d, s);
+    tips_[u] = paint_pointers(dl, d, s, query, key);
     if (sc.emulated && r >= 12.0f * s) {  // over the exact pointers: both show where they part
       const double qa = sc.q_angle_emulated[u], ka = sc.k_angle_emulated[u];
       const auto len = [](float exact, double factor) {
@@ -787,8 +858,34 @@ void PointersView::paint_dials(const Model& m, const Scores& sc, const Layout& l
     dl->AddCircle(c, r, pal.grid, std::clamp(static_cast<int>(r / 1.5f), 128, 512), 1.5f * s);
     dl->AddLine(ImVec2(c.x - r, c.y), ImVec2(c.x + r, c.y), with_alpha(pal.grid, 0.6f), 1.0f * s);
     dl->AddLine(ImVec2(c.x, c.y - r), ImVec2(c.x, c.y + r), with_alpha(pal.grid, 0.6f), 1.0f * s);
-    for (int i = lay.shown - 1; i >= 0; --i)
-      paint_block(i, c, r);
+    // painted from the last block to the first, so block 0 is on top: a pointer is left out
+    // when one of a lower block (painted later, above it) covers it
+    std::vector<Dial> dials;
+    dials.reserve(static_cast<std::size_t>(std::max(lay.shown, 0)));
+    std::vector<char> draw_query, draw_key, draw_trail;
+    CoverSet queries, keys;
+    std::vector<TrailArc> trails;  // the trails drawn, of lower blocks than the one at hand
+    for (int i = 0; i < lay.shown; ++i) {
+      dials.push_back(dial(i, c, r));
+      const Dial& d = dials.back();
+      const PointersView::Tip tip = pointer_tips(d);
+      draw_query.push_back(!queries.covered_or_add(tip.query));
+      draw_key.push_back(!keys.covered_or_add(tip.key));
+      // the crowded circle's trails are one band of one width and alpha (paint_trail)
+      bool shown = trail > 0.0 && d.rq > 0.0f;
+      if (shown && lay.shown > kCrowdedCircle) {
+        const TrailArc arc{d.rq, d.aq, std::min(trail * d.th, kTwoPi * 0.999)};
+        shown = std::none_of(trails.begin(), trails.end(),
+                             [&](const TrailArc& above) { return above.covers(arc); });
+        if (shown) trails.push_back(arc);
+      }
+      draw_trail.push_back(shown);
+    }
+    trails_drawn = static_cast<int>(trails.size());
+    for (int i = lay.shown - 1; i >= 0; --i) {
+      const auto u = static_cast<std::size_t>(i);
+      paint_block(dials[u], draw_query[u] != 0, draw_key[u] != 0, draw_trail[u] != 0);
+    }
     return;
   }
   const float r = lay.r;
@@ -803,7 +900,7 @@ void PointersView::paint_dials(const Model& m, const Scores& sc, const Layout& l
     } else {
       dl->AddCircle(c, r, pal.grid, lay.dials.segs, std::max(1.0f, std::round(1.5f * s)));
     }
-    paint_block(i, c, r);
+    paint_block(dial(i, c, r), true, true, true);
   }
 }
 
