@@ -197,10 +197,15 @@ struct Parser {
       if (out.lesson.title.empty()) out.lesson.title = std::string(value);
     } else if (name == "step") {
       if (value.empty()) problem(value_at, "step: needs a title");
-      out.lesson.steps.push_back(Step{std::string(value), at, {}, {}, {}, -1, -1, {}, {}, {}});
+      out.lesson.steps.push_back(Step{std::string(value), at, {}, {}, {}, -1, -1, {}, {}, {}, {}});
       step = &out.lesson.steps.back();
     } else if (name == "show") {
       show(raw, vstart, line_no);
+    } else if (name == "assumes") {
+      if (step == nullptr)
+        problem(at, "assumes: must be inside a step (after step:)");
+      else
+        show(raw, vstart, line_no, &step->assumes, "assumes");
     } else if (name == "check") {
       check(raw, vstart, line_no);
     } else if (name == "ask") {
@@ -226,10 +231,11 @@ struct Parser {
     } else if (name == "note") {
       note(value, value_at, note_before);
     } else {
-      problem(at, "unknown directive '" + std::string(name) +
-                      ":', expected title:, step:, show:, check:, ask:, reveal: or note: (begin "
-                      "a prose line that starts with a lowercase word and a colon with a "
-                      "backslash)");
+      problem(at,
+              "unknown directive '" + std::string(name) +
+                  ":', expected title:, step:, show:, assumes:, check:, ask:, reveal: or "
+                  "note: (begin a prose line that starts with a lowercase word and a colon with a "
+                  "backslash)");
     }
     return true;
   }
@@ -252,10 +258,13 @@ struct Parser {
     step->notes.push_back(line_block(Block::Kind::prose, value, value_at));
   }
 
-  void show(std::string_view raw, std::size_t i, int line_no) {
+  // `show:` lines, and `assumes:` (into_assumes) which has the same key=value syntax.
+  void show(std::string_view raw, std::size_t i, int line_no,
+            std::vector<Assignment>* into_assumes = nullptr, const char* directive = "show") {
     // after reveal:, the state the answer brings (applied when it is revealed)
     std::vector<Assignment>& target =
-        step ? (step->hides() ? step->reveal_show : step->show) : out.lesson.show;
+        into_assumes ? *into_assumes
+                     : (step ? (step->hides() ? step->reveal_show : step->show) : out.lesson.show);
     bool any = false;
     while (true) {
       while (i < raw.size() && (raw[i] == ' ' || raw[i] == '\t'))
@@ -267,7 +276,7 @@ struct Parser {
       const SourcePos at{line_no, column_at(raw, key_begin)};
       const std::string key(raw.substr(key_begin, i - key_begin));
       if (i >= raw.size() || raw[i] != '=') {
-        problem(at, "expected key=value in show:, got '" + key + "'");
+        problem(at, "expected key=value in " + std::string(directive) + ":, got '" + key + "'");
         continue;
       }
       ++i;  // '='
@@ -293,7 +302,8 @@ struct Parser {
       target.push_back({key == "view" ? "show_view" : key, value, at});
       any = true;
     }
-    if (!any) problem({line_no, column_at(raw, i)}, "show: needs key=value pairs");
+    if (!any)
+      problem({line_no, column_at(raw, i)}, std::string(directive) + ": needs key=value pairs");
   }
 
   void check(std::string_view raw, std::size_t i, int line_no) {
@@ -471,6 +481,25 @@ struct Parser {
     }
   }
 
+  // `assumes:` names parameters with values they accept, and values the step itself shows: an
+  // assumption the step breaks would be announced the moment it is entered.
+  void validate_assumes(const Step& s, const app::Params& state) {
+    for (const Assignment& a : s.assumes) {
+      const std::string shown = a.key == "show_view" ? "view" : a.key;
+      const app::ParamSpec* spec = app::find_param(a.key);
+      app::Params assumed = state;
+      if (a.key == "lesson" || a.key == "step" || a.key == "theme" || a.key == "ui_scale" ||
+          a.key == "presentation") {
+        problem(a.pos, "'" + a.key + "' is the lecturer's setting, a step cannot assume it");
+      } else if (auto r = app::set_param(assumed, a.key, a.value); !r) {
+        problem(a.pos, "assumes: " + shown + ": " + r.error().message);
+      } else if (spec != nullptr && spec->get(assumed) != spec->get(state)) {
+        problem(a.pos, "assumes: " + shown + "=" + a.value + ", but the step shows " + shown + "=" +
+                           spec->get(state) + " (set it with show:)");
+      }
+    }
+  }
+
   void finish() {
     Lesson& l = out.lesson;
     if (l.title.empty()) problem({1, 1}, "the lesson has no 'title:' line");
@@ -483,6 +512,7 @@ struct Parser {
         problem(s.pos, "the state of this step is inconsistent: " + v.error().to_string());
       if (s.blocks.empty() && s.checks.empty())
         problem(s.pos, "this step has no text, equation or check");
+      validate_assumes(s, state);
       for (const Block& b : s.notes) {  // the lecturer's notes: checked as prose
         validate_placeholders(b);
         validate_prose(b);
@@ -676,6 +706,18 @@ void apply_step_state(const Lesson& lesson, int index, app::Params& params, bool
     fresh.key = app::Params{}.key;
   }
   params = std::move(fresh);
+}
+
+std::vector<AssumptionChange> assumption_changes(const Step& step, const app::Params& params) {
+  std::vector<AssumptionChange> out;
+  for (const Assignment& a : step.assumes) {
+    const app::ParamSpec* spec = app::find_param(a.key);
+    app::Params assumed = params;
+    if (spec == nullptr || !app::set_param(assumed, a.key, a.value)) continue;  // reported
+    std::string was = spec->get(assumed), now = spec->get(params);
+    if (was != now) out.push_back({a.key == "show_view" ? "view" : a.key, was, now});
+  }
+  return out;
 }
 
 void apply_reveal_state(const Step& step, app::Params& params) {

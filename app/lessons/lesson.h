@@ -106,6 +106,10 @@ struct Step {
   // `note:` lines — what the lecturer reads in the presenter window (shell/presenter.h), never
   // drawn on the projected lesson: paragraphs of prose (inline math and {{name}} values allowed)
   std::vector<Block> notes;
+  // `assumes: base=10000 dim=128` — values the step's prose holds only at (a model's facts, a
+  // documented case). They set nothing; the derivation view says "This step assumes base 10 000
+  // (now 500 000)" while the current state differs (assumption_changes).
+  std::vector<Assignment> assumes;
   bool hides() const { return reveal_block >= 0; }
 };
 
@@ -181,5 +185,13 @@ std::string lesson_id(const std::string& path);
 void apply_step_state(const Lesson& lesson, int index, app::Params& params, bool revealed = false);
 // Step `step`'s state once revealed, from its state before: its reveal_show applied to `params`.
 void apply_reveal_state(const Step& step, app::Params& params);
+
+// One value a step assumes (`assumes:`) that the current state does not have, as the parameter
+// table prints both: {"base", "10000", "500000"}.
+struct AssumptionChange {
+  std::string key, assumed, now;
+};
+// The step's `assumes:` values that differ from `params`, in the order written.
+std::vector<AssumptionChange> assumption_changes(const Step& step, const app::Params& params);
 
 }  // namespace rope::lessons

@@ -179,11 +179,19 @@ Result<Vec> one(double v) {
 Result<Vec> low_precision_family(const Env& e, Name name) {
   const PrecisionFormats& f = e.p.precision.formats;
   if (name == "lp_position") return one(round_to(f.position, e.m()));
+  if (name == "lp_key_position") return one(round_to(f.position, e.n()));
+  if (name == "lp_position_error") return one(round_to(f.position, e.m()) - e.m());
   auto at_m = emulate_angles(e.m(), e.p.dim, e.p.base, f);
   if (!at_m) return fail(name, at_m.error().to_string());
-  if (name == "lp_max_error") {
+  // lp_fast_error and lp_slow_error split the blocks into the faster half (0 ... ceil(h/2) - 1)
+  // and the slower rest, so that lesson 10 can check which of them goes wrong.
+  if (name == "lp_max_error" || name == "lp_fast_error" || name == "lp_slow_error") {
+    const std::size_t h = at_m.value().size(), fast = (h + 1) / 2;
+    const std::size_t first = name == "lp_slow_error" ? fast : 0;
+    const std::size_t last = name == "lp_fast_error" ? fast : h;
     double worst = 0.0;
-    for (const EmulatedAngle& a : at_m.value()) {
+    for (std::size_t i = first; i < last; ++i) {
+      const EmulatedAngle& a = at_m.value()[i];
       if (std::isnan(a.wrapped_error)) return one(a.wrapped_error);  // an angle overflowed
       worst = std::max(worst, std::fabs(a.wrapped_error));
     }
@@ -1033,6 +1041,50 @@ constexpr QuantityInfo kTable[] = {
     {"rotations.K", "r_K", "turns of block K within the original context: L / wavelength_K",
      [](const Env& e, Name) { return one(e.context() / wavelength(e.theta())); },
      QuantityKind::block},
+    {"last_pair", "d/2-1", "the index of the slowest pair, d/2 - 1",
+     [](const Env& e, Name) { return one(static_cast<double>(e.p.dim / 2 - 1)); }},
+    {"first_slow_pair", "i_{r<1}",
+     "the first pair that turns less than once within the original context L (d/2: none)",
+     [](const Env& e, Name) {
+       std::size_t i = 0;  // the frequencies fall with i: every pair after it is slower still
+       while (i < e.thetas.size() && e.context() * e.thetas[i] >= kTwoPi)
+         ++i;
+       return one(static_cast<double>(i));
+     }},
+    {"slow_pairs", "N_{r<1}", "how many pairs turn less than once within L",
+     [](const Env& e, Name) {
+       return one(static_cast<double>(std::count_if(
+           e.thetas.begin(), e.thetas.end(), [&](double t) { return e.context() * t < kTwoPi; })));
+     }},
+    {"extended_context", "sL", "the extended context s L, positions",
+     [](const Env& e, Name) { return one(e.factor() * e.context()); }},
+    {"scaled_base", "b'",
+     "the base the scaling uses: b s^(d/(d-2)) for ntk, its own b' for dynamic, else base",
+     [](const Env& e, Name name) -> Result<Vec> {
+       if (auto no = scaling_refused(e, name)) return *no;
+       return one(e.scaled.base_used);
+     }},
+    {"last_kept_pair", "i_{\\text{kept}}",
+     "the last pair of those from 0 on whose theta the scaling keeps (theta' = theta; -1: none)",
+     [](const Env& e, Name name) -> Result<Vec> {
+       if (auto no = scaling_refused(e, name)) return *no;
+       const auto& t = e.scaled;
+       std::size_t i = 0;
+       while (i < t.theta.size() && std::fabs(t.theta_scaled[i] / t.theta[i] - 1.0) <= 1e-12)
+         ++i;
+       return one(static_cast<double>(i) - 1.0);
+     }},
+    {"first_divided_pair", "i_{/s}",
+     "the first pair from which on the scaling divides every theta by s (d/2: none)",
+     [](const Env& e, Name name) -> Result<Vec> {
+       if (auto no = scaling_refused(e, name)) return *no;
+       const auto& t = e.scaled;
+       std::size_t i = t.theta.size();
+       while (i > 0 &&
+              std::fabs(t.theta_scaled[i - 1] * e.factor() / t.theta[i - 1] - 1.0) <= 1e-12)
+         --i;
+       return one(static_cast<double>(i));
+     }},
     {"train_angle.K", "L\\theta_K", "the angle block K reaches at position L, rad",
      [](const Env& e, Name) { return one(e.context() * e.theta()); }, QuantityKind::block},
     {"extended_angle.K", "sL\\theta_K", "the angle block K reaches at position s L, unscaled",
@@ -1049,6 +1101,12 @@ constexpr QuantityInfo kTable[] = {
      [](const Env& e, Name name) -> Result<Vec> {
        if (auto no = scaling_refused(e, name)) return *no;
        return one(e.scaled.attention_factor);
+     }},
+    {"attention_factor_squared", "a^2",
+     "the square of the attention factor: what every score is multiplied by",
+     [](const Env& e, Name name) -> Result<Vec> {
+       if (auto no = scaling_refused(e, name)) return *no;
+       return one(e.scaled.attention_factor * e.scaled.attention_factor);
      }},
     {"yarn_temperature", "0.1\\ln s + 1", "YaRN's sqrt(1/t) = 0.1 ln s + 1 (1 for s <= 1)",
      [](const Env& e, Name) {
@@ -1091,6 +1149,17 @@ constexpr QuantityInfo kTable[] = {
     // low precision at the current state (the formats of the precision view)
     {"lp_position", "\\tilde m", "the query position m as the position format stores it",
      low_precision_family},
+    {"lp_key_position", "\\tilde n", "the key position n as the position format stores it",
+     low_precision_family},
+    {"lp_position_error", "\\tilde m - m",
+     "the stored query position minus m, positions (before any angle is rounded)",
+     low_precision_family},
+    {"lp_position_turn.K", "(\\tilde m - m)\\theta_K",
+     "what the position's rounding alone adds to the angle of block K, rad (not wrapped)",
+     [](const Env& e, Name) {
+       return one((round_to(e.p.precision.formats.position, e.m()) - e.m()) * e.theta());
+     },
+     QuantityKind::block},
     {"lp_theta.K", "\\tilde\\theta_K", "theta_K as the theta format stores it",
      [](const Env& e, Name name) -> Result<Vec> {
        auto a = stored_angle(e, name);
@@ -1116,6 +1185,11 @@ constexpr QuantityInfo kTable[] = {
      QuantityKind::block},
     {"lp_max_error", "\\max_i|\\tilde\\phi_i - m\\theta_i|",
      "the largest |wrapped error| over the blocks at m, rad", low_precision_family},
+    {"lp_fast_error", "\\max_{i<h/2}|\\tilde\\phi_i - m\\theta_i|",
+     "the largest |wrapped error| over the faster half of the blocks, i < d/4 (rounded up), rad",
+     low_precision_family},
+    {"lp_slow_error", "\\max_{i\\ge h/2}|\\tilde\\phi_i - m\\theta_i|",
+     "the largest |wrapped error| over the slower half of the blocks, rad", low_precision_family},
     {"lp_score",
      "(\\tilde{\\boldsymbol{R}}_m\\boldsymbol{q})^\\top(\\tilde{\\boldsymbol{R}}_n\\boldsymbol{k})",
      "the RoPE score with the stored cos and sin at m and n (products in double)",

@@ -82,6 +82,27 @@ void draw_mark(ImDrawList* dl, ImVec2 c, float size, bool passed, const Palette&
 }
 
 // `tex` with each {{name}} replaced by its value in braces (Copy TeX with the current values).
+// How the line "This step assumes ..." names a parameter: the symbol the lessons use for it
+// ("d = ", "m = ") or its name ("base ", "precision ").
+std::string assumed_name(const std::string& key) {
+  static const std::pair<const char*, const char*> kSymbols[] = {
+      {"dim", "d = "},    {"position", "m = "},         {"key_position", "n = "},
+      {"factor", "s = "}, {"original_context", "L = "}, {"rotary_fraction", "p = "}};
+  for (const auto& [name, symbol] : kSymbols)
+    if (key == name) return symbol;
+  std::string words = key;
+  std::replace(words.begin(), words.end(), '_', ' ');
+  return words + " ";
+}
+
+// A parameter's value as the parameter table prints it, numbers grouped as axis ticks (10 000).
+std::string assumed_value(const std::string& value) {
+  char* end = nullptr;
+  const double v = std::strtod(value.c_str(), &end);
+  if (value.empty() || end != value.c_str() + value.size() || !std::isfinite(v)) return value;
+  return format_number(v, NumberStyle::tick);
+}
+
 std::string tex_with_values(const std::string& tex, const lessons::QuantityContext& ctx) {
   const typeset::Values values = tex_values(tex, ctx);
   return expand_placeholders(tex, [&](const Placeholder& p) -> std::optional<std::string> {
@@ -587,6 +608,26 @@ void DerivationView::draw_step(const Pass& pass, const lessons::Step& step) {
   ImGui::TextUnformatted(step.title.c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
+  // The prose holds only at the values the step assumes (a model's facts, a documented case):
+  // once the lecturer has changed one, the slide says so rather than contradict the equations.
+  if (const auto changed = lessons::assumption_changes(step, pass.values.params());
+      !changed.empty()) {
+    std::string line = "This step assumes ";
+    for (std::size_t i = 0; i < changed.size(); ++i) {
+      const auto& c = changed[i];
+      line += (i > 0 ? ", " : "") + assumed_name(c.key) + assumed_value(c.assumed) + " (now " +
+              assumed_value(c.now) + ")";
+    }
+    line += ".";
+    ImGui::PushFont(f.large);
+    ImGui::PushStyleColor(ImGuiCol_Text, pass.pal.bad);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(line.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    results_.assumption = line;
+  }
   ImGui::Dummy(ImVec2(0, 6.0f * s));
 
   const bool hiding = step.hides() && !pass.revealed;

@@ -93,7 +93,8 @@ struct DerivationView {
     std::vector<lessons::CheckOutcome> checks;        // at the current values
     std::vector<ProsePiece> prose;                    // every prose piece of the step
     float panel_min_x = 0, panel_max_x = 0;           // the step's text column, screen px
-    bool hiding = false;  // the step's part after `reveal:` is hidden (a button stands there)
+    bool hiding = false;     // the step's part after `reveal:` is hidden (a button stands there)
+    std::string assumption;  // the "This step assumes ..." line under the title ("" none)
   };
   const Results& results() const { return results_; }
   // The step's text and equations are drawn this much smaller to fit (kMinFit ... 1).

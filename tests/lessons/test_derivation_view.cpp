@@ -536,3 +536,25 @@ TEST_CASE("lesson 13's RoPE scores equal the pointers' read-out, θ′ under YaR
     CHECK(views.pointers.relative() == Approx(v->value().at(0)).epsilon(1e-12));
   }
 }
+
+// `assumes:` (issue 29): a step whose prose holds only at the values it names draws nothing
+// extra at those values, and says what it assumes under its title once one is changed.
+TEST_CASE("a step that assumes values says so once the lecturer changes one",
+          "[lessons][headless][assumes]") {
+  UiContext ui(false);
+  Views views;
+  AppState state = at_step("10-precision", 3, false);  // fp16, d = 32, m = 1857
+  run_frames(ui, state, views, 2);
+  REQUIRE(views.library.current_index(state.params) >= 0);
+  REQUIRE_FALSE(views.library.current(state.params)->lesson.steps[3].assumes.empty());
+  CHECK(views.derivation.results().assumption.empty());
+  REQUIRE(set_param(state.params, "dim", "64").ok());
+  REQUIRE(set_param(state.params, "position", "20000").ok());
+  run_frames(ui, state, views, 2);
+  CHECK(views.derivation.results().assumption ==
+        "This step assumes d = 32 (now 64), m = 1857 (now 20 000).");
+  // the line is drawn as text of the step: the first prose piece comes below it
+  state = at_step("10-precision", 3, false);
+  run_frames(ui, state, views, 2);
+  CHECK(views.derivation.results().assumption.empty());
+}

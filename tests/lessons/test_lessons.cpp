@@ -99,9 +99,9 @@ TEST_CASE("the loader reports every problem with file:line:column", "[lessons][l
   const auto m = messages(l);
   INFO(Catch::Detail::stringify(m));
   CHECK(has(m,
-            "t.lesson:2:1: unknown directive 'intro:', expected title:, step:, show:, check:, "
-            "ask:, reveal: or note: (begin a prose line that starts with a lowercase word "
-            "and a colon with a backslash)"));
+            "t.lesson:2:1: unknown directive 'intro:', expected title:, step:, show:, assumes:, "
+            "check:, ask:, reveal: or note: (begin a prose line that starts with a lowercase "
+            "word and a colon with a backslash)"));
   CHECK(has(m, "t.lesson:4:7: dim: must be an even integer from 2 to 4096, got 7"));
   CHECK(has(m, "t.lesson:4:13: view: must be a view other than derivation"));
   CHECK(has(m, "t.lesson:4:29: frobnicate: is not a parameter of RoPE Lab"));
@@ -206,6 +206,49 @@ TEST_CASE("note: lines are the lecturer's paragraphs, never the step's prose", "
   CHECK(has(m, "b.lesson:5:9: unknown live value {{nope}} (see assets/lessons/FORMAT.md)"));
   CHECK(has(m, "b.lesson:5:21: TeX: unknown command \\zz"));
   CHECK(m.size() == 4);  // and the unclosed '$'
+}
+
+TEST_CASE("assumes: lines are read, checked, and report what the state no longer has",
+          "[lessons][loader][assumes]") {
+  const LoadedLesson l = parse_lesson(
+      "title: t\n"
+      "step: s\n"
+      "show: base=500000 dim=64\n"
+      "assumes: base=500000 dim=64\n"
+      "Llama 3's base is 500 000.\n",
+      "a.lesson", "a");
+  INFO(Catch::Detail::stringify(messages(l)));
+  REQUIRE(l.problems.empty());
+  const Step& step = l.lesson.steps[0];
+  REQUIRE(step.assumes.size() == 2);
+  CHECK(step.assumes[0].key == "base");
+  CHECK(step.assumes[0].pos.line == 4);
+  CHECK(step.assumes[0].pos.column == 10);
+  Params p;
+  apply_step_state(l.lesson, 0, p);
+  CHECK(p.base == 500000);  // set by show:, not by assumes:
+  CHECK(assumption_changes(step, p).empty());
+  REQUIRE(rope::app::set_param(p, "base", "10000").ok());
+  const auto changed = assumption_changes(step, p);
+  REQUIRE(changed.size() == 1);
+  CHECK(changed[0].key == "base");
+  CHECK(changed[0].assumed == "500000");
+  CHECK(changed[0].now == "10000");
+
+  // a value the step does not show would be announced the moment the step is entered
+  const auto unshown =
+      messages(parse_lesson("title: t\nstep: s\nassumes: dim=1024\nText.\n", "q.lesson", "q"));
+  REQUIRE(unshown.size() == 1);
+  CHECK(unshown[0].starts_with("q.lesson:3:10: assumes: dim=1024, but the step shows dim="));
+  const auto bad = messages(parse_lesson(
+      "title: t\nassumes: dim=8\nstep: s\nassumes: dim=7 nosuch=1 theme=light base\nText.\n",
+      "b.lesson", "b"));
+  INFO(Catch::Detail::stringify(bad));
+  CHECK(has(bad, "b.lesson:2:1: assumes: must be inside a step (after step:)"));
+  CHECK(has(bad, "b.lesson:4:10: assumes: dim: must be an even integer from 2 to 4096, got 7"));
+  CHECK(has(bad, "b.lesson:4:16: assumes: nosuch: is not a parameter of RoPE Lab"));
+  CHECK(has(bad, "b.lesson:4:25: 'theme' is the lecturer's setting, a step cannot assume it"));
+  CHECK(has(bad, "b.lesson:4:37: expected key=value in assumes:, got 'base'"));
 }
 
 TEST_CASE("the broken lesson files of the test suite all report problems", "[lessons][loader]") {
