@@ -314,7 +314,7 @@ struct TrailArc {
   bool covers(const TrailArc& o) const {
     constexpr float kPx = 0.5f;
     if (std::fabs(r - o.r) > kPx) return false;
-    const double tol = kPx / std::max(1.0f, r);
+    const double tol = static_cast<double>(kPx / std::max(1.0f, r));
     // how far back from this arc's end the other's end lies, in [-tol, 2π - tol)
     double back = std::fmod(end - o.end, kTwoPi);
     if (back < 0.0) back += kTwoPi;
