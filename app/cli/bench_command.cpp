@@ -188,7 +188,7 @@ int run_bench_command(const BenchCommand& cmd) {
     total += a.second;
   std::printf("triangle area: %.2f frames", total / frame_px);
   for (std::size_t i = 0; i < m.area.size() && i < 4; ++i)
-    std::printf("%s %s %.2f", i == 0 ? " (" : ",", m.area[i].first.c_str(),
+    std::printf("%s%s %.2f", i == 0 ? " (" : ", ", m.area[i].first.c_str(),
                 m.area[i].second / frame_px);
   std::printf("%s\n", m.area.empty() ? "" : ")");
   return kExitOk;
