@@ -147,8 +147,29 @@ std::optional<Result<Vec>> model_quantity(const app::Params& p, const Vec& q, co
     if (pairs < 1 || frac > 1.0) return one(0.0);
     return one(2.0 * kPi * std::pow(p.base, 2.0 * (pairs - 1) / p.dim));
   }
+  if (name == "turning_pairs" || name == "slowest_turning") {
+    // counted from the angles the views draw (θ′ of drawn_frequencies, rotary_style as the
+    // state says): a pair turns when its angle at position 1 is not 0. A p that leaves no whole
+    // pair (neox with int(d p) odd) is an error the panel reports while every pair keeps
+    // turning; it counts 0 here, as pairs_neox does, so that a slide's count never stands
+    // beside a drawing that only shows the error
+    auto sf = app::drawn_frequencies(p);
+    if (!sf) return Result<Vec>(sf.error());
+    if (sf.value().error && sf.value().error->parameter == "rotary_fraction") return one(0.0);
+    if (sf.value().error) return Result<Vec>(*sf.value().error);
+    double count = 0.0, slowest_theta = 0.0;
+    for (double t : sf.value().theta_drawn)
+      if (t != 0.0) {
+        count += 1.0;
+        slowest_theta = slowest_theta == 0.0 ? t : std::min(slowest_theta, t);
+      }
+    if (name == "turning_pairs") return one(count);
+    return one(slowest_theta == 0.0 ? 0.0 : wavelength(slowest_theta));
+  }
   if (name.starts_with("mm_")) return multimodal_quantity(p, q, k, name);
-  const bool row = name == "visible_keys" || name == "uniform_weight" || name == "row_weight";
+  const bool entropy = name.starts_with("row_entropy");
+  const bool row =
+      name == "visible_keys" || name == "uniform_weight" || name == "row_weight" || entropy;
   if (!row && !name.starts_with("mla_") && !name.starts_with("effective_")) return std::nullopt;
   const auto m_row = static_cast<std::int64_t>(std::llround(p.position));
   const auto n_col = static_cast<std::int64_t>(std::llround(p.key_position));
@@ -183,27 +204,42 @@ std::optional<Result<Vec>> model_quantity(const app::Params& p, const Vec& q, co
   const Vec kc = make_vector(VectorSource::random, kMlaNopeDims, {}, p.seed + 2000).value();
   const double m = p.position, n = p.key_position;
   const Vec rq = rotated(q, m, th, p.pairing), rk = rotated(k, n, th, p.pairing);
-  if (name == "row_weight") {
+  if (name == "row_weight" || entropy) {
     // the heatmap's softmax row m with shared content: scores a²(R_m q)·(R_j k)/√d over the
-    // visible keys j, stable (minus the row's largest); the weight of key n
+    // visible keys j, stable (minus the row's largest). row_weight: the weight of key n;
+    // row_entropy: -sum w ln w of the row (nats), and _plain the same with a² left out
     const VisibleKeys v = keys_of(p, m_row, n_col);
-    if (!v.contains(n_col)) return one(0.0);
+    if (!entropy && !v.contains(n_col)) return one(0.0);
     if (v.last - v.first > kMaxRowKeys)
-      return Result<Vec>(Error{"row_weight", "sums at most 65536 keys, the row has " +
-                                                 std::to_string(v.last - v.first)});
-    const double a2 = sf.value().attention_factor * sf.value().attention_factor;
-    const double scale = a2 / std::sqrt(static_cast<double>(p.dim));
-    const Vec rqm = rotated(q, static_cast<double>(m_row), th, p.pairing);
-    Vec s_row;
-    double top = -std::numeric_limits<double>::infinity();
-    for (std::int64_t j = v.first; j < v.last; ++j) {
-      s_row.push_back(scale * dot(rqm, rotated(k, static_cast<double>(j), th, p.pairing)));
-      top = std::max(top, s_row.back());
-    }
-    double sum = 0.0;
-    for (double x : s_row)
-      sum += std::exp(x - top);
-    return one(std::exp(s_row[static_cast<std::size_t>(n_col - v.first)] - top) / sum);
+      return Result<Vec>(Error{std::string(name), "sums at most 65536 keys, the row has " +
+                                                      std::to_string(v.last - v.first)});
+    const double a = sf.value().attention_factor;
+    const auto weights = [&](double a2) {
+      const double scale = a2 / std::sqrt(static_cast<double>(p.dim));
+      const Vec rqm = rotated(q, static_cast<double>(m_row), th, p.pairing);
+      Vec w;
+      double top = -std::numeric_limits<double>::infinity();
+      for (std::int64_t j = v.first; j < v.last; ++j) {
+        w.push_back(scale * dot(rqm, rotated(k, static_cast<double>(j), th, p.pairing)));
+        top = std::max(top, w.back());
+      }
+      double sum = 0.0;
+      for (double& x : w)
+        sum += (x = std::exp(x - top));
+      for (double& x : w)
+        x /= sum;
+      return w;
+    };
+    const auto entropy_of = [](const Vec& w) {
+      double h = 0.0;
+      for (double x : w)
+        h -= x > 0.0 ? x * std::log(x) : 0.0;
+      return h;
+    };
+    if (name == "row_weight") return one(weights(a * a)[static_cast<std::size_t>(n_col - v.first)]);
+    if (name == "row_entropy") return one(entropy_of(weights(a * a)));
+    if (name == "row_entropy_plain") return one(entropy_of(weights(1.0)));
+    return one(entropy_of(weights(1.0)) - entropy_of(weights(a * a)));  // row_entropy_drop
   }
   if (name == "mla_nope_score") return one(dot(qc, kc));
   if (name == "mla_rope_score" || name == "effective_score") return one(dot(rq, rk));

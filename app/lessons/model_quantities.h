@@ -8,6 +8,10 @@
 //   slowest_neox_formula, slowest_proportional_formula   the same written out: 2π·b^((R−2)/R)
 //                          with R = int(d·p) (even, ≥ 2, else 0), and 2π·b^(2(k−1)/d) with
 //                          k = int(d·p) div 2 (≥ 1, else 0)
+//   turning_pairs          pairs whose angle at position 1 is not 0 under the θ′ every view
+//                          draws (drawn_frequencies, rotary_style as the state says), counted;
+//                          0 when p leaves no whole pair (as pairs_neox)
+//   slowest_turning        2π/θ′ of the slowest of those pairs, positions (0: none turns)
 //   effective_score, effective_relative   (R_m q)·(R_n k) and q·(R_{n−m} k) with the θ′ every view
 //                          uses (state/scaling_params.h: partial rotary and scaling applied; a
 //                          fraction with no whole pair to rotate counts as 1, as in the pointers)
@@ -18,6 +22,8 @@
 //   uniform_weight         1 / visible_keys at a visible key n, 0 at a masked one
 //   row_weight             the heatmap's softmax weight of key n in row m with shared content:
 //                          scores a²(R_m q)·(R_j k)/√d at θ′ over the visible keys j
+//   row_entropy            −Σ w ln w over that row's weights, nats; row_entropy_plain the same
+//                          without a² (a = 1), row_entropy_drop the plain one minus row_entropy
 //   mm_pairs_t, _h, _w     multimodal (lesson 17): pairs that turn with each axis under mm_layout
 //   mm_fastest_t, _h, _w   the wavelength of each axis's fastest pair (0: the axis has none)
 //   mm_t.N, mm_h.N, mm_w.N the ids of token N of mm_sequence; mm_next_id.N: 1 + the largest id

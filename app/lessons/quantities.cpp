@@ -154,7 +154,8 @@ struct QuantityEnv {
   const Vec& k;
   const ScaledFrequencies& scaled;   // theta' and the attention factor (scaling none: theta, 1)
   const std::string& scaling_error;  // why the scaling could not be applied, else empty
-  std::size_t i = 0;                 // the index of a .K name: a block, or a coordinate of q.K
+  FixedValues& scratch;  // the shared memo: costly results by their arguments (fit_family)
+  std::size_t i = 0;     // the index of a .K name: a block, or a coordinate of q.K
   double context() const { return static_cast<double>(p.extension.scaling.original_context); }
   double factor() const { return p.extension.scaling.factor; }
   std::size_t d() const { return q.size(); }
@@ -723,6 +724,55 @@ Result<Vec> least_b_over_d(const Env& e, Name name, double scale) {
   return one(scale * *std::min_element(b.value().begin(), b.value().end()));
 }
 
+// PI's Fig. 2 as the extension view draws it (views/extrapolation_panel.cpp): the d functions
+// sin(s theta_j), cos(s theta_j) fitted to seeded N(0, 1) targets at s = 0 ... L-1 with the
+// app's rank tolerance, then max |a(s)| over [0, L), over [L, 2L) and between the integers of
+// the view's third panel (steps of 1/8). The fit is remembered under its arguments in the
+// context's shared memo: the three maxima share it, and a view that keeps one memo across states
+// (the derivation view) fits again only when d, base, L or the seed change, not when m moves.
+// Its cost grows as L d min(L, d); a lesson quantity is computed on the UI thread, so it stops
+// at 2^26 (d = 128: L up to 4096, about 0.05 s) where the view, computing in the background,
+// goes to 2^30.
+constexpr std::int64_t kMaxLessonFitWork = std::int64_t{1} << 26;
+
+Result<Vec> fit_family(const Env& e, Name name) {
+  const std::int64_t L = e.p.extension.scaling.original_context, d = e.p.dim;
+  // a key no quantity name can be (names have no spaces)
+  const std::string key = "fit " + std::to_string(d) + " " + std::to_string(L) + " " +
+                          std::to_string(e.p.seed) + " " +
+                          app::format_number(e.p.base, app::NumberStyle::csv);
+  auto cached = e.scratch.find(key);
+  if (cached == e.scratch.end()) {
+    if (L * d * std::min(L, d) > kMaxLessonFitWork)
+      return fail(name,
+                  "fits L d min(L, d) <= 2^26 (d = 128: L up to 4096) in a lesson; "
+                  "the extension view draws larger fits");
+    auto fit = fit_random_target(d, e.p.base, L, e.p.seed, app::kFitRankTolerance);
+    if (!fit) return fail(name, fit.error().to_string());
+    auto all = evaluate_fit_range(fit.value(), 0.0, 2.0 * static_cast<double>(L), 1.0);
+    const auto [from, to] = app::between_integers_range(L);
+    auto between = evaluate_fit_range(fit.value(), from, to, app::kBetweenStep);
+    if (!all || !between) return fail(name, (!all ? all.error() : between.error()).to_string());
+    const auto largest = [](auto first, auto last) {
+      double m = 0.0;
+      for (auto it = first; it != last; ++it)
+        m = std::max(m, std::fabs(*it));
+      return m;
+    };
+    const auto mid = all.value().begin() + static_cast<std::ptrdiff_t>(L);
+    cached =
+        e.scratch
+            .emplace(key, Vec{largest(all.value().begin(), mid), largest(mid, all.value().end()),
+                              largest(between.value().begin(), between.value().end())})
+            .first;
+  }
+  const Vec& f = cached->second;
+  if (name == "fit_inside") return one(f[0]);
+  if (name == "fit_beyond") return one(f[1]);
+  if (name == "fit_between") return one(f[2]);
+  return one(f[1] / f[0]);  // fit_growth
+}
+
 // [SECTION] the table: one row per quantity
 
 // Adding a quantity is adding its row: the name (arguments as placeholders, see find_quantity),
@@ -1140,6 +1190,17 @@ constexpr QuantityInfo kTable[] = {
     {"extrap_bound", "2\\min_{s<2L} B(s)",
      "PI's extrapolation bound 2 B(s) / max|h| at its least over s = 0 ... 2L - 1",
      [](const Env& e, Name name) { return least_b_over_d(e, name, 2.0 * e.dim()); }},
+    {"fit_inside", "\\max_{s<L}|a(s)|",
+     "PI's Fig. 2: the least-squares fit of seeded N(0, 1) targets at s = 0 ... L-1 (the "
+     "extension view's), its largest |a(s)| on [0, L)",
+     fit_family},
+    {"fit_beyond", "\\max_{L\\le s<2L}|a(s)|", "the same fit's largest |a(s)| on [L, 2L)",
+     fit_family},
+    {"fit_between", "\\max_{25\\le s<75}|a(s)|",
+     "the same fit's largest |a(s)| between the integers of the view's third panel, steps of 1/8",
+     fit_family},
+    {"fit_growth", "\\frac{\\max_{L\\le s<2L}|a|}{\\max_{s<L}|a|}",
+     "fit_beyond / fit_inside: how many times larger the fit gets past L", fit_family},
     {"scaled_score",
      "a^2(\\boldsymbol{R}'_m\\boldsymbol{q})^\\top(\\boldsymbol{R}'_n\\boldsymbol{k})",
      "RoPE score with theta' and the attention factor: rotate q to m and k to n, dot, times a^2",
@@ -1232,6 +1293,12 @@ constexpr QuantityInfo kTable[] = {
      model_family},
     {"slowest_proportional_formula", "2\\pi b^{2(k-1)/d}",
      "the same written out, k = int(d p) div 2", model_family},
+    {"turning_pairs", "k_{\\text{turning}}",
+     "pairs whose angle at position 1 is not 0 under the theta' the views draw (rotary_style as "
+     "set), counted",
+     model_family},
+    {"slowest_turning", "\\lambda_{\\text{slowest turning}}",
+     "2 pi / theta' of the slowest of those pairs, positions (0: none turns)", model_family},
     {"effective_score",
      "(\\boldsymbol{R}'_m\\boldsymbol{q})^\\top(\\boldsymbol{R}'_n\\boldsymbol{k})",
      "the RoPE score with theta' (partial rotary and scaling applied)", model_family},
@@ -1266,6 +1333,13 @@ constexpr QuantityInfo kTable[] = {
     {"row_weight", "w_{mn}",
      "the softmax weight of key n in row m: a^2 (R_m q).(R_j k)/sqrt(d) over the visible keys j",
      model_family},
+    {"row_entropy", "H_m",
+     "the entropy -sum w ln w of that softmax row m (the keys row_weight sums over), nats",
+     model_family},
+    {"row_entropy_plain", "H_m|_{a=1}", "the same row's entropy with a^2 left out (a = 1)",
+     model_family},
+    {"row_entropy_drop", "H_m|_{a=1} - H_m",
+     "row_entropy_plain - row_entropy: how much a^2 sharpens row m, nats", model_family},
     {"mla_nope_score", "\\boldsymbol{q}_C^\\top\\boldsymbol{k}_C",
      "decoupled RoPE: the 128 dimensions without RoPE (seeded q_C, k_C)", model_family},
     {"mla_rope_score",
@@ -1424,7 +1498,7 @@ QuantityContext::QuantityContext(const app::Params& params, std::shared_ptr<Fixe
 Result<Vec> QuantityContext::evaluate(std::string_view name) const {
   const QuantityInfo* row = find_quantity(name);
   if (row == nullptr) return fail(name, "is not a lesson quantity");
-  QuantityEnv e{p_, thetas_, rope_thetas_, q_, k_, scaled_, scaling_error_};
+  QuantityEnv e{p_, thetas_, rope_thetas_, q_, k_, scaled_, scaling_error_, *memo_};
   if (row->kind == QuantityKind::fixed) {  // the same in every state: computed once per context
     if (const auto it = memo_->find(name); it != memo_->end()) return it->second;
     auto v = row->fn(e, name);

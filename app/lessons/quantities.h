@@ -86,7 +86,8 @@ class QuantityContext {
   // θ′ and a of app::drawn_frequencies at this state (scaled_score), or why not
   ScaledFrequencies scaled_;
   std::string scaling_error_;
-  // fixed quantities already computed (a view asks every frame); never null
+  // fixed quantities already computed (a view asks every frame), and costly results keyed by
+  // their arguments (PI's fit); never null
   std::shared_ptr<FixedValues> memo_;
 };
 

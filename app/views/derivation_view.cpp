@@ -167,10 +167,6 @@ DerivationView::Inputs DerivationView::inputs_of(const Params& p) {
   return in;
 }
 
-lessons::QuantityContext DerivationView::compute(const Inputs& in) {
-  return lessons::QuantityContext(in.params);
-}
-
 float DerivationView::ShrinkToFit::factor_for(const std::string& layout_key) {
   if (layout_key != key) {
     key = layout_key;
@@ -483,7 +479,9 @@ void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library&
   const Palette& pal = palette(p.theme);
   const Fonts& f = *env.fonts;
   const float s = env.scale;
-  const lessons::QuantityContext& values = values_.get(inputs_of(p), compute);
+  const lessons::QuantityContext& values = values_.get(inputs_of(p), [this](const Inputs& in) {
+    return lessons::QuantityContext(in.params, memo_);
+  });
 
   // heading and problems; the step counter is at the bottom with the buttons (in presentation
   // mode both are in the presentation bar instead, larger: shell/presentation_bar.h)
@@ -549,7 +547,9 @@ void DerivationView::DrawBlocks(const Params& params, const ViewEnv& env,
   math_ = env.math ? env.math : &own_math_;
   if (!env.math) own_math_.begin_frame();
   const Palette& pal = palette(params.theme);
-  const lessons::QuantityContext& values = values_.get(inputs_of(params), compute);
+  const lessons::QuantityContext& values = values_.get(inputs_of(params), [this](const Inputs& in) {
+    return lessons::QuantityContext(in.params, memo_);
+  });
   const Pass pass{env, pal, *env.fonts, values, true};
   const float s = env.scale;
   int eq = 0;

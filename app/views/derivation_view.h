@@ -115,8 +115,10 @@ struct DerivationView {
     bool operator==(const Inputs& o) const { return key == o.key; }
   };
   static Inputs inputs_of(const Params& p);
-  static lessons::QuantityContext compute(const Inputs& in);
   ViewCache<Inputs, lessons::QuantityContext> values_;
+  // shared by every context this view makes: fixed quantities and costly results (PI's fit in
+  // lesson 11) are computed once, not again each time m moves
+  std::shared_ptr<lessons::FixedValues> memo_ = std::make_shared<lessons::FixedValues>();
 
   // The shrink factor of a step that is taller than the panel: starts at 1 for each step, panel
   // size and scale (`key`), and is lowered from the height the step was laid out at, down to
