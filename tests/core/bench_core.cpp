@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "random_floats.h"
 #include "rope/attention.h"
 #include "rope/extrapolation.h"
 #include "rope/frequencies.h"
@@ -28,14 +29,6 @@
 namespace {
 
 constexpr std::size_t kRows = 16384;
-
-std::vector<float> random_floats(std::size_t count, std::uint64_t seed) {
-  rope::SplitMix64 rng(seed);
-  std::vector<float> v(count);
-  for (float& x : v)
-    x = static_cast<float>(rng.uniform(-1.0, 1.0));
-  return v;
-}
 
 }  // namespace
 

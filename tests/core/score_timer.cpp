@@ -34,6 +34,7 @@
 #include <thread>
 #include <vector>
 
+#include "random_floats.h"
 #include "rope/attention.h"
 #include "rope/random.h"
 
@@ -70,14 +71,6 @@ double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   const std::size_t h = v.size() / 2;
   return v.size() % 2 == 1 ? v[h] : 0.5 * (v[h - 1] + v[h]);
-}
-
-std::vector<float> random_rows(std::size_t count, std::uint64_t seed) {
-  rope::SplitMix64 rng(seed);
-  std::vector<float> v(count);
-  for (float& x : v)
-    x = static_cast<float>(rng.uniform(-1.0, 1.0));
-  return v;
 }
 
 // score_rows_fast, or the testing hook when a kernel is named.
@@ -117,8 +110,8 @@ void score_all(const rope::EncodedQK& e, std::vector<float>& s, int threads,
 int time_scores(std::int64_t n, std::int64_t d, int reps, int threads, std::int64_t chunk_rows,
                 const std::string& kernel) {
   const auto size = static_cast<std::size_t>(n * d);
-  const auto q = random_rows(size, 2);
-  const auto k = random_rows(size, 3);
+  const auto q = random_floats(size, 2);
+  const auto k = random_floats(size, 3);
   std::vector<float> s(static_cast<std::size_t>(n * n));
   std::vector<double> total, encode, cpu;
   for (int r = -1; r < reps; ++r) {  // r = -1: warm-up, not counted
