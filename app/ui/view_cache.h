@@ -9,6 +9,7 @@
 // else decides when to recompute, so a new parameter the computation reads is one new field.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <utility>
 
@@ -24,6 +25,7 @@ class ViewCache {
     if (!model_ || !(inputs == inputs_)) {
       model_.emplace(std::forward<Compute>(compute)(inputs));
       inputs_ = inputs;
+      ++version_;
     }
     return *model_;
   }
@@ -36,11 +38,14 @@ class ViewCache {
     return model_ ? *model_ : kEmpty;
   }
   const Inputs& inputs() const { return inputs_; }
+  // Counts the computations: a new value means a new model (e.g. a texture to upload again).
+  std::uint64_t version() const { return version_; }
   void reset() { model_.reset(); }
 
  private:
   Inputs inputs_{};
   std::optional<Model> model_;
+  std::uint64_t version_ = 0;
 };
 
 }  // namespace rope::app

@@ -175,6 +175,11 @@ AxialView::Model AxialView::compute(const Inputs& in) {
     m.lo -= 0.5;
     m.hi += 0.5;
   }
+  for (const Panel& pn : m.panels) {
+    std::vector<float>& t = m.texels.emplace_back(pn.score.size());
+    std::transform(pn.score.begin(), pn.score.end(), t.begin(),
+                   [](double v) { return static_cast<float>(v); });
+  }
   return m;
 }
 
@@ -235,10 +240,36 @@ AxialView::Layout AxialView::layout(const Model& m, const Params& p, const Canva
 
 // [SECTION] paint: header, the two grids, the read-out
 
+// Grid i's cells: with GL one opaque textured quad through the heatmap shader (the cells are
+// most of the canvas, and blended rectangles cost a software rasteriser a read of every pixel
+// under them); without GL (tests) or when the shaders are missing, one rectangle per cell.
+void AxialView::paint_cells(const Model& m, std::size_t i, const plot::Frame& fr, const Layout& lay,
+                            const Canvas& canvas, bool has_gl) {
+  if (has_gl && !renderer_) renderer_ = std::make_unique<HeatmapRenderer>();
+  const int n = m.n;
+  if (renderer_ &&
+      renderer_->update(static_cast<int>(i), model_.version(), m.texels[i], n, n,
+                        static_cast<float>(m.lo), static_cast<float>(m.hi), lay.pal.panel,
+                        ImVec2(fr.area_max.x - fr.area_min.x, fr.area_max.y - fr.area_min.y))) {
+    renderer_->add_image(canvas.draw_list, static_cast<int>(i), fr.area_min, fr.area_max);
+    return;
+  }
+  const float cell_px = (fr.area_max.x - fr.area_min.x) / static_cast<float>(n);
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      const ImVec2 a(fr.area_min.x + static_cast<float>(c) * cell_px,
+                     fr.area_min.y + static_cast<float>(r) * cell_px);
+      canvas.draw_list->AddRectFilled(
+          a, ImVec2(a.x + cell_px, a.y + cell_px),
+          plot::colour_map_u32(plot::colour_t(cell(m.panels[i], n, r, c), m.lo, m.hi)));
+    }
+}
+
 // The two grids with their axes, titles and outlines, the colour bar and the read-out. Records
-// where the cells went in `out`.
+// where the cells went in panels_.
 void AxialView::paint(const Model& m, const Layout& lay, const Canvas& canvas, const Params& p,
-                      std::vector<Panel>& out) {
+                      bool has_gl) {
+  std::vector<Panel>& out = panels_;
   ImDrawList* dl = canvas.draw_list;
   const float s = lay.s;
   const int n = m.n;
@@ -267,12 +298,7 @@ void AxialView::paint(const Model& m, const Layout& lay, const Canvas& canvas, c
       return ImVec2(fr.area_min.x + static_cast<float>(c) * cell_px,
                     fr.area_min.y + static_cast<float>(r) * cell_px);
     };
-    for (int r = 0; r < n; ++r)
-      for (int c = 0; c < n; ++c) {
-        const ImVec2 a = cell_min(r, c);
-        dl->AddRectFilled(a, ImVec2(a.x + cell_px, a.y + cell_px),
-                          plot::colour_map_u32(plot::colour_t(cell(pn, n, r, c), m.lo, m.hi)));
-      }
+    paint_cells(m, i, fr, lay, canvas, has_gl);
     if (cell_px >= 6 * s)  // thin lines between patches: the image is cut into pieces
       for (int k = 1; k < n; ++k) {
         const float t = static_cast<float>(k) * cell_px;
@@ -356,7 +382,7 @@ void AxialView::Draw(AppState& state, const ViewEnv& env) {
   header(canvas.pen, lay, lay.level, p, m.error);
   panels_.clear();
   if (m.panels.size() != 2 || lay.side < 2.0f * static_cast<float>(m.n)) return;
-  paint(m, lay, canvas, p, panels_);
+  paint(m, lay, canvas, p, env.has_gl);
   if (canvas.hovered) hover(m, panels_, lay, canvas);
 }
 

@@ -14,12 +14,15 @@
 // Usage: AxialView view;  each frame inside the canvas window: view.Draw(state, env);
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "render/heatmap_renderer.h"
 #include "rope/axial.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
+#include "ui/plot.h"
 #include "ui/view_cache.h"
 #include "ui/view_env.h"
 
@@ -59,6 +62,7 @@ struct AxialView {
   struct Model {
     int n = 0;
     std::vector<Panel> panels;
+    std::vector<std::vector<float>> texels;  // each panel's scores in fp32, for the GPU
     double lo = 0.0, hi = 1.0;
     double key_score = 0.0, shifted_key_score = 0.0;
     std::string error;
@@ -67,13 +71,15 @@ struct AxialView {
   static Inputs inputs_of(const Params& p);
   static Model compute(const Inputs& in);
   static Layout layout(const Model& m, const Params& p, const Canvas& canvas, const ViewEnv& env);
-  static void paint(const Model& m, const Layout& lay, const Canvas& canvas, const Params& p,
-                    std::vector<Panel>& out);
+  void paint(const Model& m, const Layout& lay, const Canvas& canvas, const Params& p, bool has_gl);
+  void paint_cells(const Model& m, std::size_t i, const plot::Frame& fr, const Layout& lay,
+                   const Canvas& canvas, bool has_gl);
   static void hover(const Model& m, const std::vector<Panel>& drawn, const Layout& lay,
                     const Canvas& canvas);
   const Model& model() const;
 
-  ViewCache<Inputs, Model> model_;  // ui/view_cache.h
+  ViewCache<Inputs, Model> model_;             // ui/view_cache.h
+  std::unique_ptr<HeatmapRenderer> renderer_;  // the grids' cells, created on the first GL Draw
   std::vector<Panel> panels_;  // the model's panels with the cells' rectangles of the last Draw
   DrawnText drawn_;            // every line of text of the last Draw
 };
