@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <numbers>
 #include <string>
 
 #include <ft2build.h>
@@ -329,7 +330,44 @@ void bake_ring(ImFontAtlas& atlas, Fonts& fonts) {
                       static_cast<float>(rect->Y) / static_cast<float>(height));
     ring.uv1 = ImVec2(static_cast<float>(rect->X + size) / static_cast<float>(width),
                       static_cast<float>(rect->Y + size) / static_cast<float>(height));
+    // A texel covers part of the line when its centre is within 0.71 texel of r_in, and a
+    // linear filter reads one texel further: two texels inside r_in everything is clear.
+    ring.hole = std::max(0.0f, (r_in - 2.0f) / c);
   }
+}
+
+void add_ring(ImDrawList* dl, const Fonts::Ring& ring, ImVec2 c, float r, ImU32 col) {
+  // The outer 16-gon has its sides' midpoints on the circle of radius r, at 0, 22.5, 45, ...
+  // degrees, so it holds the whole square texture's ring and its corners stay inside the
+  // square (a corner past it would read a neighbour in the atlas); the inner one has its
+  // corners on the hole's circle, so everything between them is clear.
+  constexpr int kSides = 16;
+  const float step = 2.0f * std::numbers::pi_v<float> / static_cast<float>(kSides);
+  const float outer = r / std::cos(0.5f * step), inner = r * ring.hole;
+  const ImVec2 uv_per_px((ring.uv1.x - ring.uv0.x) / (2.0f * r),
+                         (ring.uv1.y - ring.uv0.y) / (2.0f * r));
+  const auto vertex = [&](float radius, float angle) {
+    const ImVec2 p(c.x + radius * std::cos(angle), c.y + radius * std::sin(angle));
+    const ImVec2 uv(ring.uv0.x + (p.x - (c.x - r)) * uv_per_px.x,
+                    ring.uv0.y + (p.y - (c.y - r)) * uv_per_px.y);
+    dl->PrimWriteVtx(p, uv, col);
+  };
+  dl->PushTextureID(ImGui::GetIO().Fonts->TexID);
+  dl->PrimReserve(kSides * 6, kSides * 2);
+  const auto first = static_cast<ImDrawIdx>(dl->_VtxCurrentIdx);
+  for (int k = 0; k < kSides; ++k) {
+    const float angle = (static_cast<float>(k) + 0.5f) * step;
+    vertex(outer, angle);
+    vertex(inner, angle);
+  }
+  for (int k = 0; k < kSides; ++k) {  // the trapezoid between corners k and k + 1
+    const auto o0 = static_cast<ImDrawIdx>(first + 2 * k);
+    const auto o1 = static_cast<ImDrawIdx>(first + 2 * ((k + 1) % kSides));
+    for (const ImDrawIdx i : {o0, static_cast<ImDrawIdx>(o0 + 1), o1, o1,
+                              static_cast<ImDrawIdx>(o0 + 1), static_cast<ImDrawIdx>(o1 + 1)})
+      dl->PrimWriteIdx(i);
+  }
+  dl->PopTextureID();
 }
 
 }  // namespace rope::app

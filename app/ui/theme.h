@@ -72,6 +72,7 @@ struct Fonts {
   struct Ring {
     int rect = -1;  // the atlas custom rect
     ImVec2 uv0, uv1;
+    float hole = 0.0f;  // inside this fraction of the radius every texel sampled is clear
     bool ready() const { return rect >= 0 && uv1.x > uv0.x; }
   };
   Ring rings[2];
@@ -81,6 +82,13 @@ struct Fonts {
     return r && r->ready() ? r : nullptr;
   }
 };
+
+// Draws `ring` as the rim of a dial of radius r px at c, tinted `col`. The pixels are those of
+// the ring's square texture drawn over the dial, but only a band of 16 trapezoids around the
+// line is rasterised, not the clear square inside it: a software rasteriser pays for every
+// pixel a triangle covers (at r = 27 px the band is a seventh of the square), and 256 dials'
+// squares were a third of a 1920 x 1080 frame.
+void add_ring(ImDrawList* dl, const Fonts::Ring& ring, ImVec2 c, float r, ImU32 col);
 
 // Builds the atlas (GetTexDataAsAlpha8), draws the rings into its pixels and sets their UVs.
 // Call before the atlas is uploaded.

@@ -172,8 +172,7 @@ void paint_trail(ImDrawList* dl, const Fonts& f, const Dial& d, double m, double
   const ImVec2 c = d.c;
   const float rq = d.rq;
   if (ring) {  // a whole turn on a small dial: a baked ring (ui/theme.h)
-    dl->AddImage(ImGui::GetIO().Fonts->TexID, ImVec2(c.x - rq, c.y - rq),
-                 ImVec2(c.x + rq, c.y + rq), baked->uv0, baked->uv1, with_alpha(d.col, 0.5f));
+    add_ring(dl, *baked, c, rq, with_alpha(d.col, 0.5f));
   }
   for (int band = 0; band < (ring ? 0 : bands); ++band) {
     const double b0 = d.aq - span * (1.0 - static_cast<double>(band) / bands);
@@ -894,9 +893,8 @@ void PointersView::paint_dials(const Model& m, const Scores& sc, const Layout& l
     const int row = i / lay.dials.grid.cols;
     const ImVec2 c(lay.dials.x0 + lay.dials.cell_w * (static_cast<float>(col) + 0.5f),
                    lay.dials.y0 + lay.dials.cell_h * static_cast<float>(row) + 10.0f * s + r);
-    if (const Fonts::Ring* baked = lay.f.ring_for(r)) {  // small dials: a baked ring, one quad
-      dl->AddImage(ImGui::GetIO().Fonts->TexID, ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r),
-                   baked->uv0, baked->uv1, pal.grid);
+    if (const Fonts::Ring* baked = lay.f.ring_for(r)) {  // small dials: a baked ring (ui/theme.h)
+      add_ring(dl, *baked, c, r, pal.grid);
     } else {
       dl->AddCircle(c, r, pal.grid, lay.dials.segs, std::max(1.0f, std::round(1.5f * s)));
     }

@@ -375,14 +375,13 @@ void paint_dials(const Paint& pt, const Box& box, const Now& now, int half,
     const ImVec2 centre(x0 + g.cell_w * (static_cast<float>(i % g.cols) + 0.5f),
                         y + g.cell_h * static_cast<float>(i / g.cols) + g.r + 6 * s);
     const bool chosen = i == now.pair;
-    // small dials (d in the hundreds): a baked ring for the rim (one quad, ui/theme.h), no arc,
+    // small dials (d in the hundreds): a baked ring for the rim (ui/theme.h), no arc,
     // a dot for the exact tip and no anti-aliased fringe on the arrowhead; llvmpipe pays per
     // vertex, and 64 dials of polylines cost it several milliseconds a frame
     const bool small = g.r < 32.0f * s;
     const Fonts::Ring* baked = chosen ? nullptr : f.ring_for(g.r);
     if (baked) {
-      dl->AddImage(ImGui::GetIO().Fonts->TexID, ImVec2(centre.x - g.r, centre.y - g.r),
-                   ImVec2(centre.x + g.r, centre.y + g.r), baked->uv0, baked->uv1, pt.pal.grid);
+      add_ring(dl, *baked, centre, g.r, pt.pal.grid);
     } else {
       dl->AddCircle(centre, g.r, chosen ? pt.pal.text : pt.pal.grid,
                     std::clamp(static_cast<int>(g.r / 3.0f), 24, 48),
