@@ -154,7 +154,7 @@ struct QuantityEnv {
   const Vec& k;
   const ScaledFrequencies& scaled;   // theta' and the attention factor (scaling none: theta, 1)
   const std::string& scaling_error;  // why the scaling could not be applied, else empty
-  FixedValues& scratch;  // the shared memo: costly results by their arguments (fit_family)
+  FixedValues& scratch;  // the shared memo: costly results by their arguments (fit, B(s)/d)
   std::size_t i = 0;     // the index of a .K name: a block, or a coordinate of q.K
   double context() const { return static_cast<double>(p.extension.scaling.original_context); }
   double factor() const { return p.extension.scaling.factor; }
@@ -716,12 +716,22 @@ Result<Vec> model_family(const Env& e, Name name) {
 
 // PI's B(s)/d at its least over the positions a step draws, s = 0 ... 2L − 1 (capped at 10⁶),
 // times `scale` (1: the ratio itself; 2d: the least extrapolation bound 2 B(s)).
+// The least is remembered in the context's memo under (d, base, 2L): at L = 4096 it costs
+// milliseconds, which a lesson step paid every frame.
 Result<Vec> least_b_over_d(const Env& e, Name name, double scale) {
   const std::int64_t max_s =
       std::min<std::int64_t>(2 * e.p.extension.scaling.original_context - 1, 1000000);
-  auto b = rope::b_over_d(e.p.dim, e.p.base, max_s);
-  if (!b) return fail(name, b.error().to_string());
-  return one(scale * *std::min_element(b.value().begin(), b.value().end()));
+  // a key no quantity name can be (names have no spaces)
+  const std::string key = "b_over_d " + std::to_string(e.p.dim) + " " + std::to_string(max_s) +
+                          " " + app::format_number(e.p.base, app::NumberStyle::csv);
+  auto cached = e.scratch.find(key);
+  if (cached == e.scratch.end()) {
+    auto b = rope::b_over_d(e.p.dim, e.p.base, max_s);
+    if (!b) return fail(name, b.error().to_string());
+    cached =
+        e.scratch.emplace(key, Vec{*std::min_element(b.value().begin(), b.value().end())}).first;
+  }
+  return one(scale * cached->second[0]);
 }
 
 // PI's Fig. 2 as the extension view draws it (views/extrapolation_panel.cpp): the d functions
