@@ -190,11 +190,59 @@ Status score_rows(PreparedScores& p, int threads, const std::atomic<bool>* cance
   return {};
 }
 
-// The finite minimum and maximum of the [n][n] matrix s (0, 0 when nothing is finite).
+constexpr float kMaxFloat = std::numeric_limits<float>::max();
+
+// The finite minimum and maximum of s; (kMaxFloat, -kMaxFloat) when nothing is finite.
+std::pair<float, float> finite_range_of(std::span<const float> s) {
+  constexpr float kMax = kMaxFloat;
+  float lo = kMax;
+  float hi = -kMax;
+  if (s.empty()) return {lo, hi};
+  // A plain min/max pass vectorises; only if it met -inf (masked cells) or NaN is the slower
+  // pass that skips them needed.
+  {
+    // eight independent lanes: no loop-carried dependency, and the compiler packs them into
+    // vector min/max instructions
+    constexpr std::size_t kLanes = 8;
+    float lo8[kLanes], hi8[kLanes];
+    for (std::size_t l = 0; l < kLanes; ++l) {
+      lo8[l] = kMax;
+      hi8[l] = -kMax;
+    }
+    const float* v = s.data();
+    const std::size_t size = s.size();
+    std::size_t i = 0;
+    for (; i + kLanes <= size; i += kLanes)
+      for (std::size_t l = 0; l < kLanes; ++l) {
+        lo8[l] = v[i + l] < lo8[l] ? v[i + l] : lo8[l];
+        hi8[l] = v[i + l] > hi8[l] ? v[i + l] : hi8[l];
+      }
+    for (; i < size; ++i) {
+      lo = v[i] < lo ? v[i] : lo;
+      hi = v[i] > hi ? v[i] : hi;
+    }
+    for (std::size_t l = 0; l < kLanes; ++l) {
+      lo = std::min(lo, lo8[l]);
+      hi = std::max(hi, hi8[l]);
+    }
+  }
+  if (!(lo >= -kMax && hi <= kMax) || std::isnan(s.front())) {
+    lo = kMax;
+    hi = -kMax;
+    for (float v : s) {
+      if (!(v >= -kMax && v <= kMax)) continue;
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  }
+  return {lo, hi};
+}
+
+// The finite minimum and maximum of the [n][n] matrix s ((0, 0) when nothing is finite).
 // `by_distance`: S[m][n] = g(n - m), so row 0 and column 0 hold every value.
 std::pair<float, float> finite_range(const std::vector<float>& s, std::size_t nn,
                                      bool by_distance) {
-  constexpr float kMax = std::numeric_limits<float>::max();
+  constexpr float kMax = kMaxFloat;
   float lo = kMax;
   float hi = -kMax;
   if (by_distance) {
@@ -207,43 +255,7 @@ std::pair<float, float> finite_range(const std::vector<float>& s, std::size_t nn
           hi = std::max(hi, v);
         }
   } else {
-    // A plain min/max pass vectorises; only if it met -inf (masked cells) or NaN is the slower
-    // pass that skips them needed.
-    {
-      // eight independent lanes: no loop-carried dependency, and the compiler packs them into
-      // vector min/max instructions
-      constexpr std::size_t kLanes = 8;
-      float lo8[kLanes], hi8[kLanes];
-      for (std::size_t l = 0; l < kLanes; ++l) {
-        lo8[l] = kMax;
-        hi8[l] = -kMax;
-      }
-      const float* v = s.data();
-      const std::size_t size = s.size();
-      std::size_t i = 0;
-      for (; i + kLanes <= size; i += kLanes)
-        for (std::size_t l = 0; l < kLanes; ++l) {
-          lo8[l] = v[i + l] < lo8[l] ? v[i + l] : lo8[l];
-          hi8[l] = v[i + l] > hi8[l] ? v[i + l] : hi8[l];
-        }
-      for (; i < size; ++i) {
-        lo = v[i] < lo ? v[i] : lo;
-        hi = v[i] > hi ? v[i] : hi;
-      }
-      for (std::size_t l = 0; l < kLanes; ++l) {
-        lo = std::min(lo, lo8[l]);
-        hi = std::max(hi, hi8[l]);
-      }
-    }
-    if (!(lo >= -kMax && hi <= kMax) || std::isnan(s.front())) {
-      lo = kMax;
-      hi = -kMax;
-      for (float v : s) {
-        if (!(v >= -kMax && v <= kMax)) continue;
-        lo = std::min(lo, v);
-        hi = std::max(hi, v);
-      }
-    }
+    std::tie(lo, hi) = finite_range_of(s);
   }
   if (lo > hi) lo = hi = 0.0f;  // nothing finite
   return {lo, hi};
@@ -331,23 +343,31 @@ double heatmap_cost(const HeatmapInputs& in) {
 
 namespace {
 
+// The matrix complete, scaled, masked and softmaxed, and the finite range (lo, hi) of its entries
+// known (lo > hi: nothing finite): the colour range and the time taken since `t0`.
+HeatmapScores completed(HeatmapScores out, float lo, float hi,
+                        std::chrono::steady_clock::time_point t0) {
+  const HeatmapInputs& in = out.inputs;
+  out.n = in.positions;
+  if (lo > hi) lo = hi = 0.0f;  // nothing finite
+  out.lo = in.score_mode == ScoreMode::softmax ? 0.0 : static_cast<double>(lo);
+  out.hi = static_cast<double>(hi);
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
 // The matrix's rows all computed: the score mode's scaling, the causal mask and the softmax, then
 // the colour range over the finite entries. `t0`: when the computation started.
-Result<HeatmapScores> finish_scores(HeatmapScores out, std::chrono::steady_clock::time_point t0) {
+HeatmapScores finish_scores(HeatmapScores out, std::chrono::steady_clock::time_point t0) {
   const HeatmapInputs& in = out.inputs;
-  // scale, mask, softmax; then the colour range over finite entries
   const std::int64_t n = in.positions;
-  out.n = in.positions;
   const ScoreTransform t = score_transform(in);
   if (t.scale || t.softmax || t.causal || t.window > 0 || t.chunk > 0)
     transform_scores(out.s, n, in.dim, t);  // else identity
   const bool by_distance = in.content == Content::shared && in.encoding != Encoding::sinusoidal &&
                            in.score_mode != ScoreMode::softmax;
   const auto [lo, hi] = finite_range(out.s, static_cast<std::size_t>(n), by_distance);
-  out.lo = in.score_mode == ScoreMode::softmax ? 0.0 : static_cast<double>(lo);
-  out.hi = static_cast<double>(hi);
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
+  return completed(std::move(out), lo, hi, t0);
 }
 
 }  // namespace
@@ -479,6 +499,11 @@ struct HeatmapSlices::State {
   // the panel under way: its scores so far and the rows still to compute
   std::optional<std::pair<HeatmapScores, PreparedScores>> current;
   std::chrono::steady_clock::time_point t0;
+  // Rows [0, finished) of the panel under way are transformed (scale, mask, softmax) and their
+  // finite range is in (lo, hi): each slice finishes the rows it computed, so that the last one
+  // does not pass over all N² entries at once (at N = 4096, longer than a frame in a browser).
+  std::int64_t finished = 0;
+  float lo = kMaxFloat, hi = -kMaxFloat;
 };
 
 HeatmapSlices::HeatmapSlices(std::vector<HeatmapInputs> panels)
@@ -504,21 +529,38 @@ bool HeatmapSlices::step(double seconds) {
         break;
       }
       st.current.emplace(std::move(out), std::move(p).value());
+      st.finished = 0;
+      st.lo = kMaxFloat;
+      st.hi = -kMaxFloat;
+      // preparing N = 4096 random rows takes a good part of a slice: the rows start next frame
+      if (std::chrono::steady_clock::now() >= until) return false;
     }
     auto& [out, p] = *st.current;
     if (auto s = score_rows(p, 1, nullptr, &until); !s) {
       st.error = s.error().to_string();
       break;
     }
+    const std::int64_t n = out.inputs.positions;
+    if (st.finished == 0 && p.next_row == n) {  // all at once (shared content, or small)
+      out.s = std::move(p.matrix);
+      st.done.push_back(finish_scores(std::move(out), st.t0));
+      st.current.reset();
+      if (std::chrono::steady_clock::now() >= until) break;
+      continue;
+    }
+    const ScoreTransform t = score_transform(out.inputs);
+    if (t.scale || t.softmax || t.causal || t.window > 0 || t.chunk > 0)
+      transform_score_rows(p.matrix, n, out.inputs.dim, t, st.finished, p.next_row);
+    const auto [lo, hi] = finite_range_of(std::span<const float>(p.matrix).subspan(
+        static_cast<std::size_t>(st.finished * n),
+        static_cast<std::size_t>((p.next_row - st.finished) * n)));
+    st.lo = std::min(st.lo, lo);
+    st.hi = std::max(st.hi, hi);
+    st.finished = p.next_row;
     if (p.next_row < p.encoded.n_positions) return false;  // the clock ran out: the next frame
     out.s = std::move(p.matrix);
-    auto r = finish_scores(std::move(out), st.t0);
+    st.done.push_back(completed(std::move(out), st.lo, st.hi, st.t0));
     st.current.reset();
-    if (!r) {
-      st.error = r.error().to_string();
-      break;
-    }
-    st.done.push_back(std::move(r).value());
     if (std::chrono::steady_clock::now() >= until) break;
   }
   return !st.error.empty() || st.done.size() == st.inputs.size();

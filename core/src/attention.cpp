@@ -698,19 +698,22 @@ Result<std::vector<float>> score_matrix_shared(std::span<const float> q, std::sp
 
 // [SECTION] Score transforms -----------------------------------------------------------------
 
+namespace {
+
 template <class T>
-void transform_scores(std::span<T> s, std::int64_t n_positions, std::int64_t dim,
-                      ScoreTransform t) {
+void transform_rows(std::span<T> s, std::int64_t n_positions, std::int64_t dim, ScoreTransform t,
+                    std::int64_t first_row, std::int64_t end_row) {
   constexpr T kInf = std::numeric_limits<T>::infinity();
   if (n_positions < 1 || n_positions > (std::int64_t{1} << 31) ||
       s.size() != static_cast<std::size_t>(n_positions) * static_cast<std::size_t>(n_positions) ||
-      (t.scale && !validate_dim(dim))) {
+      (t.scale && !validate_dim(dim)) || first_row < 0 || end_row < first_row ||
+      end_row > n_positions) {
     detail::fill_nan(s);
     return;
   }
   const auto n = static_cast<std::size_t>(n_positions);
   const T scale = t.scale ? static_cast<T>(1.0 / std::sqrt(static_cast<double>(dim))) : T{1};
-  for (std::size_t m = 0; m < n; ++m) {
+  for (auto m = static_cast<std::size_t>(first_row); m < static_cast<std::size_t>(end_row); ++m) {
     const std::span<T> row = s.subspan(m * n, n);
     const VisibleKeys keys = visible_keys(static_cast<std::int64_t>(m), n_positions, t);
     const auto first = static_cast<std::size_t>(keys.first);
@@ -749,6 +752,19 @@ void transform_scores(std::span<T> s, std::int64_t n_positions, std::int64_t dim
     for (std::size_t j = first; j < last; ++j)
       row[j] /= sum;
   }
+}
+
+}  // namespace
+
+template <class T>
+void transform_scores(std::span<T> s, std::int64_t n_positions, std::int64_t dim,
+                      ScoreTransform t) {
+  transform_rows(s, n_positions, dim, t, 0, n_positions);
+}
+
+void transform_score_rows(std::span<float> s, std::int64_t n_positions, std::int64_t dim,
+                          ScoreTransform t, std::int64_t first_row, std::int64_t end_row) {
+  transform_rows(s, n_positions, dim, t, first_row, end_row);
 }
 
 template void transform_scores<float>(std::span<float>, std::int64_t, std::int64_t, ScoreTransform);

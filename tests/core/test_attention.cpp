@@ -671,6 +671,35 @@ TEMPLATE_TEST_CASE("attention: transform_scores with bad shapes or odd values ne
   CHECK(s[2] == T(0.5));
 }
 
+TEST_CASE("attention: transform_score_rows a few rows at a time is transform_scores",
+          "[attention]") {
+  constexpr std::int64_t n = 7, d = 16;
+  std::vector<float> s(static_cast<std::size_t>(n * n));
+  for (std::size_t i = 0; i < s.size(); ++i)
+    s[i] = static_cast<float>(std::sin(1.7 * static_cast<double>(i)) * 9.0);
+  for (const rope::ScoreTransform t :
+       {rope::ScoreTransform{.scale = true, .softmax = true, .causal = true},
+        rope::ScoreTransform{.scale = true, .window = 3},
+        rope::ScoreTransform{.softmax = true, .chunk = 4}}) {
+    std::vector<float> whole = s, sliced = s;
+    rope::transform_scores(whole, n, d, t);
+    for (const auto& [a, b] : {std::pair{0, 2}, std::pair{2, 2}, std::pair{2, 5}, std::pair{5, 7}})
+      rope::transform_score_rows(sliced, n, d, t, a, b);
+    CHECK(sliced == whole);
+    // rows outside the range are left as they were
+    std::vector<float> part = s;
+    rope::transform_score_rows(part, n, d, t, 3, 4);
+    CHECK(std::equal(part.begin(), part.begin() + 3 * n, s.begin()));
+    CHECK(std::equal(part.begin() + 3 * n, part.begin() + 4 * n, whole.begin() + 3 * n));
+    CHECK(std::equal(part.begin() + 4 * n, part.end(), s.begin() + 4 * n));
+  }
+  for (const auto& [a, b] : {std::pair{-1, 2}, std::pair{3, 2}, std::pair{0, 8}}) {
+    std::vector<float> bad = s;
+    rope::transform_score_rows(bad, n, d, {.softmax = true}, a, b);
+    CHECK(std::all_of(bad.begin(), bad.end(), [](float x) { return std::isnan(x); }));
+  }
+}
+
 TEST_CASE("attention: NaN and huge inputs give numbers or NaN, never a crash",
           "[attention][errors]") {
   std::vector<float> q(4 * 8, 1.0f);

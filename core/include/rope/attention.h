@@ -146,6 +146,12 @@ inline void transform_scores(std::span<double> s, std::int64_t n_positions, std:
                              ScoreTransform t) {
   transform_scores<double>(s, n_positions, dim, t);
 }
+// transform_scores on rows [first_row, end_row) of the [N][N] matrix s only (the others are left
+// as they are): a row's transform reads that row alone, so a large matrix can be transformed a
+// slice at a time between frames with the same result. Invalid arguments, as transform_scores's
+// or a range outside 0 <= first_row <= end_row <= N, set every entry of s to NaN.
+void transform_score_rows(std::span<float> s, std::int64_t n_positions, std::int64_t dim,
+                          ScoreTransform t, std::int64_t first_row, std::int64_t end_row);
 
 // Linear attention (Katharopoulos et al.) with feature map phi(x) = elu(x) + 1, and RoPE applied
 // in the numerator only (RoFormer eq. 19):
