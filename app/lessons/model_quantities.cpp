@@ -253,7 +253,16 @@ std::optional<Result<Vec>> model_quantity(const app::Params& p, const Vec& q, co
       ms = 0.1 * sp.mscale_all_dim * std::log(sp.factor) + 1.0;
     return one(ms * ms * std::pow(kMlaNopeDims + p.dim, -0.5));
   }
+  if (name == "mla_plain_scale")
+    return one(1.0 / std::sqrt(static_cast<double>(kMlaNopeDims + p.dim)));
+  if (name == "mla_scale_gain")
+    return one(mla_scale(p) * std::sqrt(static_cast<double>(kMlaNopeDims + p.dim)));
   if (name == "mla_score") return one(mla_scale(p) * (dot(qc, kc) + dot(rq, rk)));
+  if (name == "mla_score_moved") {
+    constexpr double kMove = 1000.0;  // positions both the query and the key move by
+    const Vec mq = rotated(q, m + kMove, th, p.pairing), mk = rotated(k, n + kMove, th, p.pairing);
+    return one(mla_scale(p) * (dot(qc, kc) + dot(mq, mk)));
+  }
   if (name == "mla_concat_score") {
     Vec a = qc, b = kc;
     a.insert(a.end(), rq.begin(), rq.end());

@@ -14,6 +14,7 @@
 #include <charconv>
 #include <cmath>
 #include <complex>
+#include <limits>
 #include <optional>
 #include <utility>
 
@@ -365,6 +366,30 @@ Result<Vec> linear_family(const Env& e, Name name) {
         num[c] += rq[i] * sums.value().kv[i * udv + c];
     return num;
   }
+  if (name.starts_with("linear_stretched")) {
+    // R_m replaced by M_m = diag(1, 2, ..., d) R_m: a matrix of m alone that does not keep
+    // lengths. It leaves the sum over n as R_m does: linearity, not length, lets S be shared.
+    Vec mq = rotated(phi(ex.q, row), static_cast<double>(row), e.thetas, e.p.pairing);
+    for (std::size_t j = 0; j < ud; ++j)
+      mq[j] *= static_cast<double>(j + 1);
+    Vec num(udv, 0.0);
+    if (name == "linear_stretched_summary") {
+      auto sums =
+          linear_attention_sums(ex.q, ex.k, ex.v, n_tok, d, dv, e.p.base, e.p.pairing, true, false);
+      if (!sums) return sums.error();
+      for (std::size_t i = 0; i < ud; ++i)
+        for (std::size_t c = 0; c < udv; ++c)
+          num[c] += mq[i] * sums.value().kv[i * udv + c];
+      return num;
+    }
+    for (std::size_t t = 0; t < static_cast<std::size_t>(n_tok); ++t) {
+      const double w =
+          dot(mq, rotated(phi(ex.k, t), static_cast<double>(t), e.thetas, e.p.pairing));
+      for (std::size_t c = 0; c < udv; ++c)
+        num[c] += w * ex.v[t * udv + c];
+    }
+    return num;  // linear_stretched_direct
+  }
   const Vec pq = phi(ex.q, row);
   const Vec rq = rope ? rotated(pq, static_cast<double>(row), e.thetas, e.p.pairing) : pq;
   Vec num(udv, 0.0);
@@ -626,6 +651,39 @@ Result<Vec> complex_product_relative(const Env& e, Name) {
   return Vec{sum.real(), sum.imag()};
 }
 
+// Block i of f(q, m) = R_m q and of f(k, n) = R_n k as complex numbers, and their product
+// f(q, m) f*(k, n): lesson 4's polar form, where lengths multiply and angles subtract.
+//   product_length    |f(q, m) f*(k, n)|          length_product    |f(q, m)| |f(k, n)|
+//   product_angle     arg(f(q, m) f*(k, n))       angle_difference  arg f(q, m) - arg f(k, n)
+// Angles in rad, wrapped into (-pi, pi].
+Result<Vec> polar_family(const Env& e, Name name) {
+  const auto [a, b] = block_index(e.i, e.d(), e.p.pairing);
+  const Vec rq = rotated(e.q, e.m(), e.thetas, e.p.pairing);
+  const Vec rk = rotated(e.k, e.n(), e.thetas, e.p.pairing);
+  const Cplx fq(rq[a], rq[b]), fk(rk[a], rk[b]);
+  const auto [stem, index] = split_index(name);
+  if (stem == "product_length") return one(std::abs(fq * std::conj(fk)));
+  if (stem == "length_product") return one(std::abs(fq) * std::abs(fk));
+  if (stem == "product_angle") return one(std::arg(fq * std::conj(fk)));
+  return one(std::remainder(std::arg(fq) - std::arg(fk), kTwoPi));  // angle_difference
+}
+
+// The frequency ladder's steps theta_{i+1} / theta_i over i = 0 ... d/2 - 2 (the wavelengths'
+// steps lambda_{i+1} / lambda_i are their inverses): the least and the largest. A geometric
+// ladder has one step, b^(-2/d); any other rule for theta_i gives two different numbers. A
+// single block (d = 2) has no step: both are 1.
+Result<Vec> ladder_family(const Env& e, Name name) {
+  if (e.thetas.size() < 2) return one(1.0);
+  const bool waves = name.starts_with("wavelength");
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (std::size_t i = 0; i + 1 < e.thetas.size(); ++i) {
+    const double r = waves ? e.thetas[i] / e.thetas[i + 1] : e.thetas[i + 1] / e.thetas[i];
+    lo = std::min(lo, r);
+    hi = std::max(hi, r);
+  }
+  return one(name.ends_with("_min") ? lo : hi);
+}
+
 // q^T R(phi) k = cos(phi) q.k + sin(phi) q^T J k, with q^T J k = q_b k_a - q_a k_b
 Result<Vec> blockwise_score(const Env& e, Name) {
   double s = 0.0;
@@ -684,6 +742,32 @@ Result<Vec> rotate_half_score(const Env& e, Name name) {
   auto yk = rotate_half_form(e.k, e.n(), e.thetas);
   if (!yq || !yk) return fail(name, (!yq ? yq.error() : yk.error()).to_string());
   return one(dot(yq.value(), yk.value()));
+}
+
+// The heatmap's row m with the same content at every position (content shared): its keys at
+// n = 0, s, 2s, ... (N of them, stride s). The least score over the row with the sinusoidal
+// encoding added, min_n (q + PE_m).(k + PE_n), or with RoPE, min_n (R_m q).(R_n k). Lesson 2:
+// under addition related tokens keep a high score at every distance; under rotation the
+// distance alone can lower it.
+Result<Vec> row_min_family(const Env& e, Name name) {
+  const int count = e.p.positions;
+  if (count < 1 || count > 4096) return fail(name, "needs N = positions from 1 to 4096");
+  const bool additive = name.starts_with("additive");
+  Vec qm =
+      additive ? sinusoidal_vector(e.m(), e.thetas) : rotated(e.q, e.m(), e.thetas, e.p.pairing);
+  if (additive)
+    for (std::size_t j = 0; j < qm.size(); ++j)
+      qm[j] += e.q[j];
+  double least = std::numeric_limits<double>::infinity();
+  for (int t = 0; t < count; ++t) {
+    const double pos = static_cast<double>(t) * e.p.stride;
+    Vec kn = additive ? sinusoidal_vector(pos, e.thetas) : rotated(e.k, pos, e.thetas, e.p.pairing);
+    if (additive)
+      for (std::size_t j = 0; j < kn.size(); ++j)
+        kn[j] += e.k[j];
+    least = std::min(least, dot(qm, kn));
+  }
+  return one(least);
 }
 
 Result<Vec> pe_dot_formula(const Env& e, Name) {
@@ -818,6 +902,18 @@ constexpr QuantityInfo kTable[] = {
      [](const Env& e, Name) {
        return one(kTwoPi * std::pow(e.p.base, (e.dim() - 2.0) / e.dim()));
      }},
+    {"theta_step_min", "\\min_i \\theta_{i+1}/\\theta_i",
+     "the least ratio theta_{i+1} / theta_i of neighbouring blocks (1 at d = 2: one block)",
+     ladder_family},
+    {"theta_step_max", "\\max_i \\theta_{i+1}/\\theta_i",
+     "the largest ratio theta_{i+1} / theta_i (equal to the least: the ladder is geometric)",
+     ladder_family},
+    {"wavelength_step_min", "\\min_i \\lambda_{i+1}/\\lambda_i",
+     "the least ratio lambda_{i+1} / lambda_i of neighbouring wavelengths (1 at d = 2)",
+     ladder_family},
+    {"wavelength_step_max", "\\max_i \\lambda_{i+1}/\\lambda_i",
+     "the largest ratio lambda_{i+1} / lambda_i (equal to the least: the ladder is geometric)",
+     ladder_family},
     {"context_length", "N",
      "the context length of the spectrum view (parameter context_length); a check against it "
      "is held at its step's state only",
@@ -885,6 +981,17 @@ constexpr QuantityInfo kTable[] = {
     {"norm_product", "\\|\\boldsymbol{q}\\|\\,\\|\\boldsymbol{k}\\|",
      "length of q times length of k",
      [](const Env& e, Name) { return one(norm(e.q) * norm(e.k)); }},
+    {"product_length.K", "|f(q,m)\\,f^{*}(k,n)|",
+     "block K: the length of the complex product (R_m q)_K (R_n k)_K*", polar_family,
+     QuantityKind::block},
+    {"length_product.K", "|f(q,m)|\\,|f(k,n)|",
+     "block K: the length of (R_m q)_K times the length of (R_n k)_K", polar_family,
+     QuantityKind::block},
+    {"product_angle.K", "\\arg f(q,m)\\,f^{*}(k,n)",
+     "block K: the angle of that product, rad in (-pi, pi]", polar_family, QuantityKind::block},
+    {"angle_difference.K", "\\arg f(q,m) - \\arg f(k,n)",
+     "block K: the angle of (R_m q)_K minus that of (R_n k)_K, wrapped into (-pi, pi]",
+     polar_family, QuantityKind::block},
     {"sentence_m_a", "m_A", "position of query_word in sentence_a (first occurrence, from 0)",
      sentence_family},
     {"sentence_n_a", "n_A", "position of key_word in sentence_a", sentence_family},
@@ -996,6 +1103,13 @@ constexpr QuantityInfo kTable[] = {
        return one(dot(sinusoidal_vector(e.m(), e.thetas),
                       sinusoidal_vector(e.m() + e.p.offset, e.thetas)));
      }},
+    {"additive_row_min", "\\min_n (\\boldsymbol{q}+PE_m)^\\top(\\boldsymbol{k}+PE_n)",
+     "the heatmap's row m with the same q, k at every position and the sinusoidal encoding added: "
+     "its least score over the N keys",
+     row_min_family},
+    {"rope_row_min",
+     "\\min_n (\\boldsymbol{R}_m\\boldsymbol{q})^\\top(\\boldsymbol{R}_n\\boldsymbol{k})",
+     "the same row with RoPE instead: its least score over the N keys", row_min_family},
     {"pe_dot_formula", "\\sum_i\\cos k\\theta_i", "the same, from the offset alone",
      pe_dot_formula},
     // long-range decay
@@ -1041,6 +1155,12 @@ constexpr QuantityInfo kTable[] = {
     {"linear_direct_numerator", "\\sum_n\\big(R_m\\phi(q_m)\\big)^\\top R_n\\phi(k_n)\\,v_n",
      "the same numerator summed term by term", linear_family},
     // permutation
+    {"linear_stretched_summary", "\\big(M_m\\phi(q_m)\\big)^\\top S",
+     "the numerator with R_m replaced by M_m = diag(1, ..., d) R_m, which stretches lengths, "
+     "times the same summary S (vector)",
+     linear_family},
+    {"linear_stretched_direct", "\\sum_n\\big(M_m\\phi(q_m)\\big)^\\top R_n\\phi(k_n)\\,v_n",
+     "the same summed term by term (vector)", linear_family},
     {"nopos_out", "o_m", "self-attention output at token m of sentence_a, no positions (vector)",
      attention_family},
     {"nopos_out_moved", "o'_{T-1-m}",
@@ -1360,8 +1480,16 @@ constexpr QuantityInfo kTable[] = {
     {"mla_scale", "\\frac{\\text{mscale}^2}{\\sqrt{128+d}}",
      "decoupled RoPE: the softmax scale (128 + d)^(-1/2) mscale^2", model_family},
     {"mla_scale_formula", "(128+d)^{-1/2}(0.1\\ln s+1)^2", "the same written out", model_family},
+    {"mla_plain_scale", "\\tfrac{1}{\\sqrt{128+d}}",
+     "decoupled RoPE: the softmax scale without YaRN's mscale, (128 + d)^(-1/2)", model_family},
+    {"mla_scale_gain", "\\text{mscale}^2",
+     "decoupled RoPE: mla_scale / mla_plain_scale, how many times YaRN raises the scale",
+     model_family},
     {"mla_score", "\\text{scale}\\,(\\text{nope}+\\text{rope})",
      "decoupled RoPE: the score as the sum of the two parts, scaled", model_family},
+    {"mla_score_moved", "\\text{score}\\big|_{m+1000,\\,n+1000}",
+     "decoupled RoPE: the score with both positions moved by 1000 (q_C, k_C unmoved: no RoPE)",
+     model_family},
     {"mla_concat_score",
      "\\text{scale}\\,[\\boldsymbol{q}_C;\\boldsymbol{R}_m\\boldsymbol{q}_R]^\\top[\\boldsymbol{k}_"
      "C;\\boldsymbol{R}_n\\boldsymbol{k}_R]",

@@ -88,6 +88,8 @@ struct Params {
   double trail_length = 6.0;  // positions behind m drawn as a trail
   // also draw q and k rotated with the precision view's formats (precision.formats), emulated
   bool emulate_precision = false;
+  // lesson 4's polar form: each pointer's length and its turn from position 0, labelled
+  bool polar = false;
 
   // animation: m advances by speed positions per second while playing
   bool playing = false;
@@ -108,7 +110,11 @@ struct Params {
   // layers), keys in another chunk of `chunk` positions hidden (Llama 4); 0: off. Tokens.
   std::int64_t attention_window = 0;
   std::int64_t attention_chunk = 0;
-  bool linear_sums = false;  // linear attention's shared sums instead of the N x N matrix
+  bool linear_sums = false;   // linear attention's shared sums instead of the N x N matrix
+  bool linear_reuse = false;  // with linear_sums: every query's numerator from the one S
+  // with sentence content: sentence A and sentence B side by side, the query's token framed in
+  // both (lesson 1: a permutation moves token m of A to T - 1 - m of the reversed B)
+  bool sentence_pair = false;
 
   // decay and spectrum views
   int max_distance = 256;  // R

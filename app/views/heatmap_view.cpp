@@ -67,8 +67,12 @@ std::string content_text(const Params& p) {
     case Content::random:
       return "seeded random qₘ, kₙ at every position (seed " + std::to_string(p.seed) + ")";
     case Content::sentence:
-      return "the words of sentence B; qₘ = kₘ = a seeded hash of the word (d, seed), not a "
-             "trained embedding";
+      return p.sentence_pair && !p.compare
+                 ? "left sentence A, right sentence B; qₘ = kₘ = a seeded hash of the word (d, "
+                   "seed), not a trained embedding. Framed: the query's word and the key's in "
+                   "each"
+                 : "the words of sentence B; qₘ = kₘ = a seeded hash of the word (d, seed), not a "
+                   "trained embedding";
   }
   return "";
 }
@@ -88,7 +92,9 @@ struct Scene : Page {
   std::string scaling;  // with a scaling on: the method, θ′ and a² (RoPE only)
   std::string msg;      // the error, or the note that a new matrix is being computed
   ImU32 msg_colour = 0;
-  int count = 0;  // panels: 1, or 3 in compare mode
+  int count = 0;        // panels: 1, or 3 in compare mode, or 2 for a sentence pair
+  bool pair = false;    // sentence A and sentence B (sentence_pair): the titles say which
+  bool mirror = false;  // B is A reversed: B's framed cell is (T - 1 - m, T - 1 - n)
   bool single = false;
   float bar_w = 0, bar_margin = 0;  // the colour bar and its labels
   int m_cell = -1, n_cell = -1;     // the cell of the current positions m, n
@@ -277,7 +283,7 @@ struct PanelBox {
   float bottom = 0.0f;       // of the panel with its colour bar
 };
 PanelBox panel_box(ImDrawList* dl, const Pen& pen, const Sheet& sh, const HeatmapScores& sc,
-                   float px0) {
+                   float px0, int index) {
   const auto [ax, ay] = panel_axes(sc);
   const plot::Margins mg = plot::margins(sh.st, ax, ay);
   const float s = sh.s;
@@ -288,7 +294,9 @@ PanelBox panel_box(ImDrawList* dl, const Pen& pen, const Sheet& sh, const Heatma
                                                          sh.cells_bottom - sh.top - title_h -
                                                              mg.top - mg.bottom - extra_h)));
   if (!sh.single) {
-    const std::string t = encoding_title(sc.inputs.encoding);
+    const std::string t = !sh.pair     ? std::string(encoding_title(sc.inputs.encoding))
+                          : index == 0 ? std::string("sentence A")
+                                       : std::string("sentence B");
     pen.centred(fit_font({sh.f.large, sh.f.body}, t, sh.panel_w),
                 ImVec2(px0 + mg.left + 0.5f * side, sh.top), sh.pal.text, t);
   }
@@ -390,16 +398,17 @@ void paint_beyond(ImDrawList* dl, const Sheet& sh, const HeatmapScores& sc, cons
 
 // The frame around the cell of the current positions, and the panel's colour bar (right of a
 // single matrix, under each of three).
+// The framed cell (m_cell, n_cell) and the colour bar.
 void paint_marks(ImDrawList* dl, const Sheet& sh, const HeatmapScores& sc, const PanelBox& box,
-                 const std::string& bar_label) {
+                 const std::string& bar_label, int m_cell, int n_cell) {
   const plot::Frame& fr = box.fr;
   const float s = sh.s;
   const int n = sc.n;
-  if (sh.m_cell >= 0 && sh.m_cell < n && sh.n_cell >= 0 && sh.n_cell < n) {
+  if (m_cell >= 0 && m_cell < n && n_cell >= 0 && n_cell < n) {
     const float cell = (fr.area_max.x - fr.area_min.x) / static_cast<float>(n);
     const double st = sc.inputs.stride;
-    const ImVec2 c0(fr.x.to_px((sh.n_cell - 0.5) * st), fr.y.to_px((sh.m_cell - 0.5) * st));
-    const ImVec2 c1(fr.x.to_px((sh.n_cell + 0.5) * st), fr.y.to_px((sh.m_cell + 0.5) * st));
+    const ImVec2 c0(fr.x.to_px((n_cell - 0.5) * st), fr.y.to_px((m_cell - 0.5) * st));
+    const ImVec2 c1(fr.x.to_px((n_cell + 0.5) * st), fr.y.to_px((m_cell + 0.5) * st));
     const float grow = std::max(0.0f, 6.0f * s - 0.5f * cell);
     dl->AddRect(ImVec2(c0.x - grow, c0.y - grow), ImVec2(c1.x + grow, c1.y + grow), sh.pal.text, 0,
                 0, std::max(1.0f, std::round(2.0f * s)));
@@ -446,6 +455,13 @@ HeatmapView::Inputs HeatmapView::inputs_of(const Params& p) {
   if (p.compare) {
     for (Encoding e : {Encoding::none, Encoding::sinusoidal, Encoding::rope})
       in.panels.push_back(heatmap_inputs(p, e));
+  } else if (p.sentence_pair && p.content == Content::sentence) {
+    // sentence A first (the matrix of its own words), then sentence B as a single panel has it
+    HeatmapInputs a = heatmap_inputs(p, p.encoding);
+    a.sentence = p.sentence_a;
+    a.positions = static_cast<int>(std::max<std::size_t>(1, sentence_words(p.sentence_a).size()));
+    in.panels.push_back(std::move(a));
+    in.panels.push_back(heatmap_inputs(p, p.encoding));
   } else {
     in.panels.push_back(heatmap_inputs(p, p.encoding));
   }
@@ -568,6 +584,12 @@ HeatmapView::Layout HeatmapView::layout(const Params& p, const Canvas& canvas,
   lay.count = static_cast<int>(shown_.size());
   if (lay.count == 0 || canvas.size.x < 50) return lay;  // the header alone
   lay.single = lay.count == 1;
+  lay.pair = p.sentence_pair && p.content == Content::sentence && !p.compare && lay.count == 2;
+  if (lay.pair) {
+    std::vector<std::string> reversed = sentence_words(p.sentence_a);
+    std::reverse(reversed.begin(), reversed.end());
+    lay.mirror = reversed == sentence_words(p.sentence_b);
+  }
   lay.bar_w = std::round(22.0f * s);
   lay.bar_margin = plot::colour_bar_margin(lay.st, !lay.single);
   // the cells nearest the current positions (cell i is position i·stride)
@@ -629,14 +651,18 @@ HeatmapView::Cell HeatmapView::paint(const Layout& lay, const Canvas& canvas, co
   for (int i = 0; i < lay.count; ++i) {
     const HeatmapScores& sc = shown_[static_cast<std::size_t>(i)];
     const PanelBox box = panel_box(canvas.draw_list, canvas.pen, lay, sc,
-                                   lay.x0 + lay.panel_w * static_cast<float>(i));
+                                   lay.x0 + lay.panel_w * static_cast<float>(i), i);
     panels_bottom = std::max(panels_bottom, box.bottom);
     paint_cells(i, sc, box.fr, lay, canvas, env.has_gl);
     panels_.push_back(Panel{sc.inputs.encoding, box.fr.area_min, box.fr.area_max, sc.n});
     paint_beyond(canvas.draw_list, lay, sc, box.fr);
     const std::string note = paint_diagonal(canvas.draw_list, lay, sc, box.fr, r);
     if (lay.single && !note.empty()) diagonal_note = note;
-    paint_marks(canvas.draw_list, lay, sc, box, bar_label);
+    // a sentence pair's B when it is A reversed: the same two words stand at T - 1 - m, T - 1 - n
+    const bool mirrored = lay.mirror && i == 1;
+    paint_marks(canvas.draw_list, lay, sc, box, bar_label,
+                mirrored ? sc.n - 1 - lay.m_cell : lay.m_cell,
+                mirrored ? sc.n - 1 - lay.n_cell : lay.n_cell);
     if (canvas.hovered && box.fr.contains(canvas.mouse))
       hovered = {i, cell_index(box.fr.y, canvas.mouse.y, sc.n, sc.inputs.stride),
                  cell_index(box.fr.x, canvas.mouse.x, sc.n, sc.inputs.stride)};
@@ -725,6 +751,13 @@ void HeatmapView::DrawControls(AppState& state, const ViewEnv&) {
   param_slider(p, "stride");
   ImGui::EndDisabled();
   ImGui::Checkbox("linear attention: the shared sums", &p.linear_sums);
+  if (p.linear_sums) {
+    ImGui::Indent();
+    ImGui::Checkbox("every query reads the one S", &p.linear_reuse);
+    ImGui::Unindent();
+  }
+  if (p.content == Content::sentence && !p.compare)
+    ImGui::Checkbox("sentence A beside sentence B", &p.sentence_pair);
   ImGui::Checkbox("compare all three encodings", &p.compare);
   if (!p.compare) {
     int e = static_cast<int>(p.encoding);

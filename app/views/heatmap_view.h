@@ -42,7 +42,8 @@ struct HeatmapView {
   };
   // Read-only results, for tests and exports
   const std::vector<Panel>& panels() const { return panels_; }
-  const HeatmapScores* scores(Encoding e) const;       // the matrix on screen, or nullptr
+  const HeatmapScores* scores(Encoding e) const;  // the matrix on screen, or nullptr
+  const std::vector<HeatmapScores>& matrices() const { return shown_; }  // every panel's, in order
   bool computing() const { return computing_; }        // a newer request is being computed
   const std::string& error() const { return error_; }  // computation or shader error on screen
   const DrawnText& drawn() const { return linear_on_ ? linear_.drawn() : drawn_; }

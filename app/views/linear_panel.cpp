@@ -57,16 +57,21 @@ double grid(ImDrawList* dl, ImVec2 top_left, float cell, int rows, int cols,
 // Under the grids: query m's numerator, its denominator and output, the colour ranges.
 std::array<std::string, 3> readout_lines(const LinearPanel::Model& m, double big_s, double big_z) {
   const std::string mm = std::to_string(m.row);
-  return {"query m = " + mm + ":  numerator " + nobreak(m.rope ? "(Rₘφ(qₘ))⊤S =" : "φ(qₘ)⊤S =") +
-              " " + vector_text(m.numerator),
-          "denominator " +
-              nobreak("φ(qₘ)⊤z = " + format_number(m.denominator, NumberStyle::label, 6)) +
-              (m.causal ? " (z of row " + mm + ")" : " (z: the last row)") +
-              ",  output = " + vector_text(m.output),
-          "colour: dark violet to yellow, S from " +
-              nobreak(format_number(-big_s, NumberStyle::label, 4) + " to " +
-                      format_number(big_s, NumberStyle::label, 4)) +
-              ", z from " + nobreak("0 to " + format_number(big_z, NumberStyle::label, 4))};
+  return {
+      "query m = " + mm + ":  numerator " + nobreak(m.rope ? "(Rₘφ(qₘ))⊤S =" : "φ(qₘ)⊤S =") + " " +
+          vector_text(m.numerator),
+      "denominator " + nobreak("φ(qₘ)⊤z = " + format_number(m.denominator, NumberStyle::label, 6)) +
+          (m.reuse    ? std::string(" (z: the keys' features summed, not rotated)")
+           : m.causal ? " (z of row " + mm + ")"
+                      : " (z: the last row)") +
+          ",  output = " + vector_text(m.output),
+      "colour: dark violet to yellow, S from " +
+          nobreak(format_number(-big_s, NumberStyle::label, 4) + " to " +
+                  format_number(big_s, NumberStyle::label, 4)) +
+          (m.reuse
+               ? ", the rows from " + nobreak(format_number(-big_z, NumberStyle::label, 4) +
+                                              " to " + format_number(big_z, NumberStyle::label, 4))
+               : ", z from " + nobreak("0 to " + format_number(big_z, NumberStyle::label, 4)))};
 }
 
 }  // namespace
@@ -84,6 +89,7 @@ LinearPanel::Inputs LinearPanel::inputs_of(const Params& p) {
           static_cast<int>(std::clamp(row, 0.0, 1e6)),
           p.causal,
           p.encoding == Encoding::rope,
+          p.linear_reuse,
           view_extension(p)};
 }
 
@@ -100,6 +106,7 @@ LinearPanel::Model LinearPanel::compute(const Inputs& in) {
   m.row = std::min(in.row, ex.n - 1);
   m.causal = in.causal;
   m.rope = in.rope;
+  m.reuse = in.reuse;
   const auto ud = static_cast<std::size_t>(ex.d);
   // θ′ of drawn_frequencies; an invalid extension (the heatmap says why) leaves the whole head's
   auto f = drawn_frequencies(in.dim, in.base, in.extension);
@@ -129,6 +136,7 @@ LinearPanel::Model LinearPanel::compute(const Inputs& in) {
   for (double& x : m.output)
     x /= m.denominator;
   m.summary = all.value().kv;
+  m.rows = all.value().numerator;
   for (int t = 0; t < ex.n; ++t) {
     auto s = sums_of(t + 1);
     if (!s) {
@@ -157,23 +165,29 @@ void LinearPanel::Draw(AppState& state, const ViewEnv& env) {
     return;
   }
   const std::string n = std::to_string(m.n), d = std::to_string(m.d);
-  y += pen.wrapped(pg.f.body, ImVec2(pg.x0, y), pg.width, pg.pal.text_dim,
-                   n + " seeded tokens, " + nobreak("φ = elu + 1,") +
-                       (m.rope ? " RoPE in the numerator only. " : " no positions. ") +
-                       "The keys are summed once into S (" + d + " × " + d + ") and " +
-                       nobreak("z (" + d + " numbers);") + " each query reads them: " +
-                       nobreak(std::to_string(m.d * m.d + m.d) + " numbers,") + " no " + n + " × " +
-                       n + " array.") +
-       10 * s;
+  const std::string intro =
+      m.reuse
+          ? n + " seeded tokens. S is summed once; every query m turns its own φ(qₘ) by Rₘ and " +
+                "reads the same S. Rₘ depends on m alone, so it comes out of the sum over n " +
+                "(linearity), whether or not it keeps lengths."
+          : n + " seeded tokens, " + nobreak("φ = elu + 1,") +
+                (m.rope ? " RoPE in the numerator only. " : " no positions. ") +
+                "The keys are summed once into S (" + d + " × " + d + ") and " +
+                nobreak("z (" + d + " numbers);") + " each query reads them: " +
+                nobreak(std::to_string(m.d * m.d + m.d) + " numbers,") + " no " + n + " × " + n +
+                " array.";
+  y += pen.wrapped(pg.f.body, ImVec2(pg.x0, y), pg.width, pg.pal.text_dim, intro) + 10 * s;
   // Two columns of equal width: S on the left, the running sums on the right, titles on top
-  const float gap = 40 * s;
+  const float gap = (m.reuse ? 90.0f : 40.0f) * s;  // reuse: room for the lines from S to the rows
   const float col_w = std::max(40 * s, 0.5f * (pg.width - gap));
   const std::string title_s =
       (m.rope ? (m.causal ? "S = R₀φ(k₀)v₀⊤ + … + Rₘφ(kₘ)vₘ⊤" : "S = Σₙ Rₙφ(kₙ)vₙ⊤")
               : (m.causal ? "S = φ(k₀)v₀⊤ + … + φ(kₘ)vₘ⊤" : "S = Σₙ φ(kₙ)vₙ⊤")) +
       std::string("  (") + d + " × " + d + ")";
   const std::string title_z =
-      "running sums zₜ = φ(k₀) + … + φ(kₜ), one row per t  (" + n + " × " + d + ")";
+      m.reuse ? std::string(m.rope ? "(Rₘφ(qₘ))⊤S" : "φ(qₘ)⊤S") + ", one row per query m  (" + n +
+                    " × " + d + ")"
+              : "running sums zₜ = φ(k₀) + … + φ(kₜ), one row per t  (" + n + " × " + d + ")";
   const float label_h = std::max(Pen{}.wrapped(pg.f.bold, ImVec2(0, 0), col_w, 0, title_s),
                                  Pen{}.wrapped(pg.f.bold, ImVec2(0, 0), col_w, 0, title_z)) +
                         6 * s;
@@ -192,9 +206,23 @@ void LinearPanel::Draw(AppState& state, const ViewEnv& env) {
   pen.wrapped(pg.f.bold, ImVec2(right.x, y), col_w, pg.pal.text, title_z);
   ImDrawList* dl = canvas.draw_list;
   const double big_s = grid(dl, left, cell, m.d, m.d, m.summary, pg.pal.text_dim, true);
-  const double big_z = grid(dl, right, cell, m.n, m.d, m.running_z, pg.pal.text_dim, false);
-  // the row of running sums the query reads: its own with causal on, else the last (all keys)
-  const int z_row = m.causal ? m.row : m.n - 1;
+  const double big_z = m.reuse
+                           ? grid(dl, right, cell, m.n, m.d, m.rows, pg.pal.text_dim, true)
+                           : grid(dl, right, cell, m.n, m.d, m.running_z, pg.pal.text_dim, false);
+  if (m.reuse) {  // one S, read by every row: a line from S to each row, query m's drawn bold
+    const ImVec2 from(left.x + cell * static_cast<float>(m.d) + 4 * s,
+                      left.y + 0.5f * cell * static_cast<float>(m.d));
+    for (int r = 0; r < m.n; ++r) {
+      const ImVec2 to(right.x - 6 * s, right.y + cell * (static_cast<float>(r) + 0.5f));
+      if (r == m.row) continue;
+      dl->AddLine(from, to, with_alpha(pg.pal.text_dim, 0.6f), std::max(1.0f, std::round(s)));
+    }
+    const ImVec2 to(right.x - 4 * s, right.y + cell * (static_cast<float>(m.row) + 0.5f));
+    draw_arrow(dl, from, to, pg.pal.query, std::max(1.0f, std::round(2.5f * s)), 9 * s);
+  }
+  // the row the query reads: its numerator (reuse); else its running sums (causal), or the
+  // last (all keys)
+  const int z_row = m.reuse || m.causal ? m.row : m.n - 1;
   const float row_y = right.y + cell * static_cast<float>(z_row);
   dl->AddRect(ImVec2(right.x - 2 * s, row_y - 1 * s),
               ImVec2(right.x + cell * static_cast<float>(m.d) + 2 * s, row_y + cell + 1 * s),
@@ -214,6 +242,9 @@ void LinearPanel::Draw(AppState& state, const ViewEnv& env) {
   if (cell_at(left, m.d, m.d, r, c)) {
     ImGui::SetTooltip("S[%d][%d] = %s", r, c,
                       full_number(m.summary[static_cast<std::size_t>(r * m.d + c)]).c_str());
+  } else if (m.reuse && cell_at(right, m.n, m.d, r, c)) {
+    ImGui::SetTooltip("query %d's numerator, entry %d: %s", r, c,
+                      full_number(m.rows[static_cast<std::size_t>(r * m.d + c)]).c_str());
   } else if (cell_at(right, m.n, m.d, r, c)) {
     ImGui::SetTooltip("z after position %d, entry %d: %s", r, c,
                       full_number(m.running_z[static_cast<std::size_t>(r * m.d + c)]).c_str());

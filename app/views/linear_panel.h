@@ -10,6 +10,9 @@
 //   right  the running sums per position: row t is zₜ = Σ_{n≤t} φ(kₙ), the vector the
 //          denominators read (its last row is z), the query's row m outlined;
 //   below  query m's numerator (Rₘφ(qₘ))ᵀS, its denominator φ(qₘ)ᵀz and the output row.
+// With linear_reuse on (lesson 9, step 3) the right grid is instead every query's numerator,
+// row m = (Rₘφ(qₘ))ᵀS read from the one S (with causal on: the running S of that row), an arrow
+// from S to it, and why Rₘ may leave the sum over n: it depends on m alone (linearity).
 // No N × N array is formed: the panel holds d·d + N·d numbers. Hover reads a cell.
 // Rₙ rotates at drawn_frequencies' θ′ (state/scaling_params.h: the partial rotation and the
 // scaling method, as every view). Limit: the method's attention factor a is not applied (it
@@ -37,10 +40,12 @@ struct LinearPanel {
     int n = 0, d = 0;   // tokens, head dimension (= dv)
     int row = 0;        // the query m, clamped to 0 ... n − 1
     bool causal = false;
-    bool rope = true;  // RoPE in the numerator (encoding rope), else plain linear attention
+    bool rope = true;    // RoPE in the numerator (encoding rope), else plain linear attention
+    bool reuse = false;  // the right grid shows every query's numerator (linear_reuse)
     std::vector<double> summary;    // [d][d]: S read by row m (core's kv)
     std::vector<double> running_z;  // [n][d]: z after each position (core's z of the first t + 1)
     std::vector<double> numerator;  // [d]: row m's numerator (core)
+    std::vector<double> rows;       // [n][d]: every query's numerator (core), read from S
     double denominator = 0.0;       // row m's denominator (core)
     std::vector<double> output;     // [d]: numerator / denominator
   };
@@ -57,6 +62,7 @@ struct LinearPanel {
     int row = 0;
     bool causal = false;
     bool rope = true;
+    bool reuse = false;
     ExtensionParams extension;  // view_extension(p): what drawn_frequencies reads
     bool operator==(const Inputs&) const = default;
   };

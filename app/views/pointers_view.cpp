@@ -140,6 +140,7 @@ struct Dial {
   double th0 = -1.0;                // the original theta_i when a scaling is on, else -1
   double aq = 0.0, ak = 0.0;        // query angle at m, key angle at n, rad
   double q_angle0 = 0.0;            // query angle at position 0, rad
+  double k_angle0 = 0.0;            // key angle at position 0, rad
   ImU32 col = 0;                    // the block's colour
   float thick = 0.0f, thin = 0.0f;  // line widths, px
 };
@@ -192,15 +193,16 @@ void paint_trail(ImDrawList* dl, const Fonts& f, const Dial& d, double m, double
   }
 }
 
-// The arc between the two pointers; on big dials in the grid its angle in rad beside it.
-// `trail`: positions of query trail drawn (0: none), a ring the label keeps off.
+// The arc between the two pointers; on big dials in the grid its angle in rad beside it
+// (`arc_only`: not, as on the shared circle and in the polar form). `trail`: positions of query
+// trail drawn (0: none), a ring the label keeps off.
 void paint_angle(ImDrawList* dl, const Pen& pen, const Fonts& f, ImU32 accent, const Dial& d,
-                 bool circle_layout, double trail, float s) {
+                 bool arc_only, double trail, float s) {
   if (!(d.r >= 32.0f * s && d.rq > 0.0f && d.rk > 0.0f)) return;  // on smaller dials a smudge
   const double delta = wrap(d.ak - d.aq);
   draw_arc(dl, d.c, d.r * 0.32f, d.aq, d.aq + delta, accent, d.thin,
            std::clamp(static_cast<int>(d.r * 0.32f), 12, 96));
-  if (circle_layout) return;
+  if (arc_only) return;
   // The label in the body font on a dial of 80 px at its scale; on a smaller one, down to 80 px
   // at scale 1, at the window's text size: presentation mode's larger text would otherwise drop
   // the angles the lecturer's window shows (classroom review D7)
@@ -397,6 +399,34 @@ void paint_original(ImDrawList* dl, ImVec2 c, ImVec2 tip, ImU32 col, float thick
   dl->AddCircle(tip, std::max(2.5f, thick), faint, 10, w);
 }
 
+// Lesson 4's polar form on a big dial (polar on): q and k at position 0 (faint), and the turn
+// from there to m (query) and to n (key) as an arc in the query's and the key's colour, marked
+// φ(m) and φ(n); their values and the lengths ‖f‖ are in the read-out (Layout::polar). More than
+// one turn is drawn as one turn.
+void paint_polar(ImDrawList* dl, const Pen& pen, const Fonts& f, const Palette& pal, const Dial& d,
+                 double m, double n, float s) {
+  if (!(d.r >= 60.0f * s) || d.th == 0.0) return;
+  const auto turn = [&](float radius, double from, double by, ImU32 col, const char* name) {
+    const double span = std::clamp(by, -kTwoPi * 0.999, kTwoPi * 0.999);
+    if (span == 0.0) return;
+    draw_arc(dl, d.c, radius, from, from + span, col, d.thin + 1.0f, 96);
+    const double mid = from + 0.5 * span;
+    const ImVec2 ts = text_size(f.body, name);
+    const ImVec2 lp = polar(d.c, radius + 6.0f * s, mid);
+    const float cx = static_cast<float>(std::cos(mid)), sy = static_cast<float>(std::sin(mid));
+    pen.text(f.body, ImVec2(lp.x - 0.5f * ts.x * (1.0f - cx), lp.y - 0.5f * ts.y * (1.0f + sy)),
+             col, name);
+  };
+  if (d.rq > 0.0f) {
+    paint_original(dl, d.c, polar(d.c, d.rq, d.q_angle0), d.col, d.thick);
+    turn(0.5f * d.r, d.q_angle0, m * d.th, pal.query, "φ(m)");
+  }
+  if (d.rk > 0.0f) {
+    paint_original(dl, d.c, polar(d.c, d.rk, d.k_angle0), d.col, d.thick);
+    turn(0.7f * d.r, d.k_angle0, n * d.th, pal.key, "φ(n)");
+  }
+}
+
 // The legend's items, each after its icon; item 4's words are the emulated formats'.
 constexpr const char* kLegendLabels[4] = {"query Rₘq (solid)", "key Rₙk (ring)",
                                           "angle between them", "faint: q, k at the original θ"};
@@ -563,6 +593,7 @@ struct PointersView::Layout {
   std::string scaling{};  // with a scaling on: the method, θ′ and the attention factor
   std::string ratios{};  // with a scaling on: θ′ᵢ/θᵢ by runs of pairs (frequency_ratio_words)
   std::string emulation{};  // with the emulated overlay: its formats and score, or why not
+  std::string polar{};      // polar on: block 0's lengths ‖f‖ and turns φ from position 0
   // the legend's items (LegendItem) and their words: query, key, angle, then the faint original
   // with a scaling on, or the emulated pointer with the overlay
   std::vector<std::pair<int, std::string>> legend{};
@@ -644,6 +675,7 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
     if (item != kAngleItem || !crowded)  // no arcs on a crowded shared circle (paint_dials)
       lay.legend.emplace_back(item, kLegendLabels[item]);
   if (m.scaled) lay.legend.emplace_back(kOriginalItem, kLegendLabels[kOriginalItem]);
+  if (p.polar) lay.legend.emplace_back(kOriginalItem, "faint: q, k at position 0");
   if (sc.emulated) {
     const PrecisionFormats& fm = p.precision.formats;
     const std::string preset = preset_name(fm);
@@ -656,6 +688,18 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
         "  the thin pointers with a dot show where the stored cos and sin turn q and k";
   } else if (!sc.emulate_note.empty()) {
     lay.emulation = sc.emulate_note;
+  }
+  if (p.polar && !m.q_norm.empty()) {  // block 0: the one dial in lesson 4's d = 2
+    const double th = m.thetas[0];
+    lay.polar =
+        std::string(lay.blocks > 1 ? "Block 0, polar form:  " : "Polar form:  ") +
+        nobreak("‖f(q, m)‖ = ‖q‖ = " + format_number(m.q_norm[0], NumberStyle::label, 4)) + ",  " +
+        nobreak("‖f(k, n)‖ = ‖k‖ = " + format_number(m.k_norm[0], NumberStyle::label, 4)) + ";  " +
+        nobreak("φ(m) = mθ = " + format_number(p.position * th, NumberStyle::label, 4) + " rad") +
+        ",  " +
+        nobreak("φ(n) = nθ = " + format_number(p.key_position * th, NumberStyle::label, 4) +
+                " rad") +
+        "  (the arcs from q and k at position 0, faint)";
   }
   // partial rotary (or p-RoPE's still pairs): how many pairs turn at all
   const auto still = std::count(m.thetas.begin(), m.thetas.end(), 0.0);
@@ -743,6 +787,11 @@ float PointersView::paint_readout(const Layout& lay, const Pen& pen) {
     const float w = beside ? std::max(1.0f, lay.legend_x - lay.pad - xa) : lay.width;
     h += pen.wrapped(lay.f.bold, ImVec2(xa, y + h), w, pal.text, lay.emulation);
   }
+  if (!lay.polar.empty()) {
+    const bool beside = lay.legend_column && y + h < lay.legend_bottom;
+    const float w = beside ? std::max(1.0f, lay.legend_x - lay.pad - xa) : lay.width;
+    h += pen.wrapped(lay.f.bold, ImVec2(xa, y + h), w, pal.text, lay.polar);
+  }
   if (!lay.notice.empty())
     h += pen.wrapped(lay.f.body, ImVec2(xa, y + h), lay.width, pal.accent, lay.notice);
   y += h + 14.0f * s;
@@ -803,6 +852,7 @@ void PointersView::paint_dials(const Model& m, const Scores& sc, const Layout& l
     d.aq = m.q_angle[u] + p.position * d.th;
     d.ak = m.k_angle[u] + p.key_position * d.th;
     d.q_angle0 = m.q_angle[u];
+    d.k_angle0 = m.k_angle[u];
     // Whole-pixel widths: ImGui draws those as textured anti-aliased lines (one quad per
     // segment) instead of geometric fringes, several times fewer vertices for the rasteriser.
     d.thick = std::round(std::clamp(r * 0.05f, 1.0f * s, 4.0f * s));
@@ -827,7 +877,11 @@ void PointersView::paint_dials(const Model& m, const Scores& sc, const Layout& l
       paint_original(dl, c, polar(c, d.rq, m.q_angle[u] + p.position * d.th0), d.col, d.thick);
     if (m.scaled && d.rk > 0.0f && r >= 20.0f * s)
       paint_original(dl, c, polar(c, d.rk, m.k_angle[u] + p.key_position * d.th0), d.col, d.thick);
-    if (!crowded) paint_angle(dl, canvas.pen, lay.f, pal.accent, d, lay.circle, trail, s);
+    // polar: the arc between the pointers stays, its label gives way to φ(m), φ(n)
+    if (!crowded)
+      paint_angle(dl, canvas.pen, lay.f, pal.accent, d, lay.circle || p.polar, trail, s);
+    if (p.polar && !lay.circle)
+      paint_polar(dl, canvas.pen, lay.f, pal, d, p.position, p.key_position, s);
     tips_[u] = paint_pointers(dl, d, s, query, key);
     if (sc.emulated && r >= 12.0f * s) {  // over the exact pointers: both show where they part
       const double qa = sc.q_angle_emulated[u], ka = sc.k_angle_emulated[u];
@@ -984,6 +1038,7 @@ void PointersView::DrawControls(AppState& state, const ViewEnv&) {
     param_slider(p, "trail_length");
   }
 
+  ImGui::Checkbox("Polar form: lengths and turns from position 0", &p.polar);
   ImGui::Checkbox("Emulate precision", &p.emulate_precision);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(

@@ -265,7 +265,7 @@ TEST_CASE("booleans are the parameters of boolean kind, and only those print tru
       CHECK(spec.get(p) == "false");
     }
   }
-  CHECK(booleans == 11);  // emulate_precision added
+  CHECK(booleans == 14);  // emulate_precision, then polar, linear_reuse, sentence_pair added
 }
 
 TEST_CASE("a value that is not a number names the allowed range; tiny numbers are numbers",

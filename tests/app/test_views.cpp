@@ -493,6 +493,111 @@ TEST_CASE("the heatmap's linear-attention panel shows core's sums, no N x N matr
   CHECK(plain.kv != sums.kv);
 }
 
+TEST_CASE("the linear panel's reuse mode reads every query's row from the one S",
+          "[app][heatmap][linear]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  for (const char* kv : {"view=heatmap", "linear_sums=true", "linear_reuse=true", "dim=8",
+                         "position=5", "encoding=rope"}) {
+    const std::string s = kv;
+    const auto eq = s.find('=');
+    set(state.params, s.substr(0, eq), s.substr(eq + 1));
+  }
+  run_frames(ui, state, views, 2);
+  const LinearPanel::Model& m = views.heatmap.linear().model();
+  REQUIRE(m.error.empty());
+  REQUIRE(m.reuse);
+  REQUIRE(m.rows.size() == 16u * 8u);
+  // row t = (R_t φ(q_t))ᵀ S with the panel's one S, formed here: φ = elu + 1, block i of the
+  // interleaved pairs turns by t θᵢ, θᵢ = 10000^(−2i/8)
+  const auto ex = rope::lessons::linear_example(8, state.params.seed);
+  for (int t = 0; t < 16; ++t) {
+    std::vector<double> rq(8);
+    for (int i = 0; i < 4; ++i) {
+      const auto phi = [&](int j) {
+        const double a = ex.q[static_cast<std::size_t>(t * 8 + j)];
+        return a > 0.0 ? a + 1.0 : std::exp(a);
+      };
+      const double ang = t * std::pow(10000.0, -2.0 * i / 8.0);
+      rq[static_cast<std::size_t>(2 * i)] =
+          std::cos(ang) * phi(2 * i) - std::sin(ang) * phi(2 * i + 1);
+      rq[static_cast<std::size_t>(2 * i + 1)] =
+          std::sin(ang) * phi(2 * i) + std::cos(ang) * phi(2 * i + 1);
+    }
+    for (std::size_t c = 0; c < 8; ++c) {
+      double want = 0.0;
+      for (std::size_t i = 0; i < 8; ++i)
+        want += rq[i] * m.summary[i * 8 + c];
+      CHECK(m.rows[static_cast<std::size_t>(t) * 8 + c] == Approx(want).epsilon(1e-12));
+    }
+  }
+  CHECK(has_text(views.heatmap.drawn(), "one row per query m"));
+  CHECK(has_text(views.heatmap.drawn(), "(linearity)"));
+  set(state.params, "linear_reuse", "false");
+  run_frames(ui, state, views, 2);
+  CHECK(has_text(views.heatmap.drawn(), "running sums"));
+  CHECK_FALSE(has_text(views.heatmap.drawn(), "one row per query m"));
+}
+
+TEST_CASE("the pointers view's polar form labels the lengths and the turns from position 0",
+          "[app][pointers]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  for (const char* kv : {"view=pointers", "dim=2", "query=0.9,0.5", "key=0.3,1", "position=2",
+                         "key_position=1", "polar=true"}) {
+    const std::string s = kv;
+    const auto eq = s.find('=');
+    set(state.params, s.substr(0, eq), s.substr(eq + 1));
+  }
+  run_frames(ui, state, views, 2);
+  const DrawnText& t = views.pointers.drawn();
+  CHECK(has_text(t, "φ(m) = mθ = 2 rad"));
+  CHECK(has_text(t, "φ(n) = nθ = 1 rad"));
+  CHECK(has_text(
+      t, "‖f(q, m)‖ = ‖q‖ = " + format_number(std::hypot(0.9, 0.5), NumberStyle::label, 4)));
+  CHECK(has_text(
+      t, "‖f(k, n)‖ = ‖k‖ = " + format_number(std::hypot(0.3, 1.0), NumberStyle::label, 4)));
+  CHECK(has_text(t, "faint: q, k at position 0"));
+  set(state.params, "polar", "false");
+  run_frames(ui, state, views, 2);
+  CHECK_FALSE(has_text(views.pointers.drawn(), "φ(m) = mθ"));
+}
+
+TEST_CASE("the heatmap's sentence pair: B reversed holds A's scores at the mirrored cells",
+          "[app][heatmap]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  set(state.params, "view", "heatmap");
+  set(state.params, "content", "sentence");
+  set(state.params, "encoding", "none");
+  set(state.params, "sentence_pair", "true");
+  set(state.params, "sentence_a", "Jane saw a film and then Jane walked home");
+  set(state.params, "sentence_b", "home walked Jane then and film a saw Jane");
+  run_frames(ui, state, views, 2);
+  const auto& mats = views.heatmap.matrices();
+  REQUIRE(mats.size() == 2u);
+  REQUIRE(views.heatmap.panels().size() == 2u);
+  const int n = mats[0].n;
+  REQUIRE(n == 9);
+  REQUIRE(mats[1].n == 9);
+  for (int m = 0; m < n; ++m)
+    for (int k = 0; k < n; ++k)
+      CHECK(at(mats[0], m, k) == at(mats[1], n - 1 - m, n - 1 - k));
+  // RoPE breaks it: "saw" (1) against "film" (3) is 2 apart in A and −2 apart in B
+  CHECK(has_text(views.heatmap.drawn(), "sentence A"));
+  CHECK(has_text(views.heatmap.drawn(), "sentence B"));
+  set(state.params, "encoding", "rope");
+  run_frames(ui, state, views, 2);
+  REQUIRE(views.heatmap.matrices().size() == 2u);
+  CHECK(at(views.heatmap.matrices()[0], 1, 3) != at(views.heatmap.matrices()[1], 7, 5));
+  set(state.params, "sentence_pair", "false");
+  run_frames(ui, state, views, 2);
+  CHECK(views.heatmap.matrices().size() == 1u);
+}
+
 // Survive: no crash, no hang, and still a picture a lecturer can read: the view draws its text,
 // every line inside its canvas, and none of its numbers is NaN.
 TEST_CASE("chart views survive extreme parameters", "[app][headless]") {

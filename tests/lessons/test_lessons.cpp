@@ -834,6 +834,77 @@ TEST_CASE("quantities of the rewritten checks: values worked out by hand",
   }
 }
 
+TEST_CASE("quantities that test a step's claim: values worked out by hand",
+          "[lessons][quantities]") {
+  const auto at = [](std::initializer_list<std::pair<const char*, const char*>> kv) {
+    Params p;
+    for (const auto& [k, v] : kv)
+      REQUIRE(rope::app::set_param(p, k, v).ok());
+    return p;
+  };
+  const auto v = [](const Params& p, const char* name) {
+    auto r = QuantityContext(p).evaluate(name);
+    INFO(name << ": " << (r ? std::string() : r.error().to_string()));
+    REQUIRE(r.ok());
+    return r.value();
+  };
+  // lesson 4, polar form: q = 2 at m = 2 is 2 e^{2i}; k = 3i at n = 0. Their product
+  // f(q, m) f*(k, n) = 6 e^{i(2 - pi/2)}: lengths multiply, angles subtract
+  const Params polar = at(
+      {{"dim", "2"}, {"query", "2,0"}, {"key", "0,3"}, {"position", "2"}, {"key_position", "0"}});
+  CHECK(v(polar, "product_length.0")[0] == Approx(6.0));
+  CHECK(v(polar, "length_product.0")[0] == Approx(6.0));
+  CHECK(v(polar, "product_angle.0")[0] == Approx(2.0 - M_PI / 2));
+  CHECK(v(polar, "angle_difference.0")[0] == Approx(2.0 - M_PI / 2));
+  // m = 5, n = 0: 5 - pi/2 wraps to 5 - pi/2 - 2 pi in both
+  const Params wrapped = at(
+      {{"dim", "2"}, {"query", "2,0"}, {"key", "0,3"}, {"position", "5"}, {"key_position", "0"}});
+  CHECK(v(wrapped, "product_angle.0")[0] == Approx(5.0 - M_PI / 2 - 2 * M_PI));
+  CHECK(v(wrapped, "angle_difference.0")[0] == Approx(5.0 - M_PI / 2 - 2 * M_PI));
+  // the frequency ladder at d = 8, base 10 000: theta = 1, 0.1, 0.01, 0.001
+  const Params eight = at({{"dim", "8"}, {"base", "10000"}});
+  CHECK(v(eight, "theta_step_min")[0] == Approx(0.1));
+  CHECK(v(eight, "theta_step_max")[0] == Approx(0.1));
+  CHECK(v(eight, "wavelength_step_min")[0] == Approx(10.0));
+  CHECK(v(eight, "wavelength_step_max")[0] == Approx(10.0));
+  CHECK(v(at({{"dim", "2"}}), "theta_step_min")[0] == 1.0);  // one block: no step
+  // DeepSeek-V3: mscale = 0.1 ln 40 + 1, the scale (128 + 64)^(-1/2) mscale^2
+  const Params ds = at({{"model", "deepseek-v3"}, {"query", "random"}, {"key", "random"}});
+  const double mscale = 0.1 * std::log(40.0) + 1.0;
+  CHECK(v(ds, "mla_plain_scale")[0] == Approx(1.0 / std::sqrt(192.0)));
+  CHECK(v(ds, "mla_scale_gain")[0] == Approx(mscale * mscale));
+  CHECK(v(ds, "mla_score_moved")[0] == Approx(v(ds, "mla_score")[0]).epsilon(1e-9));
+  // moving the key alone does change the RoPE part: the check above is not vacuous
+  CHECK(v(ds, "mla_rope_score")[0] != Approx(v(at({{"model", "deepseek-v3"},
+                                                   {"query", "random"},
+                                                   {"key", "random"},
+                                                   {"key_position", "1003"}}),
+                                               "mla_rope_score")[0]));
+  // lesson 2: one token at positions 0 and 1, d = 2, q = k = (1, 0). PE_0 = (0, 1),
+  // PE_1 = (sin 1, cos 1): added, the row m = 0 holds 2 and 1 + sin 1 + cos 1; rotated, 1 and
+  // cos 1
+  const Params row =
+      at({{"dim", "2"}, {"query", "1,0"}, {"key", "1,0"}, {"positions", "8"}, {"position", "0"}});
+  {
+    double add_min = 1e9, rot_min = 1e9;
+    for (int t = 0; t < 8; ++t) {
+      add_min = std::min(add_min, 1.0 + std::sin(t) + std::cos(t));  // (1, 1).(1 + sin t, cos t)
+      rot_min = std::min(rot_min, std::cos(t));
+    }
+    CHECK(v(row, "additive_row_min")[0] == Approx(add_min));
+    CHECK(v(row, "rope_row_min")[0] == Approx(rot_min));
+  }
+  // lesson 9: the stretched query leaves the sum as the rotated one does, and differs from it
+  const Params lin = at({{"dim", "8"}, {"position", "3"}});
+  const auto stretched = v(lin, "linear_stretched_summary");
+  const auto direct = v(lin, "linear_stretched_direct");
+  const auto plain = v(lin, "linear_summary_numerator");
+  REQUIRE(stretched.size() == 8u);
+  for (std::size_t c = 0; c < 8; ++c)
+    CHECK(stretched[c] == Approx(direct[c]).epsilon(1e-12));
+  CHECK(stretched != plain);
+}
+
 TEST_CASE("a check's label names the index and the arguments it is evaluated at", "[lessons]") {
   CHECK(quantity_label("theta.28") == "\\theta_{28}");
   CHECK(quantity_label("ratio.35") == "\\theta'_{35}/\\theta_{35}");
