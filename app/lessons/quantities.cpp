@@ -1011,8 +1011,10 @@ constexpr QuantityInfo kTable[] = {
        return one(dot(rotated(e.q, e.m() + kSentenceShift, e.thetas, e.p.pairing),
                       rotated(e.k, e.n() + kSentenceShift, e.thetas, e.p.pairing)));
      }},
+    // "dense:" says which side of 6-1's check forms the d x d matrices (review D15)
     {"dense_score",
-     "(\\boldsymbol{R}^d_{\\Theta,m}\\boldsymbol{q})^\\top(\\boldsymbol{R}^d_{\\Theta,n}"
+     "\\text{dense: "
+     "}(\\boldsymbol{R}^d_{\\Theta,m}\\boldsymbol{q})^\\top(\\boldsymbol{R}^d_{\\Theta,n}"
      "\\boldsymbol{k})",
      "the score with the dense d x d block-diagonal matrices (d <= 512)", dense},
     {"dense_relative_score",
@@ -1056,9 +1058,9 @@ constexpr QuantityInfo kTable[] = {
     {"norm_rk", "\\|\\boldsymbol{R}_n\\boldsymbol{k}\\|", "length of the rotated key",
      [](const Env& e, Name) { return one(norm(rotated(e.k, e.n(), e.thetas, e.p.pairing))); }},
     // vectors
-    {"efficient_rq",
-     "\\boldsymbol{q}\\otimes\\cos m\\Theta + \\mathrm{rot}(\\boldsymbol{q})\\otimes\\sin m\\Theta",
-     "R_m q by the element-wise form (vector)",
+    // R_m q as lesson 3 taught it, whatever computes it: lesson 4 checks it against the complex
+    // form before lesson 6 introduces the element-wise notation (review D15)
+    {"efficient_rq", "\\boldsymbol{R}_m\\boldsymbol{q}", "R_m q by the element-wise form (vector)",
      [](const Env& e, Name) -> Result<Vec> { return rotated(e.q, e.m(), e.thetas, e.p.pairing); }},
     {"dense_rq", "\\boldsymbol{R}^d_{\\Theta,m}\\boldsymbol{q}",
      "R_m q by the dense matrix (vector, d <= 512)", dense},
@@ -1429,10 +1431,12 @@ constexpr QuantityInfo kTable[] = {
      model_family},
     {"slowest_turning", "\\lambda_{\\text{slowest turning}}",
      "2 pi / theta' of the slowest of those pairs, positions (0: none turns)", model_family},
+    // R, not R': lesson 13 writes R for the rotation with the model's own θ, as the mla_ labels
+    // do (review D14)
     {"effective_score",
-     "(\\boldsymbol{R}'_m\\boldsymbol{q})^\\top(\\boldsymbol{R}'_n\\boldsymbol{k})",
+     "(\\boldsymbol{R}_m\\boldsymbol{q})^\\top(\\boldsymbol{R}_n\\boldsymbol{k})",
      "the RoPE score with theta' (partial rotary and scaling applied)", model_family},
-    {"effective_relative", "\\boldsymbol{q}^\\top\\boldsymbol{R}'_{n-m}\\boldsymbol{k}",
+    {"effective_relative", "\\boldsymbol{q}^\\top\\boldsymbol{R}_{n-m}\\boldsymbol{k}",
      "q dotted with k rotated by n - m, with theta'", model_family},
     {"mm_pairs_t", "n_t", "multimodal: pairs that turn with t under mm_layout", model_family},
     {"mm_pairs_h", "n_h", "multimodal: pairs that turn with h under mm_layout", model_family},

@@ -137,6 +137,24 @@ void draw_problems(const std::vector<lessons::Problem>& problems, const Fonts& f
   ImGui::PopFont();
 }
 
+// The em size of the smallest glyph of a typeset formula, px (0: no glyphs, only rules).
+float smallest_glyph_px(const typeset::DisplayList& list) {
+  float px = 0.0f;
+  for (const typeset::PlacedGlyph& g : list.glyphs)
+    if (px == 0.0f || g.size_px < px) px = g.size_px;
+  return px;
+}
+
+// The first words of a paragraph, to name it in a test's message.
+std::string opening(const std::string& text) {
+  constexpr std::size_t kShown = 48;
+  if (text.size() <= kShown) return text;
+  std::size_t end = kShown;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+    --end;  // not inside a UTF-8 character
+  return text.substr(0, end) + "…";
+}
+
 // The height the navigation row below the step takes, px.
 float navigation_height(const Fonts& f, float s) {
   return f.large->FontSize + 2.0f * ImGui::GetStyle().FramePadding.y + 16.0f * s;
@@ -167,11 +185,12 @@ DerivationView::Inputs DerivationView::inputs_of(const Params& p) {
   return in;
 }
 
-float DerivationView::ShrinkToFit::factor_for(const std::string& layout_key) {
-  if (layout_key != key) {
+float DerivationView::ShrinkToFit::factor_for(const std::string& layout_key, float smallest) {
+  if (layout_key != key || smallest != least) {
     key = layout_key;
+    least = smallest;
     factor = 1.0f;
-    fits = kMinFit;
+    fits = least;
     overflows = 2.0f;  // none yet
   }
   return factor;
@@ -188,11 +207,11 @@ void DerivationView::ShrinkToFit::measured(float drawn_height, float room) {
   if (drawn_height > room + 1.0f) {
     // A factor that fitted before can overflow now: a scroll bar that appeared took width and
     // the text rewrapped. What was known to fit is then stale.
-    if (factor <= fits) fits = kMinFit;
+    if (factor <= fits) fits = least;
     overflows = std::min(overflows, factor);
-    if (factor > kMinFit) {
+    if (factor > least) {
       const float guess = factor * std::min(0.97f, room / drawn_height);
-      factor = std::max({kMinFit, fits, std::min(guess, 0.5f * (fits + overflows))});
+      factor = std::max({least, fits, std::min(guess, 0.5f * (fits + overflows))});
       if (factor >= overflows) factor = fits;  // nothing between: the last that fit
     }
   } else {
@@ -208,12 +227,16 @@ const DerivationView::Typeset& DerivationView::typeset_tex(const std::string& te
                                                            const lessons::QuantityContext& ctx,
                                                            float px, ImU32 colour,
                                                            bool inline_style) {
-  return math_->typeset(tex, tex_values(tex, ctx), px, colour, inline_style);
+  return math_->typeset(tex, tex_values(tex, ctx), px, colour, inline_style, min_script_px_);
 }
 
 void DerivationView::paint_list(const Pass& pass, const typeset::DisplayList& list, ImVec2 origin,
                                 ImU32 colour) {
   math_->paint(ImGui::GetWindowDrawList(), list, origin, colour, pass.env.has_gl);
+}
+
+void DerivationView::record_text(TextKind kind, const std::string& text) {
+  results_.sizes.push_back({kind, ImGui::GetFontSize() / kTextLineEm, opening(text)});
 }
 
 // [SECTION] prose: words and inline math flowing on shared baselines
@@ -273,6 +296,7 @@ void DerivationView::draw_prose(const Pass& pass, const lessons::Block& block, f
     std::string text;  // words (math: the TeX with values, for tests and tooltips)
     typeset::DisplayList list;
     float w = 0;
+    float squeezed = 1.0f;  // math wider than the column: drawn / asked size
   };
   using Unit = std::vector<Piece>;  // pieces with no space between them: wrapped as one
   const float size = ImGui::GetFontSize();
@@ -282,6 +306,7 @@ void DerivationView::draw_prose(const Pass& pass, const lessons::Block& block, f
   const float text_descent = size - text_ascent;
   const ImU32 colour = ImGui::GetColorU32(ImGuiCol_Text);
   const float math_px = math_->font() ? inline_math_px(*math_->font()) : size;
+  record_text(TextKind::prose, block.text);
 
   // the units: words and formulas, glued where no space separates them ("$x$," stays whole)
   std::vector<Unit> units;
@@ -298,10 +323,10 @@ void DerivationView::draw_prose(const Pass& pass, const lessons::Block& block, f
       p.text = tex_with_values(span.text, pass.values);
       if (math_->font()) {
         const Typeset* t = &typeset_tex(span.text, pass.values, math_px, colour, true);
-        if (t->list.width > width && width > 0.0f)  // wider than the column: smaller, not clipped
-          t = &typeset_tex(span.text, pass.values,
-                           std::max(0.55f * math_px, math_px * width / t->list.width), colour,
-                           true);
+        if (t->list.width > width && width > 0.0f) {  // wider than the column: smaller
+          p.squeezed = std::max(0.55f, width / t->list.width);
+          t = &typeset_tex(span.text, pass.values, math_px * p.squeezed, colour, true);
+        }
         p.list = t->list;  // a copy: the cache may be cleared by the next typeset
         p.w = p.list.width;
       } else {  // no math font: the TeX source as words
@@ -401,6 +426,8 @@ void DerivationView::draw_prose(const Pass& pass, const lessons::Block& block, f
         rec.text = p.text;
         for (const typeset::PlacedGlyph& g : p.list.glyphs)
           rec.glyphs.push_back(g.glyph);
+        results_.sizes.push_back(
+            {TextKind::prose_math, smallest_glyph_px(p.list), p.text, p.squeezed});
       } else {
         const std::string& words = pl.cut.empty() ? p.text : pl.cut;
         const ImVec2 at(px, baseline - text_ascent);
@@ -418,7 +445,7 @@ void DerivationView::draw_prose(const Pass& pass, const lessons::Block& block, f
 
 ImVec2 DerivationView::draw_formula(const Pass& pass, const std::string& tex, float px,
                                     ImU32 colour, float width, bool centre, const char* id,
-                                    bool record) {
+                                    TextKind kind) {
   if (!math_->font()) {  // no math font: the TeX source, wrapped
     ImGui::PushStyleColor(ImGuiCol_Text, colour);
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
@@ -428,11 +455,17 @@ ImVec2 DerivationView::draw_formula(const Pass& pass, const std::string& tex, fl
     return ImGui::GetItemRectSize();
   }
   // shrink to fit the panel, down to 55 %: a long matrix stays legible rather than clipped
+  // (scripts at their floor do not shrink with the rest: a second try when the first is short)
   const Typeset* t = &typeset_tex(tex, pass.values, px, colour);
-  if (t->list.width > width && width > 0.0f) {
-    const float fitted = std::max(0.55f * px, std::floor(px * width / t->list.width * 4.0f) / 4.0f);
+  float fitted = px;
+  for (int attempt = 0; attempt < 2 && t->list.width > width && width > 0.0f; ++attempt) {
+    const float smaller =
+        std::max(0.55f * px, std::floor(fitted * width / t->list.width * 4.0f) / 4.0f);
+    if (smaller >= fitted) break;
+    fitted = smaller;
     t = &typeset_tex(tex, pass.values, fitted, colour);
   }
+  const float squeezed = fitted / px;
   const typeset::DisplayList& list = t->list;
   const float h = std::ceil(list.height + list.depth);
   const ImVec2 cursor = ImGui::GetCursorScreenPos();
@@ -447,7 +480,8 @@ ImVec2 DerivationView::draw_formula(const Pass& pass, const std::string& tex, fl
     ImGui::SetTooltip("Right-click to copy the TeX");
   }
   paint_list(pass, list, ImVec2(x, cursor.y + list.height), colour);
-  if (record) {
+  results_.sizes.push_back({kind, smallest_glyph_px(list), tex, squeezed});
+  if (kind == TextKind::equation) {
     Results& r = results_;
     ++r.equations_drawn;
     r.equation_errors += t->errors;
@@ -468,7 +502,8 @@ ImVec2 DerivationView::draw_formula(const Pass& pass, const std::string& tex, fl
 void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library& library) {
   results_ = Results{};
   math_ = env.math ? env.math : &own_math_;
-  if (!env.math) own_math_.begin_frame();  // the shared one is begun by draw_frame
+  min_script_px_ = kMinScriptPx * env.scale;  // the step's shrink factor is not applied to it
+  if (!env.math) own_math_.begin_frame();     // the shared one is begun by draw_frame
   report_problem(state, math_->error());
   const Params& p = state.params;
   const lessons::LoadedLesson* loaded = library.current(p);
@@ -515,7 +550,7 @@ void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library&
                                  std::to_string(std::lround(content_h)) + "x" +
                                  std::to_string(std::lround(ImGui::GetContentRegionAvail().x)) +
                                  "@" + std::to_string(std::lround(100.0f * s));
-  const float fit = shrink_.factor_for(layout_key);
+  const float fit = shrink_.factor_for(layout_key, p.presentation ? kMinFit : kMinFitWindow);
 
   // paint: the step in a child window at the shrink factor, measured as it is laid out
   ViewEnv fitted = env;
@@ -525,7 +560,7 @@ void DerivationView::Draw(AppState& state, const ViewEnv& env, lessons::Library&
   // beside a step that fits looks as if something were cut off. A step that does not fit even
   // at kMinFit keeps its bar.
   const bool known_to_fit =
-      fit <= shrink_.fits && (shrink_.fits > kMinFit || shrink_.overflow <= 1.0f);
+      fit <= shrink_.fits && (shrink_.fits > shrink_.least || shrink_.overflow <= 1.0f);
   ImGui::BeginChild("step", ImVec2(0, content_h), false,
                     known_to_fit ? ImGuiWindowFlags_NoScrollbar : ImGuiWindowFlags_None);
   ImGui::SetWindowFontScale(fit);
@@ -545,6 +580,7 @@ void DerivationView::DrawBlocks(const Params& params, const ViewEnv& env,
                                 ImFont* prose_font, float equation_px) {
   results_ = Results{};
   math_ = env.math ? env.math : &own_math_;
+  min_script_px_ = kMinScriptPx * env.scale;
   if (!env.math) own_math_.begin_frame();
   const Palette& pal = palette(params.theme);
   const lessons::QuantityContext& values = values_.get(inputs_of(params), [this](const Inputs& in) {
@@ -557,7 +593,7 @@ void DerivationView::DrawBlocks(const Params& params, const ViewEnv& env,
     if (b.kind == lessons::Block::Kind::equation) {
       const std::string id = "##blockeq" + std::to_string(eq++);
       const float px = (equation_px > 0.0f ? equation_px : kEquationPx) * s;
-      draw_formula(pass, b.text, px, pal.text, width, true, id.c_str(), true);
+      draw_formula(pass, b.text, px, pal.text, width, true, id.c_str(), TextKind::equation);
     } else {
       ImGui::PushFont(prose_font ? prose_font : env.fonts->large);
       if (b.kind == lessons::Block::Kind::question) ImGui::PushStyleColor(ImGuiCol_Text, pal.key);
@@ -606,6 +642,7 @@ void DerivationView::draw_step(const Pass& pass, const lessons::Step& step) {
   ImGui::PushFont(f.title);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(step.title.c_str());
+  record_text(TextKind::title, step.title);
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
   // The prose holds only at the values the step assumes (a model's facts, a documented case):
@@ -623,6 +660,7 @@ void DerivationView::draw_step(const Pass& pass, const lessons::Step& step) {
     ImGui::PushStyleColor(ImGuiCol_Text, pass.pal.bad);
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(line.c_str());
+    record_text(TextKind::title, line);
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     ImGui::PopFont();
@@ -658,7 +696,8 @@ void DerivationView::draw_step(const Pass& pass, const lessons::Step& step) {
     } else {
       ImGui::Dummy(ImVec2(0, 4.0f * s));
       const std::string id = "##eq" + std::to_string(eq++);
-      draw_formula(pass, b.text, kEquationPx * s, pass.pal.text, width, true, id.c_str(), true);
+      draw_formula(pass, b.text, kEquationPx * s, pass.pal.text, width, true, id.c_str(),
+                   TextKind::equation);
       ImGui::Dummy(ImVec2(0, 12.0f * s));
     }
   }
@@ -673,6 +712,7 @@ void DerivationView::draw_step(const Pass& pass, const lessons::Step& step) {
     if (ImGui::Button("Press V to reveal the answer##reveal",
                       ImVec2(width, std::round(2.5f * ImGui::GetFontSize()))))
       revealed_ = true;
+    record_text(TextKind::prose, "Press V to reveal the answer");
     ImGui::PopStyleColor(2);
     ImGui::PopFont();
     ImGui::Dummy(ImVec2(0, 8.0f * s));
@@ -696,9 +736,12 @@ void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step, st
   const float pad = 12.0f * s;
   ImGui::Indent(pad);
   ImGui::Dummy(ImVec2(0, 4.0f * s));
-  ImGui::PushFont(f.bold);
+  // the heading font (26 px), not the UI's bold (19 px): shrunk with the step to 70 % on a
+  // 1280 x 720 screen, 19 px would leave letters of 11 px
+  ImGui::PushFont(f.heading);
   ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
   ImGui::TextUnformatted("Check with the current values");
+  record_text(TextKind::check, "Check with the current values");
   ImGui::PopStyleColor();
   ImGui::PopFont();
 
@@ -715,6 +758,7 @@ void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step, st
       ImGui::PushStyleColor(ImGuiCol_Text, pal.bad);
       ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + inner_w);
       ImGui::TextUnformatted(("cannot compute: " + o.error).c_str());
+      record_text(TextKind::check, "cannot compute: " + o.error);
       ImGui::PopTextWrapPos();
       ImGui::PopStyleColor();
       ImGui::PopFont();
@@ -760,9 +804,10 @@ void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step, st
         const float above = std::max(el.h, er.h);
         const float below = std::max(el.d, er.d);
         ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + above - el.h));
-        draw_formula(pass, left_row, px, pal.query, el.w, false, (id + "l").c_str(), false);
+        draw_formula(pass, left_row, px, pal.query, el.w, false, (id + "l").c_str(),
+                     TextKind::check);
         ImGui::SetCursorScreenPos(ImVec2(at.x + el.w + gap, at.y + above - er.h));
-        draw_formula(pass, right, px, pal.key, er.w, false, (id + "r").c_str(), false);
+        draw_formula(pass, right, px, pal.key, er.w, false, (id + "r").c_str(), TextKind::check);
         ImGui::SetCursorScreenPos(ImVec2(at.x - mark_w, at.y + std::ceil(above + below)));
         ImGui::Dummy(ImVec2(0, 0));
       } else {
@@ -770,14 +815,15 @@ void DerivationView::draw_checks(const Pass& pass, const lessons::Step& step, st
         const auto draw_side = [&](const Side& sd, float width, ImU32 colour,
                                    const std::string& sid) {
           if (sd.label.empty() || !math_->font() || extent(sd.whole(), colour).w <= width) {
-            draw_formula(pass, sd.whole(), px, colour, width, false, sid.c_str(), false);
+            draw_formula(pass, sd.whole(), px, colour, width, false, sid.c_str(), TextKind::check);
             return;
           }
-          draw_formula(pass, sd.label, px, colour, width, false, (sid + "a").c_str(), false);
+          draw_formula(pass, sd.label, px, colour, width, false, (sid + "a").c_str(),
+                       TextKind::check);
           ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x + mark_w,
                                            ImGui::GetCursorScreenPos().y + 1.0f * s));
           draw_formula(pass, "\\quad " + sd.value, px, colour, width, false, (sid + "b").c_str(),
-                       false);
+                       TextKind::check);
         };
         ImGui::SetCursorScreenPos(at);
         draw_side(left_side, inner_w, pal.query, id + "l");

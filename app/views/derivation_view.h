@@ -55,6 +55,14 @@ struct DerivationView {
   static constexpr float kEquationPx = 30.0f;  // display equations, px at scale 1
   static constexpr float kCheckPx = 24.0f;     // check panel formulas
   static constexpr float kMinFit = 0.7f;       // a step is drawn at least this large
+  // ... and in the window, on the lecturer's own screen, this large: at 1280 x 720 with the
+  // control panel beside it, 0.7 left 21 of 73 steps below a scroll bar. At 0.6 the prose is
+  // still 13.4 px (em), checks 14.4 px and scripts kMinScriptPx.
+  static constexpr float kMinFitWindow = 0.6f;
+  // Sub- and superscripts are drawn at least this large, px at scale 1, whatever the shrink
+  // factor: at kMinFit a check's second-level script (θ_i in e^{imθ_i}) would be 8 px on a
+  // 1280 x 720 screen. 12 px there, 18 px on a 1080-line projector (scale 1.5).
+  static constexpr float kMinScriptPx = 12.0f;
 
   DerivationView();
   ~DerivationView();
@@ -85,6 +93,26 @@ struct DerivationView {
     std::string text;                   // the words, or the TeX with its values
     std::vector<std::uint32_t> glyphs;  // math: the glyph ids of the typeset formula, in order
   };
+  // The size text of the step is drawn at, for readability tests: the em of its smallest glyph
+  // in px, after the shrink factor and after a formula too wide for the panel was made smaller.
+  // Typeset math reports the typesetter's glyph size, so a subscript counts at its own (smaller)
+  // size; ImGui text reports its font's line height / kTextLineEm.
+  enum class TextKind : std::uint8_t {
+    title,       // the step's title, the "This step assumes" line
+    prose,       // the words of prose and questions, the reveal button
+    prose_math,  // an inline formula
+    equation,    // a display equation
+    check,       // a check's formula, the check panel's heading and messages
+  };
+  struct DrawnSize {
+    TextKind kind = TextKind::prose;
+    float em_px = 0;        // px
+    std::string text;       // the words (the first few of a paragraph) or the TeX
+    float squeezed = 1.0f;  // a formula made smaller to fit the panel's width: drawn / asked size
+  };
+  // DejaVu Sans's line (ascent + descent, what an ImGui font size measures) in em.
+  static constexpr float kTextLineEm = 1.164f;
+
   struct Results {
     int equations_drawn = 0;
     int equation_errors = 0;                          // TeX diagnostics in the drawn equations
@@ -95,9 +123,11 @@ struct DerivationView {
     float panel_min_x = 0, panel_max_x = 0;           // the step's text column, screen px
     bool hiding = false;     // the step's part after `reveal:` is hidden (a button stands there)
     std::string assumption;  // the "This step assumes ..." line under the title ("" none)
+    std::vector<DrawnSize> sizes;  // every piece of text drawn, with its size
   };
   const Results& results() const { return results_; }
-  // The step's text and equations are drawn this much smaller to fit (kMinFit ... 1).
+  // The step's text and equations are drawn this much smaller to fit (kMinFit ... 1; in the
+  // window kMinFitWindow ... 1).
   float fit() const { return shrink_.factor; }
   // The last frame changed the shrink factor: the next frame draws the step at another size, so a
   // picture taken now would still show a scroll bar (OffscreenApp::render waits for it).
@@ -122,16 +152,17 @@ struct DerivationView {
 
   // The shrink factor of a step that is taller than the panel: starts at 1 for each step, panel
   // size and scale (`key`), and is lowered from the height the step was laid out at, down to
-  // kMinFit. In front of a class, often with only a keyboard, nothing should hide below a
-  // scroll bar.
+  // `least` (kMinFit, in the window kMinFitWindow). In front of a class, often with only a
+  // keyboard, nothing should hide below a scroll bar.
   struct ShrinkToFit {
     std::string key;
     float factor = 1.0f;
-    float fits = kMinFit;    // the largest factor measured to fit (kMinFit: assumed)
+    float least = kMinFit;   // the smallest factor allowed
+    float fits = kMinFit;    // the largest factor measured to fit (least: assumed)
     float overflows = 2.0f;  // the smallest measured to overflow (2: none yet)
     bool settling = false;   // the last measurement changed `factor`
     float overflow = 0.0f;   // drawn height minus room in the last measurement, px (>= 0)
-    float factor_for(const std::string& layout_key);
+    float factor_for(const std::string& layout_key, float smallest);
     void measured(float drawn_height, float room);
   };
   ShrinkToFit shrink_;
@@ -139,6 +170,7 @@ struct DerivationView {
   // Typesetting: ViewEnv::math, or (drawn alone, in tests) a typesetter of its own.
   MathText own_math_;
   MathText* math_ = &own_math_;  // the one the last Draw used
+  float min_script_px_ = 0.0f;   // kMinScriptPx at the last Draw's scale (not shrunk), px
   using Typeset = MathText::Formula;
 
   Results results_;
@@ -157,8 +189,11 @@ struct DerivationView {
   // A prose paragraph with inline math, wrapped to `width` at the cursor.
   void draw_prose(const Pass& pass, const lessons::Block& block, float width);
   // Draws one formula at the cursor (centred in `width` if centre), returns its size.
+  // kind: a display equation is counted in Results::equations_*; every kind in Results::sizes.
   ImVec2 draw_formula(const Pass& pass, const std::string& tex, float px, ImU32 colour, float width,
-                      bool centre, const char* id, bool record);
+                      bool centre, const char* id, TextKind kind);
+  // Records text drawn at the current ImGui font size (Results::sizes).
+  void record_text(TextKind kind, const std::string& text);
   void draw_lesson_choice(AppState& state, const ViewEnv& env, lessons::Library& library);
   void draw_step(const Pass& pass, const lessons::Step& step);
   // The check panel with the step's first `count` checks.

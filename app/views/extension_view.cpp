@@ -179,7 +179,10 @@ std::vector<Para> readout(const ExtensionView::Model& m, const Params& p) {
                    "linearly in r between " +
                        nobreak("α = " + num(sp.beta_slow)) + " and " +
                        nobreak("β = " + num(sp.beta_fast)) + " (dashed)."});
-  if (sp.method == ScalingMethod::none)
+  // how to choose a method is the lecturer's business: not on a lesson's slide or a projector,
+  // where the panel it names is hidden (review D11)
+  const bool class_sees = p.presentation || p.view == ViewId::derivation;
+  if (sp.method == ScalingMethod::none && !class_sees)
     out.push_back({K::note, "Choose a method in the panel, or e.g. --scaling yarn --factor 16."});
   else if (sp.factor == 1.0)
     out.push_back({K::note, nobreak("s = 1:") + " every method leaves θ as it is."});
@@ -718,7 +721,9 @@ void ExtensionView::paint_plots(const Model& m, const Layout& lay, const Canvas&
     }
   };
   const bool wider = m.factor > 1.0;  // s·L above L
-  line_label(frames_[0], m.context, "L = " + count(m.context), false, wider, pal.text);
+  // L's label at the right end: below the line there the wavelengths (past L) run above it, where
+  // at the left it sat on the start of the scaled λ′ line (review D12, 11-4 and 12-1)
+  line_label(frames_[0], m.context, "L = " + count(m.context), wider, wider, pal.text);
   if (m.factor != 1.0)
     line_label(frames_[0], m.factor * m.context, "s·L = " + count(m.factor * m.context), false,
                !wider, chosen);

@@ -150,7 +150,9 @@ void ExtrapolationPanel::paint(const Model& m, const Canvas& canvas, const ViewE
     if (k == 2) {
       const double a = std::max(max_abs(m.a_between, 0, m.a_between.size()),
                                 max_abs(m.targets, 0, m.targets.size()));
-      ay.lo = -1.15 * a;
+      // room at the bottom for the legend of the targets, under the lowest of them (it sat on
+      // the points: review D12)
+      ay.lo = -1.7 * a;
       ay.hi = 1.15 * a;
     } else if (k == 3) {
       ay.lo = 0.0;

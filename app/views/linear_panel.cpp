@@ -23,11 +23,15 @@ namespace {
 constexpr int kMaxPanelDim = 128;  // d × d cells: above this they are under a pixel each
 
 // The first `count` entries of v as "(a, b, c, d, …)".
+// The last entry shown stays with what closes the vector: "…)" alone on a line read as a stray
+// bracket (review D11).
 std::string vector_text(std::span<const double> v, std::size_t count = 4) {
+  const std::size_t shown = std::min(count, v.size());
   std::string s = "(";
-  for (std::size_t j = 0; j < v.size() && j < count; ++j)
-    s += (j ? ", " : "") + format_number(v[j], NumberStyle::label, 4);
-  return s + (v.size() > count ? ", …)" : ")");
+  for (std::size_t j = 0; j + 1 < shown; ++j)
+    s += format_number(v[j], NumberStyle::label, 4) + ", ";
+  const std::string last = shown > 0 ? format_number(v[shown - 1], NumberStyle::label, 4) : "";
+  return s + nobreak(last + (v.size() > count ? ", …)" : ")"));
 }
 
 // A grid of rows × cols cells from `top_left`, each `cell` px, coloured by value from −big
@@ -181,13 +185,15 @@ void LinearPanel::Draw(AppState& state, const ViewEnv& env) {
   const float gap = (m.reuse ? 90.0f : 40.0f) * s;  // reuse: room for the lines from S to the rows
   const float col_w = std::max(40 * s, 0.5f * (pg.width - gap));
   const std::string title_s =
-      (m.rope ? (m.causal ? "S = R₀φ(k₀)v₀⊤ + … + Rₘφ(kₘ)vₘ⊤" : "S = Σₙ Rₙφ(kₙ)vₙ⊤")
-              : (m.causal ? "S = φ(k₀)v₀⊤ + … + φ(kₘ)vₘ⊤" : "S = Σₙ φ(kₙ)vₙ⊤")) +
-      std::string("  (") + d + " × " + d + ")";
-  const std::string title_z =
-      m.reuse ? std::string(m.rope ? "(Rₘφ(qₘ))⊤S" : "φ(qₘ)⊤S") + ", one row per query m  (" + n +
-                    " × " + d + ")"
-              : "running sums zₜ = φ(k₀) + … + φ(kₜ), one row per t  (" + n + " × " + d + ")";
+      std::string(m.rope ? (m.causal ? "S = R₀φ(k₀)v₀⊤ + … + Rₘφ(kₘ)vₘ⊤" : "S = Σₙ Rₙφ(kₙ)vₙ⊤")
+                         : (m.causal ? "S = φ(k₀)v₀⊤ + … + φ(kₘ)vₘ⊤" : "S = Σₙ φ(kₙ)vₙ⊤")) +
+      "  " + nobreak("(" + d + " × " + d + ")");
+  // the size kept whole: "(16 ×" at a line's end left "16)" alone on the next (review D11)
+  const std::string title_z = m.reuse ? std::string(m.rope ? "(Rₘφ(qₘ))⊤S" : "φ(qₘ)⊤S") +
+                                            ", one row per query m  " +
+                                            nobreak("(" + n + " × " + d + ")")
+                                      : std::string("zₜ = φ(k₀) + … + φ(kₜ), one row per t  ") +
+                                            nobreak("(" + n + " × " + d + ")");
   const float label_h = std::max(Pen{}.wrapped(pg.f.bold, ImVec2(0, 0), col_w, 0, title_s),
                                  Pen{}.wrapped(pg.f.bold, ImVec2(0, 0), col_w, 0, title_z)) +
                         6 * s;

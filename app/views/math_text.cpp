@@ -66,7 +66,8 @@ void MathText::end_frame(bool has_gl) {
 }
 
 const MathText::Formula& MathText::typeset(const std::string& tex, const typeset::Values& values,
-                                           float px, ImU32 colour, bool inline_style) {
+                                           float px, ImU32 colour, bool inline_style,
+                                           float min_script_px) {
   std::string key = tex;
   for (const auto& [k, v] : values) {
     key += '\x1f';
@@ -74,9 +75,9 @@ const MathText::Formula& MathText::typeset(const std::string& tex, const typeset
     key += '=';
     key += v;
   }
-  char tail[48];
-  std::snprintf(tail, sizeof tail, "\x1f%.2f\x1f%08x%s", static_cast<double>(px), colour,
-                inline_style ? "\x1fi" : "");
+  char tail[64];
+  std::snprintf(tail, sizeof tail, "\x1f%.2f\x1f%.2f\x1f%08x%s", static_cast<double>(px),
+                static_cast<double>(min_script_px), colour, inline_style ? "\x1fi" : "");
   key += tail;
   auto it = cache_.find(key);
   if (it != cache_.end()) return it->second;
@@ -84,6 +85,7 @@ const MathText::Formula& MathText::typeset(const std::string& tex, const typeset
   typeset::LayoutOptions options;
   options.font_px = px;
   options.ink = to_rgba(colour);
+  options.min_script_px = min_script_px;
   if (inline_style) options.style = typeset::MathStyle::text;
   typeset::Typeset t = typeset::typeset(tex, values, *font_, options);
   return cache_

@@ -46,9 +46,10 @@ class MathText {
   const std::string& error() const { return error_; }
 
   // The formula typeset at `px` (em size) in `colour`; display style, or text style for math
-  // inside a line of prose. Requires font().
+  // inside a line of prose; its scripts no smaller than min_script_px (0: the font's 70 % and
+  // 50 %; typeset::LayoutOptions). Requires font().
   const Formula& typeset(const std::string& tex, const typeset::Values& values, float px,
-                         ImU32 colour, bool inline_style = false);
+                         ImU32 colour, bool inline_style = false, float min_script_px = 0.0f);
   // Draws a typeset list with its baseline's left end at `origin`: glyphs from the atlas with
   // GL, a box per glyph without (headless tests measure the same layout).
   void paint(ImDrawList* dl, const typeset::DisplayList& list, ImVec2 origin, ImU32 colour,

@@ -639,8 +639,15 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
       text_size(f.title, line1("   ")).x <= lay.width)
     lay.line1 = line1("   ");
   lay.head = fit_font({f.title, f.heading}, lay.line1, lay.width, 1);
-  lay.a = nobreak("(Rₘq)·(Rₙk) = " + format_number(sc.score, NumberStyle::label, 6));
-  lay.b = nobreak("q·(Rₙ₋ₘk) = " + format_number(sc.relative, NumberStyle::label, 6));
+  // with a scaling on the scores are those of θ′ (R′), times a² when the factor is not 1: the
+  // label says so rather than name the unscaled R beside a scaled number (review D14)
+  const bool a_squared = m.scaled && m.attention_factor != 1.0;
+  const std::string rq = m.scaled ? "(R′ₘq)·(R′ₙk)" : "(Rₘq)·(Rₙk)";
+  const std::string rk = m.scaled ? "q·(R′ₙ₋ₘk)" : "q·(Rₙ₋ₘk)";
+  lay.a = nobreak((a_squared ? "a²" : "") + rq + " = " +
+                  format_number(sc.score, NumberStyle::label, 6));
+  lay.b = nobreak((a_squared ? "a² " : "") + rk + " = " +
+                  format_number(sc.relative, NumberStyle::label, 6));
   lay.big = fit_font({f.large, f.body}, lay.a, lay.width);
   lay.wa = text_size(lay.big, lay.a).x;
   const float wb = text_size(lay.big, lay.b).x;

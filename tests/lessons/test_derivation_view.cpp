@@ -244,7 +244,7 @@ TEST_CASE("every lesson step's view keeps its text inside the canvas and apart",
 // presentation mode, in a 1280 x 720 window with the control panel hidden (F9) and in a
 // 1920 x 1080 window with it, every step fits its panel once the shrink factor has settled (the
 // lesson panel measures each frame and bisects; 30 frames is well past the ~8 it takes). In a
-// 1280 x 720 window with the control panel beside it, some steps at 70 % still scroll; that is
+// 1280 x 720 window with the control panel beside it, some steps at 60 % still scroll; that is
 // reported.
 TEST_CASE("every lesson step fits a 1280 x 720 projector in presentation mode",
           "[lessons][headless][layout][presentation]") {
@@ -270,7 +270,7 @@ TEST_CASE("every lesson step fits a 1280 x 720 projector in presentation mode",
           CHECK(views.derivation.overflow() <= 1.0f);
           ++checked;
         } else if (views.derivation.overflow() > 1.0f) {
-          CHECK(views.derivation.fit() == DerivationView::kMinFit);  // shrunk all it may
+          CHECK(views.derivation.fit() == DerivationView::kMinFitWindow);  // shrunk all it may
           ++window_scrolls;
         }
       }
@@ -278,7 +278,109 @@ TEST_CASE("every lesson step fits a 1280 x 720 projector in presentation mode",
   }
   CHECK(checked == 3 * 73);
   WARN("in the window at 1280 x 720 with the control panel, " << window_scrolls
-                                                              << " of 73 steps scroll at 70 %");
+                                                              << " of 73 steps scroll at 60 %");
+}
+
+// Readable from the back row (issue 29 §5): every piece of text the lesson panel draws for every
+// step, revealed, measured at the size it was drawn at once the shrink factor has settled (the
+// em of its smallest glyph after the step was shrunk to fit and a wide formula shrunk to its
+// width: DerivationView::Results::sizes), on two screens:
+//  - a 1920 x 1080 projector in presentation mode (UI scale 1.5): at least 14 px;
+//  - a 1280 x 720 window with the control panel beside the lesson (scale 1): at least 12 px.
+// The bound holds for sub- and superscripts too, not only for the base size: the index in θ_i
+// or the exponent of base^{-2i/d} is as much of the formula as the letter it sits on, and a
+// class that cannot read it cannot follow the step. Latin Modern Math draws a first-level
+// script at 70 % of its formula and a second-level one (θ_i in e^{imθ_i}) at 50 %, so a formula
+// whose smallest glyph must reach 14 px needs a base of 20 px (28 px with nested scripts). The
+// lesson panel draws equations at 45 px and checks at 36 px on the 1080 projector, so the
+// bound leaves room for the shrink factor; the lesson panel draws scripts at least 12 px x the UI
+// scale whatever the shrink (DerivationView::kMinScriptPx), so a script is 18 px there and 12 px
+// in the window. A formula wider than the panel is drawn smaller (down to 55 %) rather than
+// clipped; on the projector that may take at most 15 % off (review D8: a line at 55 % of its
+// neighbours): a longer formula is split or shortened in the lesson file instead.
+TEST_CASE("every lesson step's text is drawn large enough to read from the back row",
+          "[lessons][headless][layout][glyphs]") {
+  UiContext ui(false);
+  Views views;
+  struct Room {
+    const char* name;
+    ImVec2 display;
+    bool presentation;
+    float least_px;       // em of the smallest glyph allowed
+    float least_squeeze;  // the smallest a formula may be drawn for its width, of its size
+  };
+  const Room rooms[] = {
+      {"1920 x 1080, presentation", ImVec2(1920, 1080), true, 14.0f, 0.85f},
+      {"1280 x 720, window with the control panel", ImVec2(1280, 720), false, 12.0f, 0.0f}};
+  using Kind = DerivationView::TextKind;
+  const auto kind_name = [](Kind k) {
+    switch (k) {
+      case Kind::title:
+        return "title";
+      case Kind::prose:
+        return "prose";
+      case Kind::prose_math:
+        return "inline math";
+      case Kind::equation:
+        return "equation";
+      case Kind::check:
+        return "check";
+    }
+    return "?";
+  };
+  int steps = 0;
+  for (const Room& room : rooms) {
+    std::vector<std::string> scrolling;  // steps that still scroll in this room
+    for (const auto& l : views.library.lessons()) {
+      for (std::size_t s = 0; s < l.lesson.steps.size(); ++s) {
+        AppState state = at_step(l.lesson.id, s, room.presentation);
+        state.reveal_all = true;  // the answer out: the most a step shows
+        update_presentation(state, room.display.y);
+        for (int frames = 0; frames < 40; frames += 4) {  // until the shrink factor settles
+          run_frames(ui, state, views, 4, room.display);
+          if (!views.derivation.settling()) break;
+        }
+        const std::string where = l.lesson.id + " step " + std::to_string(s + 1);
+        INFO(where << ", " << room.name << ", shrunk to " << views.derivation.fit());
+        CHECK_FALSE(views.derivation.settling());
+        const auto& sizes = views.derivation.results().sizes;
+        // something of every kind the step has was measured: title, prose and checks at least
+        CHECK(std::count_if(sizes.begin(), sizes.end(),
+                            [](const auto& t) { return t.kind == Kind::title; }) >= 1);
+        CHECK(std::count_if(sizes.begin(), sizes.end(), [](const auto& t) {
+                return t.kind == Kind::check;
+              }) >= (l.lesson.steps[s].checks.empty() ? 0 : 1));
+        float least = 1e9f;
+        for (const auto& t : sizes) {
+          if (t.em_px <= 0.0f) continue;  // a formula of rules only (none in the lessons)
+          least = std::min(least, t.em_px);
+          INFO(kind_name(t.kind) << " '" << t.text << "' drawn at " << t.em_px << " px");
+          CHECK(t.em_px >= room.least_px);
+          CHECK(t.squeezed >= room.least_squeeze);
+          if (t.squeezed < 1.0f && std::getenv("ROPE_LAB_GLYPH_REPORT") != nullptr)
+            WARN("squeezed " << where << " | " << room.name << " | " << t.squeezed << " | "
+                             << t.text);
+        }
+        if (std::getenv("ROPE_LAB_GLYPH_REPORT") != nullptr)  // the table in the commit message
+          WARN(where << " | " << room.name << " | smallest " << least << " px | fit "
+                     << views.derivation.fit() << " | overflow " << views.derivation.overflow());
+        if (views.derivation.overflow() > 1.0f) scrolling.push_back(where);
+        ++steps;
+      }
+    }
+    INFO(room.name << ": " << scrolling.size()
+                   << " steps scroll: " << Catch::Detail::stringify(scrolling));
+    // on the projector nothing scrolls; in the window at 1280 x 720 few steps do, once shrunk to
+    // kMinFitWindow (on 2026-11-29: 13-5 alone, of 73; before the larger check heading, split
+    // equations and the window's own least factor: 16)
+    if (room.presentation)
+      CHECK(scrolling.empty());
+    else
+      CHECK(scrolling.size() <= 3);
+    WARN(room.name << ": " << scrolling.size()
+                   << " steps scroll: " << Catch::Detail::stringify(scrolling));
+  }
+  CHECK(steps == 2 * 73);
 }
 
 TEST_CASE("arrow and page keys step the lesson in the derivation view only", "[lessons][keys]") {

@@ -128,6 +128,46 @@ TEST_CASE("superscripts and subscripts use the MATH shifts", "[layout]") {
   CHECK(raise(den) < raise(num));
 }
 
+// A floor for scripts (LayoutOptions::min_script_px, MathML's scriptminsize): at 24 px the
+// font's 70 % and 50 % give 16.8 and 12 px; with a floor of 14 px both come out at 14 px, the
+// base is untouched, and a script keeps its place above the baseline, raised as far as its
+// (larger) size asks.
+TEST_CASE("scripts are drawn no smaller than the floor, the base as it was", "[layout]") {
+  const auto with_floor = [](const char* tex, float floor) {
+    LayoutOptions o;
+    o.font_px = 24.0f;
+    o.min_script_px = floor;
+    return layout(parse(tex).nodes, *test::font(), o);
+  };
+  const auto sizes = [](const DisplayList& l) {
+    std::vector<float> out;
+    for (const PlacedGlyph& g : l.glyphs)
+      out.push_back(g.size_px);
+    return out;
+  };
+  // e^{i x_2}: e at 24, i and x at level 1, 2 at level 2
+  const DisplayList plain = with_floor("e^{i x_2}", 0.0f);
+  REQUIRE(plain.glyphs.size() == 4);
+  CHECK(plain.glyphs[0].size_px == 24.0f);
+  CHECK(plain.glyphs[1].size_px == Approx(16.8f));
+  CHECK(plain.glyphs[2].size_px == Approx(16.8f));
+  CHECK(plain.glyphs[3].size_px == Approx(12.0f));
+  const DisplayList floored = with_floor("e^{i x_2}", 14.0f);
+  REQUIRE(floored.glyphs.size() == 4);
+  CHECK(floored.glyphs[0].size_px == 24.0f);
+  CHECK(floored.glyphs[1].size_px == Approx(16.8f));  // above the floor: as the font says
+  CHECK(floored.glyphs[3].size_px == 14.0f);          // exactly the floor, not 13.999
+  CHECK(floored.width > plain.width);                 // the larger script takes more room
+  // a floor above the base size stops at the base: a script is never larger than its base
+  const DisplayList big = with_floor("x_2", 40.0f);
+  REQUIRE(big.glyphs.size() == 2);
+  CHECK(big.glyphs[1].size_px == 24.0f);
+  // no floor, or one below the font's sizes: the same list as before
+  const DisplayList low = with_floor("e^{i x_2}", 10.0f);
+  CHECK(sizes(low) == sizes(plain));
+  CHECK(low.width == plain.width);
+}
+
 TEST_CASE("fractions stack around the axis and are taller than their parts", "[layout]") {
   const DisplayList x = lay("x");
   const DisplayList frac = lay(R"(\frac{x}{y})");

@@ -160,11 +160,19 @@ class Layout {
 
   float size_factor(const Env& e) const {
     const int level = script_level(e.style);
-    if (level == 1) return static_cast<float>(c_.script_percent_scale_down) / 100.0f;
-    if (level == 2) return static_cast<float>(c_.script_script_percent_scale_down) / 100.0f;
-    return 1.0f;
+    if (level == 0) return 1.0f;
+    const int percent =
+        level == 1 ? c_.script_percent_scale_down : c_.script_script_percent_scale_down;
+    const float factor = static_cast<float>(percent) / 100.0f;
+    if (opt_.min_script_px <= 0.0f || opt_.font_px <= 0.0f) return factor;
+    return std::clamp(opt_.min_script_px / opt_.font_px, factor, 1.0f);  // LayoutOptions
   }
-  float em(const Env& e) const { return opt_.font_px * size_factor(e); }
+  float em(const Env& e) const {
+    const float px = opt_.font_px * size_factor(e);
+    // a script at the floor is drawn at exactly it (the factor's rounding would give 11.999...)
+    if (script_level(e.style) == 0 || opt_.min_script_px <= 0.0f) return px;
+    return std::max(px, std::min(opt_.min_script_px, opt_.font_px));
+  }
   float k(int font_units, const Env& e) const {
     return static_cast<float>(font_units) * px_per_unit_ * size_factor(e);
   }

@@ -27,6 +27,12 @@ struct LayoutOptions {
   MathStyle style = MathStyle::display;  // display = a block equation, text = inline
   Rgba ink{0, 0, 0, 255};                // default colour
   Rgba error_ink{220, 30, 30, 255};      // colour of error nodes
+  // The smallest em of a sub- or superscript, px (MathML's scriptminsize; 0: none). The font
+  // draws scripts at 70 % and scripts of scripts at 50 % of font_px; a script that would come
+  // out smaller is drawn at this size instead (at most font_px), with its spacing scaled alike.
+  // A lesson on a projector shrinks its formulas to fit, and then the index i of θ_i is the
+  // first thing the back row loses.
+  float min_script_px = 0;
 };
 
 // Lays out a parsed formula. Unknown code points draw as .notdef boxes.
