@@ -34,8 +34,13 @@ std::optional<Placeholder> placeholder_at(std::string_view text, std::size_t pos
   if (pos > text.size() || text.substr(pos, 2) != "{{") return std::nullopt;
   std::size_t end = pos + 2;
   if (end >= text.size() || !is_name_start(text[end])) return std::nullopt;
-  while (end < text.size() && is_name_char(text[end]))
+  // '-' only in an argument, after a '.' (the precision preset of case_max_error.theta-bf16.…):
+  // TeX such as x^{{m-n}} stays TeX
+  bool argument = false;
+  while (end < text.size() && (is_name_char(text[end]) || (argument && text[end] == '-'))) {
+    argument = argument || text[end] == '.';
     ++end;
+  }
   Placeholder p{pos, text.substr(pos + 2, end - pos - 2), {}, false};
   if (end < text.size() && text[end] == ':') {
     const std::size_t spec_begin = end + 1;

@@ -139,6 +139,9 @@ TEST_CASE("placeholders: {{identifier}} only, found from left to right", "[place
   CHECK(names("{{rope_score}}{{_x2}}") == std::vector<std::string>{"rope_score", "_x2"});
   // not placeholders: spaces, an empty or non-identifier name, a missing close
   CHECK(names("{{ m }} {{}} {{2x}} {{a-b}} {{m} }} {{m").empty());
+  // a '-' inside an argument: a precision preset's name
+  CHECK(names("{{case_max_error.theta-bf16.128.10000.100000:3}}") ==
+        std::vector<std::string>{"case_max_error.theta-bf16.128.10000.100000"});
   // a TeX group around a value: the placeholder starts at offset 1
   const auto nested = find_placeholders("{{{m}}}");
   REQUIRE(nested.size() == 1);
