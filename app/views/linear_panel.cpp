@@ -189,11 +189,11 @@ void LinearPanel::Draw(AppState& state, const ViewEnv& env) {
                          : (m.causal ? "S = φ(k₀)v₀⊤ + … + φ(kₘ)vₘ⊤" : "S = Σₙ φ(kₙ)vₙ⊤")) +
       "  " + nobreak("(" + d + " × " + d + ")");
   // the size kept whole: "(16 ×" at a line's end left "16)" alone on the next (review D11)
-  const std::string title_z = m.reuse ? std::string(m.rope ? "(Rₘφ(qₘ))⊤S" : "φ(qₘ)⊤S") +
-                                            ", one row per query m  " +
-                                            nobreak("(" + n + " × " + d + ")")
-                                      : std::string("zₜ = φ(k₀) + … + φ(kₜ), one row per t  ") +
-                                            nobreak("(" + n + " × " + d + ")");
+  const std::string title_z =
+      m.reuse ? std::string(m.rope ? "(Rₘφ(qₘ))⊤S" : "φ(qₘ)⊤S") + ", one row per query m  " +
+                    nobreak("(" + n + " × " + d + ")")
+              : std::string("running sums zₜ = φ(k₀) + … + φ(kₜ), one row per t  ") +
+                    nobreak("(" + n + " × " + d + ")");
   const float label_h = std::max(Pen{}.wrapped(pg.f.bold, ImVec2(0, 0), col_w, 0, title_s),
                                  Pen{}.wrapped(pg.f.bold, ImVec2(0, 0), col_w, 0, title_z)) +
                         6 * s;
