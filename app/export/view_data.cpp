@@ -3,6 +3,7 @@
 #include "io/atomic_file.h"
 #include "io/number_format.h"
 #include "rope/extrapolation.h"
+#include "rope/rotation.h"
 #include "state/params.h"
 #include "state/scaling_params.h"
 
@@ -84,6 +85,10 @@ Result<ViewExport> view_export(const Params& p) {
       return e;
     }
     case ViewId::sinusoidal:
+      if (p.learned_positions > 0)
+        return Error{"view",
+                     "the sinusoidal view exports the formula's table; a learned table holds "
+                     "seeded stand-in values (learned_positions 0 exports the formula)"};
       return ViewExport{"sinusoidal",
                         {{"positions", std::to_string(p.pe_positions)},
                          {"dim", std::to_string(p.pe_dim)},
@@ -93,9 +98,18 @@ Result<ViewExport> view_export(const Params& p) {
         return Error{"view",
                      "the heatmap exports RoPE scores with the same q and k at every "
                      "position (content shared, encoding rope, not compared)"};
+      if (p.score_mode == ScoreMode::cosine)
+        return Error{"view",
+                     "the heatmap exports q·k scores; 1 + cos (score_mode cosine) is not "
+                     "exported"};
+      // a band of pairs: the scores of q and k with the other blocks zeroed, as the view has them
+      std::vector<double> q = effective_vector(p.query, p, false);
+      std::vector<double> k = effective_vector(p.key, p, true);
+      rope::keep_band<double>(q, p.pair_band, p.pairing);
+      rope::keep_band<double>(k, p.pair_band, p.pairing);
       ViewExport e{"scores",
-                   {{"query", join(effective_vector(p.query, p, false))},
-                    {"key", join(effective_vector(p.key, p, true))},
+                   {{"query", join(q)},
+                    {"key", join(k)},
                     {"positions", std::to_string(p.positions)},
                     {"base", base},
                     {"pairing", pairing}}};

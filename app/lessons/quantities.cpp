@@ -4,6 +4,7 @@
 // [SECTION] the state a quantity reads
 // [SECTION] families: quantities that share one computation, told apart by name
 // [SECTION] quantities of the current state that take more than one line
+// [SECTION] families of the seeds' ideas (issue 29 §7)
 // [SECTION] the table: one row per quantity
 // [SECTION] lookup: names, labels, kinds
 // [SECTION] QuantityContext
@@ -864,7 +865,141 @@ Result<Vec> fit_family(const Env& e, Name name) {
   if (name == "fit_inside") return one(f[0]);
   if (name == "fit_beyond") return one(f[1]);
   if (name == "fit_between") return one(f[2]);
+  if (name == "fit_between_growth") return one(f[2] / f[0]);
   return one(f[1] / f[0]);  // fit_growth
+}
+
+// [SECTION] families of the seeds' ideas (issue 29 §7)
+
+// Lesson 2: a learned table of L = learned_positions rows (the sinusoidal view's, seeded values
+// in [-1, 1) standing in for trained ones, rope::random_vectors(L, d, seed)): the length of its
+// row at the query position m rounded to a whole position, 0 where it has none (m < 0, m >= L).
+Result<Vec> learned_family(const Env& e, Name name) {
+  const int L = e.p.learned_positions, d = e.p.pe_dim;
+  if (name == "learned_positions") return one(static_cast<double>(L));
+  const double row = std::floor(e.m() + 0.5);
+  if (!(row >= 0.0 && row < L)) return one(0.0);
+  const Vec table = random_vectors(static_cast<int>(row) + 1, d, e.p.seed);  // rows 0 ... m
+  const auto at = static_cast<std::size_t>(row) * static_cast<std::size_t>(d);
+  double s2 = 0.0;
+  for (std::size_t j = at; j < table.size(); ++j)
+    s2 += table[j] * table[j];
+  return one(std::sqrt(s2));
+}
+
+// Lesson 2: x = (1, ..., 1) [d] with the sinusoidal encoding added, or turned by RoPE. The
+// similarity of the positions m and m + k, minus that of m + 1 and m + 1 + k (k = offset): the
+// same offset one position later. A rotation keeps it (0 up to rounding); the sum does not.
+Result<Vec> offset_gap_family(const Env& e, Name name) {
+  const Vec x(e.d(), 1.0);
+  const bool added = name == "offset_gap_added";
+  const auto encoded = [&](double pos) {
+    if (!added) return rotated(x, pos, e.thetas, e.p.pairing);
+    Vec y = sinusoidal_vector(pos, e.thetas);  // [d], block i at (2i, 2i + 1)
+    for (double& v : y)
+      v += 1.0;
+    return y;
+  };
+  const double k = e.p.offset;
+  const double here = dot(encoded(e.m()), encoded(e.m() + k));
+  const double later = dot(encoded(e.m() + 1.0), encoded(e.m() + 1.0 + k));
+  return one(std::fabs(here - later));
+}
+
+// Lesson 13: the heatmap's shared q and k with only the fastest or the slowest quarter of the
+// pairs kept (rope::keep_band, as pair_band draws them), their score g(Δ) = q_B R_Δ k_B at the
+// heatmap's distances Δ = j·stride, |j| < N (θ of the whole head, no scaling). How far the
+// score falls off the diagonal: (g(0) − max_{Δ≠0} g(Δ)) / |g(0)|, 0 when g(0) = 0. Near 1: a
+// sharp diagonal; near 0: the same score at every distance shown.
+Result<Vec> band_family(const Env& e, Name name) {
+  const PairBand band = name == "band_drop_fast" ? PairBand::fast : PairBand::slow;
+  Vec q = e.q, k = e.k;
+  keep_band<double>(q, band, e.p.pairing);
+  keep_band<double>(k, band, e.p.pairing);
+  const auto g = [&](double delta) { return dot(q, rotated(k, delta, e.thetas, e.p.pairing)); };
+  const double at0 = g(0.0);
+  double off = -std::numeric_limits<double>::infinity();
+  for (int j = 1; j < e.p.positions; ++j)
+    for (double sign : {-1.0, 1.0})
+      off = std::max(off, g(sign * j * static_cast<double>(e.p.stride)));
+  if (at0 == 0.0 || !std::isfinite(off)) return one(0.0);
+  return one((at0 - off) / std::fabs(at0));
+}
+
+// Lesson 9: the heatmap's random content (q_m = rope::random_vectors(N, d, seed) row m, k_n the
+// same with seed + 1, positions j·stride), every pair (m, n) of its N positions:
+//   sim_cosine_min     min 1 + (R_m q_m)·(R_n k_n) / (|R_m q_m| |R_n k_n|)   (the heatmap's cosine)
+//   sim_cosine_su_min  the same divided by the unrotated lengths |q_m| |k_n| (Su's argument)
+//   sim_phi_rope_min   min (R_m φ(q_m))·(R_n φ(k_n)), φ = elu + 1 (lesson 9's numerator weights)
+constexpr int kMaxSimilarityPositions = 512;  // N² d work on the UI thread
+
+Result<Vec> similarity_family(const Env& e, Name name) {
+  const int n_pos = e.p.positions, d = e.p.dim;
+  if (n_pos > kMaxSimilarityPositions)
+    return fail(name, "takes N <= 512 positions in a lesson (N is " + std::to_string(n_pos) + ")");
+  const Vec qs = random_vectors(n_pos, d, e.p.seed), ks = random_vectors(n_pos, d, e.p.seed + 1);
+  const auto ud = static_cast<std::size_t>(d);
+  const bool phi = name == "sim_phi_rope_min", su = name == "sim_cosine_su_min";
+  const auto row = [&](const Vec& x, int r) {
+    Vec v(x.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(r) * ud),
+          x.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(r + 1) * ud));
+    if (phi)
+      for (double& a : v)
+        a = a > 0.0 ? a + 1.0 : std::exp(a);  // elu(a) + 1
+    return v;
+  };
+  std::vector<Vec> rq, rk;
+  Vec lq, lk;  // the lengths each divides by
+  for (int r = 0; r < n_pos; ++r) {
+    const double pos = static_cast<double>(r) * e.p.stride;
+    const Vec q = row(qs, r), k = row(ks, r);
+    rq.push_back(rotated(q, pos, e.thetas, e.p.pairing));
+    rk.push_back(rotated(k, pos, e.thetas, e.p.pairing));
+    lq.push_back(norm(su ? q : rq.back()));
+    lk.push_back(norm(su ? k : rk.back()));
+  }
+  double least = std::numeric_limits<double>::infinity();
+  for (std::size_t m = 0; m < rq.size(); ++m)
+    for (std::size_t n = 0; n < rk.size(); ++n) {
+      const double s = dot(rq[m], rk[n]);
+      const double l = lq[m] * lk[n];
+      least = std::min(least, phi ? s : 1.0 + (l > 0.0 ? s / l : 0.0));
+    }
+  return one(least);
+}
+
+// Lesson 7: the multiplicative bias e_ij = (q·k) a_ij fits any content with one number per
+// distance. How far RoPE is from that, on the heatmap's random content (q_j = random_vectors(N,
+// d, seed) row j, k_j the same with seed + 1, positions j·stride) along the diagonal r = n − m
+// (rounded): rope::diagonal_fit's residual, what the best single factor leaves of the scores
+// (0 for any multiplicative bias). The diagonal fit panel draws the same fit.
+Result<Vec> bias_residual(const Env& e, Name name) {
+  const int n_pos = e.p.positions, d = e.p.dim;
+  const double r = std::round(e.n() - e.m());
+  if (!(std::fabs(r) < n_pos))
+    return fail(name, "needs |n - m| < N = " + std::to_string(n_pos) + " (the heatmap's cells)");
+  if (n_pos > kMaxSimilarityPositions)
+    return fail(name, "takes N <= 512 positions in a lesson (N is " + std::to_string(n_pos) + ")");
+  const Vec qs = random_vectors(n_pos, d, e.p.seed), ks = random_vectors(n_pos, d, e.p.seed + 1);
+  auto fit = diagonal_fit(qs, ks, n_pos, d, e.p.base, e.p.pairing, static_cast<std::int64_t>(r),
+                          static_cast<double>(e.p.stride));
+  if (!fit) return fail(name, fit.error().to_string());
+  return one(fit.value().residual);
+}
+
+// Lesson 8: the decay curve D(r) at base and at compare_base (the decay view's two curves), d as
+// set, r = 0 ... max_distance: their largest difference over D(0).
+Result<Vec> decay_gap(const Env& e, Name name) {
+  if (!(e.p.compare_base > 1.0))
+    return fail(name, "needs a compare_base (the decay view's overlay)");
+  const std::int64_t last = std::min(e.p.max_distance, 100000);
+  auto a = decay_curve(e.p.dim, e.p.base, last);
+  auto b = decay_curve(e.p.dim, e.p.compare_base, last);
+  if (!a || !b) return fail(name, (!a ? a.error() : b.error()).to_string());
+  double gap = 0.0;
+  for (std::size_t r = 0; r < a.value().size() && r < b.value().size(); ++r)
+    gap = std::max(gap, std::fabs(a.value()[r] - b.value()[r]));
+  return one(gap / a.value().front());
 }
 
 // [SECTION] the table: one row per quantity
@@ -959,6 +1094,10 @@ constexpr QuantityInfo kTable[] = {
     {"score_ratio_next", "s'/(\\boldsymbol{q}'^\\top\\boldsymbol{k}')",
      "the same for the next seed's random q', k' (what R brings) at the same m and n",
      [](const Env& e, Name) { return one(score_ratios(e).second); }},
+    {"bias_residual", "|s - a\\,c|/|s|",
+     "heatmap, random content: along the diagonal n - m, what the best single a leaves of RoPE's "
+     "scores s ~ a (q.k)",
+     bias_residual},
     {"score_ratio_gap", "|\\text{ratio} - \\text{ratio}'|",
      "|score_ratio - score_ratio_next|: zero if the score were content times a(n - m)",
      [](const Env& e, Name) {
@@ -1114,6 +1253,23 @@ constexpr QuantityInfo kTable[] = {
      "the same row with RoPE instead: its least score over the N keys", row_min_family},
     {"pe_dot_formula", "\\sum_i\\cos k\\theta_i", "the same, from the offset alone",
      pe_dot_formula},
+    {"offset_gap_added", "|s(m)-s(m+1)|",
+     "x = (1, ..., 1) plus PE: |(x+PE_m).(x+PE_m+k) - (x+PE_m+1).(x+PE_m+1+k)|, k = offset",
+     offset_gap_family},
+    {"offset_gap_rotated", "|r(m)-r(m+1)|",
+     "the same with x turned by RoPE instead: |(R_m x).(R_m+k x) - (R_m+1 x).(R_m+1+k x)|",
+     offset_gap_family},
+    {"learned_positions", "L", "the rows of the learned table (learned_positions; 0: none)",
+     learned_family},
+    {"learned_norm", "\\|P_m\\|",
+     "length of the learned table's row at m (seeded stand-in values; 0: no row, m < 0 or m >= L)",
+     learned_family},
+    {"band_drop_fast", "1-\\max_{\\Delta\\neq 0} g_{\\text{fast}}(\\Delta)/g_{\\text{fast}}(0)",
+     "heatmap: shared q, k with the fastest quarter of the pairs only, (g(0) - max g(D)) / |g(0)| "
+     "over its distances D != 0, g(D) = q R_D k",
+     band_family},
+    {"band_drop_slow", "1-\\max_{\\Delta\\neq 0} g_{\\text{slow}}(\\Delta)/g_{\\text{slow}}(0)",
+     "the same with the slowest quarter of the pairs only", band_family},
     // long-range decay
     {"abel_sum", "\\sum_i h_i e^{\\mathrm{i}(m-n)\\theta_i}",
      "the complex score sum, as (real, imaginary)", decay_family},
@@ -1126,6 +1282,12 @@ constexpr QuantityInfo kTable[] = {
     {"decay", "D(|n-m|)", "relative decay bound (1/(d/2)) sum_j |S_j| at r = |n - m|",
      decay_family},
     {"decay0", "D(0)", "the same at r = 0: (d/2 + 1)/2", decay_family},
+    {"compare_base", "b'", "the decay view's overlay base (compare_base; 0: none)",
+     [](const Env& e, Name) { return one(e.p.compare_base); }},
+    {"decay_gap", "\\max_r|D_b(r)-D_{b'}(r)|/D(0)",
+     "largest difference of D(r) at base and at compare_base over r = 0 ... max_distance, over "
+     "D(0)",
+     decay_gap},
     {"decay_at.D.BASE.N", "D(N)",
      "the decay bound D at distance N for head dimension D and base BASE (N <= 100000)",
      fixed_family, QuantityKind::fixed},
@@ -1143,6 +1305,14 @@ constexpr QuantityInfo kTable[] = {
      "\\frac{\\sum_n (R_m\\phi(q_m))^\\top R_n\\phi(k_n) v_n}"
      "{\\sum_n\\phi(q_m)^\\top\\phi(k_n)}",
      "the same row summed term by term", linear_family},
+    {"sim_cosine_min", "\\min\\,1+\\cos(R_m q_m, R_n k_n)",
+     "heatmap, random content (N <= 512): least 1 + cos of the rotated q_m, k_n over all m, n",
+     similarity_family},
+    {"sim_cosine_su_min", "\\min\\,1+\\frac{(R_m q_m)^\\top R_n k_n}{\\|q_m\\|\\|k_n\\|}",
+     "the same divided by the unrotated lengths |q_m| |k_n|", similarity_family},
+    {"sim_phi_rope_min", "\\min\\,(R_m\\phi(q_m))^\\top R_n\\phi(k_n)",
+     "the same vectors through phi = elu + 1, rotated: least numerator weight over all m, n",
+     similarity_family},
     {"linear_denominator", "\\sum_n\\phi(q_m)^\\top\\phi(k_n)",
      "the unrotated denominator of that row (positive)", linear_family},
     {"linear_plain_row",
@@ -1333,6 +1503,9 @@ constexpr QuantityInfo kTable[] = {
      fit_family},
     {"fit_growth", "\\frac{\\max_{L\\le s<2L}|a|}{\\max_{s<L}|a|}",
      "fit_beyond / fit_inside: how many times larger the fit gets past L", fit_family},
+    {"fit_between_growth", "\\frac{\\max_{25\\le s<75}|a|}{\\max_{s<L}|a|}",
+     "fit_between / fit_inside: how many times larger the fit gets between the integers",
+     fit_family},
     {"scaled_score",
      "a^2(\\boldsymbol{R}'_m\\boldsymbol{q})^\\top(\\boldsymbol{R}'_n\\boldsymbol{k})",
      "RoPE score with theta' and the attention factor: rotate q to m and k to n, dot, times a^2",

@@ -20,6 +20,7 @@
 #include "rope/attention.h"
 #include "rope/conventions.h"
 #include "rope/mrope.h"
+#include "rope/rotation.h"
 #include "state/ink.h"
 #include "state/precision_params.h"
 #include "state/scaling_params.h"
@@ -36,7 +37,8 @@ inline constexpr int kViewCount = 0 ROPE_LAB_VIEWS(ROPE_LAB_VIEW_COUNT);
 enum class VectorPreset { unit, ones, random, custom };
 enum class PointerLayout { dials, circle };
 enum class Content { shared, random, sentence };
-enum class ScoreMode { raw, scaled, softmax };
+// cosine: 1 + cos(q'_m, k'_n), Su's similarity for linear attention (never negative)
+enum class ScoreMode { raw, scaled, softmax, cosine };
 enum class Theme { dark, light };
 
 // A query or key vector as the lecturer chose it. The effective d-vector is derived
@@ -115,6 +117,10 @@ struct Params {
   // with sentence content: sentence A and sentence B side by side, the query's token framed in
   // both (lesson 1: a permutation moves token m of A to T - 1 - m of the reversed B)
   bool sentence_pair = false;
+  // heatmap: the scores of the fastest or the slowest quarter of the pairs only (rope::PairBand)
+  PairBand pair_band = PairBand::all;
+  // heatmap: one diagonal's RoPE scores against q·k instead of the matrix (random content)
+  bool diagonal_fit = false;
 
   // decay and spectrum views
   int max_distance = 256;  // R
@@ -149,6 +155,10 @@ struct Params {
   // sinusoidal view: its own figure size (as in "Attention Is All You Need" figures)
   int pe_positions = 128;  // rows: positions 0 ... pe_positions-1
   int pe_dim = 256;        // columns: dimensions 0 ... pe_dim-1 (even)
+  // a learned table of this many rows instead of the formula (0: off): one vector per position
+  // 0 ... L-1 (seeded values stand in for trained ones), none past it
+  int learned_positions = 0;
+  bool pe_add_ones = false;  // plot x + PE_pos, x = (1, ..., 1), under the table instead of PE_m
 
   // trajectory view
   double point_x = 1.0, point_y = 1.0;  // the 2D vector x

@@ -89,10 +89,16 @@ constexpr std::array<std::pair<const char*, Content>, 3> kContents{{
     {"random", Content::random},
     {"sentence", Content::sentence},
 }};
-constexpr std::array<std::pair<const char*, ScoreMode>, 3> kScoreModes{{
+constexpr std::array<std::pair<const char*, ScoreMode>, 4> kScoreModes{{
     {"raw", ScoreMode::raw},
     {"scaled", ScoreMode::scaled},
     {"softmax", ScoreMode::softmax},
+    {"cosine", ScoreMode::cosine},
+}};
+constexpr std::array<std::pair<const char*, PairBand>, 3> kPairBands{{
+    {"all", PairBand::all},
+    {"fast", PairBand::fast},
+    {"slow", PairBand::slow},
 }};
 constexpr std::array<std::pair<const char*, Theme>, 2> kThemes{{
     {"dark", Theme::dark},
@@ -492,8 +498,9 @@ const std::array kSpecs = std::to_array<ParamSpec>({
      ROPE_BOOL(compare)},
     {"content", K::choice, kNoRange, "shared, random or sentence",
      "heatmap: the vectors at each position", ROPE_CHOICE(content, kContents)},
-    {"score_mode", K::choice, kNoRange, "raw, scaled or softmax",
-     "heatmap: q.k, q.k/sqrt(d), or row softmax", ROPE_CHOICE(score_mode, kScoreModes)},
+    {"score_mode", K::choice, kNoRange, "raw, scaled, softmax or cosine",
+     "heatmap: q.k, q.k/sqrt(d), row softmax, or 1 + cos(q, k)",
+     ROPE_CHOICE(score_mode, kScoreModes)},
     {"causal", K::boolean, kNoRange, nullptr, "heatmap: mask keys after the query",
      ROPE_BOOL(causal)},
     {"attention_window", K::integer,
@@ -515,6 +522,13 @@ const std::array kSpecs = std::to_array<ParamSpec>({
     {"sentence_pair", K::boolean, kNoRange, nullptr,
      "heatmap (sentence content): sentence A beside sentence B, the query's token framed in each",
      ROPE_BOOL(sentence_pair)},
+    {"pair_band", K::choice, kNoRange, "all, fast or slow",
+     "heatmap: scores of all pairs, the fastest quarter or the slowest quarter only",
+     ROPE_CHOICE(pair_band, kPairBands)},
+    {"diagonal_fit", K::boolean, kNoRange, nullptr,
+     "heatmap: RoPE's scores on the diagonal n - m against q.k (random content), with the best "
+     "single factor, not the N x N matrix",
+     ROPE_BOOL(diagonal_fit)},
     {"max_distance", K::integer, shown(part(1, 100000, 16, 100000, true), "max distance R = %d"),
      nullptr, "decay: largest relative distance R", ROPE_INT(max_distance)},
     {"context_length", K::integer, shown(part(1, 1e7, 16, 1e7, true), "context length %d"), nullptr,
@@ -523,6 +537,12 @@ const std::array kSpecs = std::to_array<ParamSpec>({
      "sinusoidal: positions (rows) in the figure", ROPE_INT(pe_positions)},
     {"pe_dim", K::integer, shown(dims(kMaxDim, true), "d = %d"), nullptr,
      "sinusoidal: dimensions (columns) in the figure", ROPE_INT(pe_dim)},
+    {"learned_positions", K::integer, off_or(shown(whole(1, 4096, true), "learned L = %d")),
+     nullptr, "sinusoidal: a learned table of L rows instead (none past L); 0: off",
+     ROPE_INT(learned_positions)},
+    {"pe_add_ones", K::boolean, kNoRange, nullptr,
+     "sinusoidal: plot x + PE at m and m + k, x = (1, ..., 1), under the table",
+     ROPE_BOOL(pe_add_ones)},
     {"compare_base", K::real, shown(bases(/*zero_is_off=*/true), "%.0f", 1.0), nullptr,
      "decay: overlay the curve for this base", ROPE_REAL(compare_base)},
     {"compare_dim", K::integer, shown(dims(512, false, /*zero_is_off=*/true), "d = %d"), nullptr,

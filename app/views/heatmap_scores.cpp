@@ -33,6 +33,12 @@ struct PreparedScores {
   std::int64_t next_row = 0;
 };
 
+// A dot product divided by the two lengths it came from; 0 when a length is 0.
+double cosine_of(double dot_product, double length_a, double length_b) {
+  const double l = length_a * length_b;
+  return l > 0.0 ? dot_product / l : 0.0;
+}
+
 // Rows [N][d] of x rotated at θ′ to their positions 0 ... N−1 and multiplied by a, in double,
 // rounded to float: the q′ or k′ of a scaled RoPE.
 std::vector<float> rotate_scaled(const std::vector<float>& x, std::int64_t n, std::int64_t d,
@@ -100,15 +106,19 @@ Result<PreparedScores> prepare_scores(const HeatmapInputs& in, const std::atomic
   }
   PreparedScores out;
   if (in.content == Content::shared && sf) {
-    out.matrix = shared_scaled(effective_vector(in.query, in.dim, in.seed, false),
-                               effective_vector(in.key, in.dim, in.seed, true), n, *sf, in.pairing,
-                               in.stride);
+    std::vector<double> q1 = effective_vector(in.query, in.dim, in.seed, false);
+    std::vector<double> k1 = effective_vector(in.key, in.dim, in.seed, true);
+    keep_band<double>(q1, in.band, in.pairing);
+    keep_band<double>(k1, in.band, in.pairing);
+    out.matrix = shared_scaled(q1, k1, n, *sf, in.pairing, in.stride);
     out.next_row = n;
     return out;
   }
   if (in.content == Content::shared) {
-    const auto q = to_float(effective_vector(in.query, in.dim, in.seed, false));
-    const auto k = to_float(effective_vector(in.key, in.dim, in.seed, true));
+    auto q = to_float(effective_vector(in.query, in.dim, in.seed, false));
+    auto k = to_float(effective_vector(in.key, in.dim, in.seed, true));
+    keep_band<float>(q, in.band, in.pairing);
+    keep_band<float>(k, in.band, in.pairing);
     auto m = score_matrix_shared(q, k, n, d, in.base, in.encoding, in.pairing, in.stride);
     if (!m) return m.error();
     out.matrix = std::move(m).value();
@@ -129,6 +139,14 @@ Result<PreparedScores> prepare_scores(const HeatmapInputs& in, const std::atomic
     }
     k = q;  // identity projections: q_m = k_m = the word's embedding
   }
+  if (in.band != PairBand::all && d > 0)
+    for (std::size_t at = 0; at + static_cast<std::size_t>(d) <= q.size();
+         at += static_cast<std::size_t>(d)) {
+      keep_band<float>(std::span<float>(q.data() + at, static_cast<std::size_t>(d)), in.band,
+                       in.pairing);
+      keep_band<float>(std::span<float>(k.data() + at, static_cast<std::size_t>(d)), in.band,
+                       in.pairing);
+    }
   if (stopped()) return cancelled();
   if (sf) {  // rotated here at θ′, so the kernel multiplies them as they are
     if (q.size() != static_cast<std::size_t>(n * d) || k.size() != q.size())
@@ -291,6 +309,7 @@ HeatmapInputs heatmap_inputs(const Params& p, Encoding encoding) {
   in.window = p.attention_window;
   in.chunk = p.attention_chunk;
   in.seed = p.seed;
+  in.band = p.pair_band;
   if (encoding == Encoding::rope) {
     in.scaling = view_scaling(p);
     in.rotary_fraction = p.extension.scaling.rotary_fraction;
@@ -312,7 +331,7 @@ HeatmapInputs heatmap_inputs(const Params& p, Encoding encoding) {
 
 ScoreTransform score_transform(const HeatmapInputs& in) {
   ScoreTransform t;
-  t.scale = in.score_mode != ScoreMode::raw;
+  t.scale = in.score_mode == ScoreMode::scaled || in.score_mode == ScoreMode::softmax;
   t.softmax = in.score_mode == ScoreMode::softmax;
   t.causal = in.causal;
   t.window = in.window;
@@ -352,16 +371,52 @@ HeatmapScores completed(HeatmapScores out, float lo, float hi,
   if (lo > hi) lo = hi = 0.0f;  // nothing finite
   out.lo = in.score_mode == ScoreMode::softmax ? 0.0 : static_cast<double>(lo);
   out.hi = static_cast<double>(hi);
+  // Scores that differ by less than 0.1 % of their size are drawn as the flat matrix they are:
+  // the colour range reaches 0 instead of stretching differences of that size over the whole
+  // colour map (lesson 13: the slowest pairs give one score at every distance shown).
+  const double size = std::max(std::fabs(out.lo), std::fabs(out.hi));
+  if (in.score_mode != ScoreMode::softmax && out.hi - out.lo <= 1e-3 * size) {
+    out.lo = std::min(out.lo, 0.0);
+    out.hi = std::max(out.hi, 0.0);
+  }
+  if (in.score_mode == ScoreMode::cosine) {  // the similarity's whole range: 0 ... 2
+    out.lo = 0.0;
+    out.hi = 2.0;
+  }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
 
+// The cosine mode: S_mn -> 1 + S_mn / (|q'_m| |k'_n|), the lengths of the encoded rows in double
+// (a row of length 0 has cosine 0 with everything). Before the masks, which then hide cells.
+Status cosine_scores(const HeatmapInputs& in, std::vector<float>& s) {
+  std::vector<double> q, k;
+  if (auto st = encoded_rows(in, q, k); !st) return st;
+  const auto nu = static_cast<std::size_t>(in.positions), du = static_cast<std::size_t>(in.dim);
+  if (s.size() != nu * nu) return Error{"heatmap", "matrix of wrong size"};
+  std::vector<double> qn(nu), kn(nu);
+  for (std::size_t m = 0; m < nu; ++m) {
+    const std::span<const double> qm(q.data() + m * du, du), km(k.data() + m * du, du);
+    qn[m] = std::sqrt(dot(qm, qm));
+    kn[m] = std::sqrt(dot(km, km));
+  }
+  for (std::size_t m = 0; m < nu; ++m)
+    for (std::size_t n = 0; n < nu; ++n) {
+      float& c = s[m * nu + n];
+      c = static_cast<float>(1.0 + cosine_of(static_cast<double>(c), qn[m], kn[n]));
+    }
+  return {};
+}
+
 // The matrix's rows all computed: the score mode's scaling, the causal mask and the softmax, then
 // the colour range over the finite entries. `t0`: when the computation started.
-HeatmapScores finish_scores(HeatmapScores out, std::chrono::steady_clock::time_point t0) {
+Result<HeatmapScores> finish_scores(HeatmapScores out, std::chrono::steady_clock::time_point t0) {
   const HeatmapInputs& in = out.inputs;
   const std::int64_t n = in.positions;
   const ScoreTransform t = score_transform(in);
+  if (in.score_mode == ScoreMode::cosine) {
+    if (auto st = cosine_scores(in, out.s); !st) return st.error();
+  }
   if (t.scale || t.softmax || t.causal || t.window > 0 || t.chunk > 0)
     transform_scores(out.s, n, in.dim, t);  // else identity
   const bool by_distance = in.content == Content::shared && in.encoding != Encoding::sinusoidal &&
@@ -387,16 +442,15 @@ Result<HeatmapScores> compute_heatmap_scores(const HeatmapInputs& in, int thread
 
 // [SECTION] one cell, exactly
 
-Status ExactScores::prepare(const HeatmapInputs& in) {
-  if (for_ && *for_ == in) return {};
-  for_.reset();
+Status encoded_rows(const HeatmapInputs& in, std::vector<double>& q, std::vector<double>& k) {
   const int n = in.positions, d = in.dim;
   if (n < 1 || n > 4096) return Error{"positions", "must be from 1 to 4096"};
   auto theta = frequencies(d, in.base);
   if (!theta) return theta.error();
   const auto du = static_cast<std::size_t>(d), nu = static_cast<std::size_t>(n);
   // the content rows q_m, k_n before the encoding, [N][d]
-  std::vector<double> q, k;
+  q.clear();
+  k.clear();
   if (in.content == Content::shared) {
     const std::vector<double> q1 = effective_vector(in.query, d, in.seed, false);
     const std::vector<double> k1 = effective_vector(in.key, d, in.seed, true);
@@ -417,6 +471,10 @@ Status ExactScores::prepare(const HeatmapInputs& in) {
     k = q;
   }
   if (q.size() != nu * du || k.size() != q.size()) return Error{"heatmap", "content of wrong size"};
+  for (std::size_t m = 0; m < nu; ++m) {  // the band's blocks only, as prepare_scores keeps them
+    keep_band<double>(std::span<double>(q.data() + m * du, du), in.band, in.pairing);
+    keep_band<double>(std::span<double>(k.data() + m * du, du), in.band, in.pairing);
+  }
   // the encoding, as prepare_scores applies it: θ′ and a when a scaling or a partial rotation is
   // on (RoPE only), else θ
   std::vector<double> th = std::move(theta).value();
@@ -448,10 +506,15 @@ Status ExactScores::prepare(const HeatmapInputs& in) {
       }
     }
   }
-  q_ = std::move(q);
-  k_ = std::move(k);
-  d_ = d;
-  n_ = n;
+  return {};
+}
+
+Status ExactScores::prepare(const HeatmapInputs& in) {
+  if (for_ && *for_ == in) return {};
+  for_.reset();
+  if (auto s = encoded_rows(in, q_, k_); !s) return s;
+  d_ = in.dim;
+  n_ = in.positions;
   for_ = in;
   return {};
 }
@@ -469,11 +532,19 @@ double ExactScores::raw(int m, int n) const {
 Result<double> ExactScores::at(const HeatmapInputs& in, int m, int n) {
   if (auto s = prepare(in); !s) return s.error();
   if (m < 0 || n < 0 || m >= n_ || n >= n_) return Error{"cell", "outside the matrix"};
-  const double scale = in.score_mode == ScoreMode::raw ? 1.0 : 1.0 / std::sqrt(double(d_));
+  const bool scaled = in.score_mode == ScoreMode::scaled || in.score_mode == ScoreMode::softmax;
+  const double scale = scaled ? 1.0 / std::sqrt(double(d_)) : 1.0;
   const VisibleKeys keys = visible_keys(m, n_, score_transform(in));
   const bool masked = !keys.contains(n);
-  if (in.score_mode != ScoreMode::softmax)
-    return masked ? std::numeric_limits<double>::quiet_NaN() : scale * raw(m, n);
+  if (masked && in.score_mode != ScoreMode::softmax)
+    return std::numeric_limits<double>::quiet_NaN();
+  if (in.score_mode == ScoreMode::cosine) {
+    const auto du = static_cast<std::size_t>(d_);
+    const std::span<const double> qm(q_.data() + static_cast<std::size_t>(m) * du, du);
+    const std::span<const double> kn(k_.data() + static_cast<std::size_t>(n) * du, du);
+    return 1.0 + cosine_of(raw(m, n), std::sqrt(dot(qm, qm)), std::sqrt(dot(kn, kn)));
+  }
+  if (in.score_mode != ScoreMode::softmax) return scale * raw(m, n);
   if (masked) return 0.0;
   // the row's softmax over its visible keys, stable: exp(s − max)
   const auto first = static_cast<int>(keys.first);
@@ -541,10 +612,19 @@ bool HeatmapSlices::step(double seconds) {
       break;
     }
     const std::int64_t n = out.inputs.positions;
-    if (st.finished == 0 && p.next_row == n) {  // all at once (shared content, or small)
+    // All at once: the rows came in one go (shared content, or small), or the cosine mode, which
+    // needs every encoded row's length (finish_scores, once the last row is in)
+    const bool whole = out.inputs.score_mode == ScoreMode::cosine;
+    if (whole && p.next_row < p.encoded.n_positions) return false;
+    if (whole || (st.finished == 0 && p.next_row == n)) {
       out.s = std::move(p.matrix);
-      st.done.push_back(finish_scores(std::move(out), st.t0));
+      auto r = finish_scores(std::move(out), st.t0);
       st.current.reset();
+      if (!r) {
+        st.error = r.error().to_string();
+        break;
+      }
+      st.done.push_back(std::move(r).value());
       if (std::chrono::steady_clock::now() >= until) break;
       continue;
     }

@@ -6,8 +6,11 @@
 //   shared    the same q and k (the query/key parameters) at every position
 //   random    seeded random q_m, k_n (rope::random_vectors with seed and seed + 1)
 //   sentence  the words of sentence_b: q_m = k_m = rope::hash_embedding(word_m, d, seed)
+// with the blocks outside pair_band set to 0 (rope::keep_band: the band's scores alone),
 // then S = Q'K'^T (rope::score_matrix_shared, or encode_qk_fast + score_rows_fast split across
-// threads), then rope::transform_scores (scale 1/sqrt(d), causal mask, row softmax).
+// threads), then rope::transform_scores (scale 1/sqrt(d), causal mask, row softmax). The cosine
+// mode divides S_mn by the lengths of the encoded q'_m and k'_n (encoded_rows, in double) and adds
+// 1: Su's similarity for linear attention, from 0 to 2.
 // With a context-extension scaling on (RoPE only; views/view_scaling.h), q_m and k_n are rotated
 // at θ′ (rope::scaled_frequencies) and multiplied by the attention factor a before the product,
 // so S = a² q·R(θ′, n − m)k, as transformers computes it (cos and sin × a).
@@ -56,6 +59,7 @@ struct HeatmapInputs {
   // RoPE only: the partial rotation (state/scaling_params.h); the style only when fraction < 1
   double rotary_fraction = 1.0;
   RotaryStyle rotary_style = RotaryStyle::neox;
+  PairBand band = PairBand::all;  // the blocks whose scores are summed (rope::keep_band)
   bool operator==(const HeatmapInputs&) const = default;
 };
 HeatmapInputs heatmap_inputs(const Params& p, Encoding encoding);
@@ -64,14 +68,20 @@ ScoreTransform score_transform(const HeatmapInputs& in);
 // Why cell (m, n) is masked, in words: "masked (n > m)", "masked (m − n ≥ window 1 024)", ...
 std::string mask_text(const HeatmapInputs& in, int m, int n);
 
+// The content rows q'_m, k'_n of `in` after its band and its encoding, in double: [N][d] each,
+// as the exact cells and the cosine mode's lengths use them.
+Status encoded_rows(const HeatmapInputs& in, std::vector<double>& q, std::vector<double>& k);
+
 // The words of a sentence: split at white space, at most 4096.
 std::vector<std::string> sentence_words(std::string_view text);
 
 struct HeatmapScores {
   HeatmapInputs inputs;
-  int n = 0;                       // matrix is [n][n]
-  std::vector<float> s;            // row-major [query m][key n]; -inf = masked (causal, no softmax)
-  double lo = 0.0, hi = 0.0;       // finite minimum and maximum (the colour range)
+  int n = 0;             // matrix is [n][n]
+  std::vector<float> s;  // row-major [query m][key n]; -inf = masked (causal, no softmax)
+  // the colour range: the finite minimum and maximum, widened to reach 0 when they differ by
+  // less than 0.1 % of their size, 0 ... 2 for the cosine mode
+  double lo = 0.0, hi = 0.0;
   std::vector<std::string> words;  // sentence content: the token at each position
   double seconds = 0.0;            // wall time of the computation
   double attention_factor = 1.0;   // a with a scaling on (scores include a²), else 1

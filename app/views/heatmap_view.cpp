@@ -49,6 +49,10 @@ std::string mode_text(ScoreMode m, bool encoded) {
       return encoded ? "scaled scores q′ₘ·k′ₙ/√d (′: encoded)" : "scaled scores qₘ·kₙ/√d" + plain;
     case ScoreMode::softmax:
       return "softmax over each row" + plain;
+    case ScoreMode::cosine:
+      return (encoded ? "1 + cos(q′ₘ, k′ₙ) (′: encoded), from 0 to 2"
+                      : "1 + cos(qₘ, kₙ), from 0 to 2") +
+             plain;
   }
   return "?";
 }
@@ -294,11 +298,22 @@ PanelBox panel_box(ImDrawList* dl, const Pen& pen, const Sheet& sh, const Heatma
                                                          sh.cells_bottom - sh.top - title_h -
                                                              mg.top - mg.bottom - extra_h)));
   if (!sh.single) {
-    const std::string t = !sh.pair     ? std::string(encoding_title(sc.inputs.encoding))
-                          : index == 0 ? std::string("sentence A")
-                                       : std::string("sentence B");
-    pen.centred(fit_font({sh.f.large, sh.f.body}, t, sh.panel_w),
-                ImVec2(px0 + mg.left + 0.5f * side, sh.top), sh.pal.text, t);
+    // the panel's own width: a title wider than that would run into its neighbour's
+    const float room = std::min(sh.panel_w, mg.left + side + mg.right);
+    std::string t;
+    ImFont* font = nullptr;
+    if (sh.pair) {
+      t = index == 0 ? "sentence A" : "sentence B";
+      font = fit_font({sh.f.large, sh.f.body}, t, room);
+    } else {
+      // one font and one wording for every panel, chosen by the longest title
+      const std::string longest = encoding_title(Encoding::none);
+      font = fit_font({sh.f.large, sh.f.body}, longest, room);
+      const bool short_titles = text_size(font, longest).x > room;
+      t = short_titles ? encoding_name(sc.inputs.encoding)  // "none", "rope"
+                       : encoding_title(sc.inputs.encoding);
+    }
+    pen.centred(font, ImVec2(px0 + mg.left + 0.5f * side, sh.top), sh.pal.text, t);
   }
   const ImVec2 r0(px0, sh.top + title_h);
   const ImVec2 r1(px0 + mg.left + side + mg.right, r0.y + mg.top + side + mg.bottom);
@@ -544,6 +559,14 @@ HeatmapView::Layout HeatmapView::layout(const Params& p, const Canvas& canvas,
                        " (keys in other chunks hidden)"
                  : "");
   lay.content = content_text(p);
+  if (p.pair_band != PairBand::all) {  // on the mode's line, which every level keeps
+    const BlockRange b = band_blocks(p.dim / 2, p.pair_band);
+    lay.sub += ",  " +
+               nobreak(std::string(p.pair_band == PairBand::fast ? "fastest" : "slowest") +
+                       " pairs only: i = " + std::to_string(b.first) + " … " +
+                       std::to_string(b.last - 1)) +
+               " " + nobreak("of " + std::to_string(p.dim / 2));
+  }
   const ScalingParams sp = view_scaling(p);
   if (scaling_on(sp) && (p.compare || p.encoding == Encoding::rope)) {
     const HeatmapScores* rope = nullptr;
@@ -644,7 +667,9 @@ void HeatmapView::paint_cells(int i, const HeatmapScores& sc, const plot::Frame&
 HeatmapView::Cell HeatmapView::paint(const Layout& lay, const Canvas& canvas, const ViewEnv& env,
                                      const Params& p) {
   const double r = std::round(p.key_position - p.position);  // the diagonal n - m
-  const std::string bar_label = p.score_mode == ScoreMode::softmax ? "weight" : "score";
+  const std::string bar_label = p.score_mode == ScoreMode::softmax  ? "weight"
+                                : p.score_mode == ScoreMode::cosine ? "1 + cos"
+                                                                    : "score";
   float panels_bottom = lay.top;
   std::string diagonal_note;  // a single matrix's, when it does not fit inside the cells
   Cell hovered;
@@ -725,8 +750,13 @@ void HeatmapView::hover(const Cell& cell, const Layout& lay) {
 void HeatmapView::Draw(AppState& state, const ViewEnv& env) {
   const Params& p = state.params;
   linear_on_ = p.linear_sums;
+  fit_on_ = !linear_on_ && p.diagonal_fit;
   if (linear_on_) {
     linear_.Draw(state, env);
+    return;
+  }
+  if (fit_on_) {
+    fit_.Draw(state, env);
     return;
   }
   update(inputs_of(p));
@@ -758,6 +788,7 @@ void HeatmapView::DrawControls(AppState& state, const ViewEnv&) {
   }
   if (p.content == Content::sentence && !p.compare)
     ImGui::Checkbox("sentence A beside sentence B", &p.sentence_pair);
+  ImGui::Checkbox("one diagonal against q·k (random content)", &p.diagonal_fit);
   ImGui::Checkbox("compare all three encodings", &p.compare);
   if (!p.compare) {
     int e = static_cast<int>(p.encoding);
@@ -785,6 +816,16 @@ void HeatmapView::DrawControls(AppState& state, const ViewEnv&) {
   if (ImGui::RadioButton("/√d", &mode, 1)) p.score_mode = ScoreMode::scaled;
   ImGui::SameLine();
   if (ImGui::RadioButton("softmax", &mode, 2)) p.score_mode = ScoreMode::softmax;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("1 + cos", &mode, 3)) p.score_mode = ScoreMode::cosine;
+  int band = static_cast<int>(p.pair_band);
+  ImGui::TextUnformatted("pairs");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("all", &band, 0)) p.pair_band = PairBand::all;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("fastest ¼", &band, 1)) p.pair_band = PairBand::fast;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("slowest ¼", &band, 2)) p.pair_band = PairBand::slow;
   ImGui::Checkbox("causal mask", &p.causal);
   // a model layer's masks (the model panel's layer strip sets them): 0 is off
   ImGui::SetNextItemWidth(-1);

@@ -7,8 +7,9 @@
 // Matrices come from views/heatmap_scores.h (small ones at once, large ones on a worker
 // thread; the previous picture stays until the new one is ready) and are coloured on the GPU by
 // render/heatmap_renderer.h. Without GL (headless tests) the axes and read-outs are still drawn.
-// With linear_sums on it draws views/linear_panel.h instead: linear attention's d × d summary and
-// running sums, the computation that replaces this matrix.
+// With diagonal_fit on it draws views/diagonal_fit_panel.h instead: one diagonal's RoPE scores
+// against the plain q·k. With linear_sums on it draws views/linear_panel.h instead: linear
+// attention's d × d summary and running sums, the computation that replaces this matrix.
 // Todo / limits: the compare mode (three panels) has no narrow layout: the panels stay side by
 // side and shrink, with no read-out beside them.
 //
@@ -25,6 +26,7 @@
 #include "ui/canvas.h"
 #include "ui/plot.h"
 #include "ui/view_env.h"
+#include "views/diagonal_fit_panel.h"
 #include "views/heatmap_scores.h"
 #include "views/linear_panel.h"
 
@@ -46,8 +48,11 @@ struct HeatmapView {
   const std::vector<HeatmapScores>& matrices() const { return shown_; }  // every panel's, in order
   bool computing() const { return computing_; }        // a newer request is being computed
   const std::string& error() const { return error_; }  // computation or shader error on screen
-  const DrawnText& drawn() const { return linear_on_ ? linear_.drawn() : drawn_; }
-  const LinearPanel& linear() const { return linear_; }  // drawn with linear_sums on
+  const DrawnText& drawn() const {
+    return linear_on_ ? linear_.drawn() : (fit_on_ ? fit_.drawn() : drawn_);
+  }
+  const LinearPanel& linear() const { return linear_; }          // drawn with linear_sums on
+  const DiagonalFitPanel& diagonal_fit() const { return fit_; }  // drawn with diagonal_fit on
   // Blocks until the background computation has delivered (tests), then the next Draw shows it.
   bool wait_for_results(double seconds = 30.0) { return job_.wait_idle(seconds); }
 
@@ -85,6 +90,8 @@ struct HeatmapView {
   std::unique_ptr<HeatmapRenderer> renderer_;  // created on the first Draw with GL
   LinearPanel linear_;                         // linear_sums: the shared sums instead
   bool linear_on_ = false;                     // the last Draw drew linear_
+  DiagonalFitPanel fit_;                       // diagonal_fit: one diagonal against q·k instead
+  bool fit_on_ = false;                        // the last Draw drew fit_
   // results of the last Draw
   std::vector<Panel> panels_;
   DrawnText drawn_;  // every line of text of the last Draw

@@ -10,9 +10,11 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <span>
 
 #include "io/number_format.h"
 #include "rope/frequencies.h"
+#include "rope/random.h"
 #include "rope/rotation.h"
 #include "rope/sinusoidal.h"
 #include "state/actions.h"
@@ -70,7 +72,8 @@ ImVec4 mark_row(ImDrawList* dl, const plot::Style& st, const plot::Frame& fr, Im
 // [SECTION] inputs and compute: the table, the rows m and m + k
 
 SinusoidalView::Inputs SinusoidalView::inputs_of(const Params& p) {
-  return Inputs{p.pe_positions, p.pe_dim, p.base};
+  return Inputs{p.pe_positions, p.pe_dim, p.base, p.learned_positions,
+                p.learned_positions > 0 ? p.seed : 0};
 }
 
 SinusoidalView::Model SinusoidalView::compute(const Inputs& in) {
@@ -81,6 +84,12 @@ SinusoidalView::Model SinusoidalView::compute(const Inputs& in) {
     return md;
   }
   md.table = std::move(t).value();
+  if (in.learned > 0) {  // rows 0 ... L-1 from the seeded stand-in, the rest empty (0)
+    const int kept = std::min(in.learned, in.pe_positions);
+    const std::vector<double> learned = random_vectors(kept, in.pe_dim, in.seed);
+    std::fill(md.table.begin(), md.table.end(), 0.0);
+    std::copy(learned.begin(), learned.end(), md.table.begin());
+  }
   md.texels.resize(md.table.size());
   std::transform(md.table.begin(), md.table.end(), md.texels.begin(),
                  [](double v) { return static_cast<float>(v); });
@@ -99,9 +108,9 @@ SinusoidalView::RowModel SinusoidalView::compute_rows(const RowInputs& in) {
   if (!th) return rm;
   rm.valid = true;
   rm.pe_m = sinusoidal_vector(in.m, th.value());
-  const std::vector<double> b = sinusoidal_vector(in.m + in.k, th.value());
+  rm.pe_mk = sinusoidal_vector(in.m + in.k, th.value());
   for (std::size_t j = 0; j < rm.pe_m.size(); ++j)
-    rm.dot_m_mk += rm.pe_m[j] * b[j];
+    rm.dot_m_mk += rm.pe_m[j] * rm.pe_mk[j];
   for (double t : th.value())
     rm.dot_formula += std::cos(in.k * t);
   return rm;
@@ -166,6 +175,34 @@ SinusoidalView::Layout SinusoidalView::layout(const Model& m, const RowModel& rm
   lay.entries = {{{"sin(m·θᵢ) at j = 2i, m = " + format_number(mp, NumberStyle::label, 6),
                    pal.query, false, false},
                   {"cos(m·θᵢ) at j = 2i+1", pal.key, false, false}}};
+  if (p.learned_positions > 0) {
+    lay.title = "A learned position table (added to the embedding)";
+    lay.formula =
+        nobreak("P[pos] trained for pos = 0 … " + std::to_string(p.learned_positions - 1) + ",") +
+        "  " + nobreak("none for pos ≥ L = " + std::to_string(p.learned_positions)) +
+        "   (seeded values stand in for trained ones)";
+    lay.show_k = false;
+    lay.note = "This figure: " + std::to_string(p.pe_positions) +
+               " positions × d = " + std::to_string(p.pe_dim) +
+               "; the table has L = " + std::to_string(p.learned_positions) + " rows.";
+    lay.entries = {{{"P[m] across the dimensions, m = " + format_number(mp, NumberStyle::label, 6),
+                     pal.query, false, false},
+                    {"", pal.key, false, false}}};
+  } else if (p.pe_add_ones) {
+    const auto length = [](const std::vector<double>& pe) {
+      double s2 = 0.0;
+      for (double v : pe)
+        s2 += (1.0 + v) * (1.0 + v);
+      return std::sqrt(s2);
+    };
+    lay.entries = {
+        {{"x + PEₘ, m = " + format_number(mp, NumberStyle::label, 6) +
+              ",  |x + PEₘ| = " + format_number(length(rm.pe_m), NumberStyle::label, 4),
+          pal.query, false, false},
+         {"x + PEₘ₊ₖ, m + k = " + format_number(mp + k, NumberStyle::label, 6) +
+              ",  |x + PEₘ₊ₖ| = " + format_number(length(rm.pe_mk), NumberStyle::label, 4),
+          pal.key, false, false}}};
+  }
   lay.legend_h = plot::legend_row(nullptr, lay.st, ImVec2(0, 0), lay.width, lay.entries);
   // the first level that leaves the table 280 px (at scale 1) beside the header and PE_m
   const auto row_plot_height = [&](int level, float top) {
@@ -322,6 +359,78 @@ void SinusoidalView::paint_row_plot(const RowModel& rm, const Layout& lay, const
   plot::line(dl, rf, jc, vc, lay.pal.key, lt);
 }
 
+// Under the table, across the dimensions j in order: x + PE_m and x + PE_{m+k}, x = (1, ..., 1)
+// (pe_add_ones), or the learned table's row m alone (rm.pe_m, no pe_mk), or a note that the
+// learned table has no row m.
+void SinusoidalView::paint_sum_plot(const RowModel& rm, const Layout& lay, const plot::Frame& fr,
+                                    ImDrawList* dl, int cols) {
+  const float s = lay.s;
+  const float ly = lay.bottom - lay.row_plot_h;
+  const bool learned = rm.pe_mk.empty();
+  if (learned)
+    plot::legend_row(dl, lay.st, ImVec2(lay.x0, ly), lay.width,
+                     std::span<const plot::LegendEntry>(lay.entries.data(), 1));
+  else
+    plot::legend_row(dl, lay.st, ImVec2(lay.x0, ly), lay.width, lay.entries);
+  plot::Axis bx = dimension_axis(cols), by;
+  bx.label = "dimension j";
+  by.lo = learned ? -1.1 : -0.1;
+  by.hi = learned ? 1.1 : 2.1;
+  by.ticks = 2;
+  by.label = learned ? "P[m]" : "x + PE";
+  const plot::Frame rf = plot::axes(dl, lay.st, ImVec2(lay.x0, ly + lay.legend_h + 6 * s),
+                                    ImVec2(fr.area_max.x + 24 * s, lay.bottom), bx, by);
+  if (!rm.valid) {
+    const float room =
+        rf.area_max.x - rf.area_min.x - 16 * s - 2 * plot::label_box_padding(lay.st).x;
+    std::string note = "no vector at this position: the table ends at L − 1";
+    if (text_size(lay.f.body, note).x > room) note = "no vector here";
+    plot::label_box(dl, lay.st, fit_font({lay.f.bold, lay.f.body}, note, room),
+                    ImVec2(rf.area_min.x + 8 * s, 0.5f * (rf.area_min.y + rf.area_max.y)),
+                    lay.pal.bad, note);
+    return;
+  }
+  const float lt = std::max(1.0f, std::round(2.0f * s));
+  const auto draw = [&](const std::vector<double>& pe, ImU32 col) {
+    std::vector<double> js(pe.size()), vs(pe.size());
+    for (std::size_t j = 0; j < pe.size(); ++j) {
+      js[j] = static_cast<double>(j);
+      vs[j] = learned ? pe[j] : 1.0 + pe[j];
+    }
+    plot::line(dl, rf, js, vs, col, lt);
+  };
+  if (!learned) draw(rm.pe_mk, lay.pal.key);
+  draw(rm.pe_m, lay.pal.query);
+}
+
+// The rows from L on covered: a learned table has no vector there.
+void SinusoidalView::paint_learned_end(const Layout& lay, const plot::Frame& fr, ImDrawList* dl,
+                                       int learned, int rows) {
+  if (learned >= rows) return;
+  const float s = lay.s;
+  const float y0 = std::max(fr.area_min.y, fr.y.to_px(learned - 0.5));
+  dl->AddRectFilled(ImVec2(fr.area_min.x, y0), fr.area_max, lay.pal.panel);
+  const float step = std::round(14.0f * s);
+  for (float x = fr.area_min.x - (fr.area_max.y - y0); x < fr.area_max.x; x += step) {
+    // hatching, clipped to the covered rectangle
+    const float x0 = std::max(x, fr.area_min.x);
+    const float x1 = std::min(x + (fr.area_max.y - y0), fr.area_max.x);
+    if (x1 <= x0) continue;
+    dl->AddLine(ImVec2(x0, fr.area_max.y - (x0 - x)), ImVec2(x1, fr.area_max.y - (x1 - x)),
+                lay.pal.grid, std::max(1.0f, s));
+  }
+  dl->AddLine(ImVec2(fr.area_min.x, y0), ImVec2(fr.area_max.x, y0), lay.pal.bad,
+              std::max(2.0f, std::round(3.0f * s)));
+  // the longest wording that fits inside the cells (the colour bar's ticks are right of them)
+  const float room = fr.area_max.x - fr.area_min.x - 16 * s - 2 * plot::label_box_padding(lay.st).x;
+  std::string label = "pos ≥ L = " + std::to_string(learned) + ": no vector (never trained)";
+  for (const std::string& shorter :
+       {"no vector for pos ≥ " + std::to_string(learned), "none ≥ " + std::to_string(learned)})
+    if (text_size(lay.f.body, label).x > room) label = shorter;
+  plot::label_box(dl, lay.st, fit_font({lay.f.bold, lay.f.body}, label, room),
+                  ImVec2(fr.area_min.x + 8 * s, y0 + 8 * s), lay.pal.bad, label);
+}
+
 // [SECTION] hover: position, dimension, exact value
 
 void SinusoidalView::hover(const Model& m, const plot::Frame& fr, ImVec2 mouse, const Params& p) {
@@ -331,6 +440,17 @@ void SinusoidalView::hover(const Model& m, const plot::Frame& fr, ImVec2 mouse, 
   const auto j = static_cast<std::size_t>(jv);
   const auto pos = static_cast<std::size_t>(pv);
   const std::size_t i = j / 2;
+  if (p.learned_positions > 0) {
+    ImGui::BeginTooltip();
+    ImGui::Text("position pos = %zu   dimension j = %zu", pos, j);
+    if (pv < p.learned_positions)
+      ImGui::Text("P[pos][j] = %s (a seeded stand-in for a trained value)",
+                  full_number(m.table[pos * static_cast<std::size_t>(m.cols) + j]).c_str());
+    else
+      ImGui::TextUnformatted("no vector: the table ends at L − 1");
+    ImGui::EndTooltip();
+    return;
+  }
   ImGui::BeginTooltip();
   ImGui::Text("position pos = %zu   dimension j = %zu (block i = %zu, %s)", pos, j, i,
               j % 2 == 0 ? "sin" : "cos");
@@ -354,8 +474,23 @@ void SinusoidalView::Draw(AppState& state, const ViewEnv& env) {
   if (m.rows == 0 || lay.bottom - y < 100 * lay.s) return;
   const plot::Frame fr = paint_table(m, lay, canvas, env, y);
   if (renderer_) report_problem(state, renderer_->error());
+  if (p.learned_positions > 0)
+    paint_learned_end(lay, fr, canvas.draw_list, p.learned_positions, m.rows);
   paint_marks(lay, fr, canvas.draw_list, m.rows, p);
-  if (lay.row_plot) paint_row_plot(rm, lay, fr, canvas.draw_list, m.cols);
+  if (lay.row_plot && p.learned_positions > 0) {
+    RowModel learned;  // the table's row m, or nothing past L
+    const double row = std::floor(p.position + 0.5);
+    learned.valid = row >= 0 && row < std::min(p.learned_positions, m.rows);
+    if (learned.valid) {
+      const auto at = static_cast<std::ptrdiff_t>(row) * m.cols;
+      learned.pe_m.assign(m.table.begin() + at, m.table.begin() + at + m.cols);
+    }
+    paint_sum_plot(learned, lay, fr, canvas.draw_list, m.cols);
+  } else if (lay.row_plot && p.pe_add_ones) {
+    paint_sum_plot(rm, lay, fr, canvas.draw_list, m.cols);
+  } else if (lay.row_plot) {
+    paint_row_plot(rm, lay, fr, canvas.draw_list, m.cols);
+  }
   if (canvas.hovered && fr.contains(canvas.mouse)) hover(m, fr, canvas.mouse, p);
 }
 
@@ -371,6 +506,11 @@ void SinusoidalView::DrawControls(AppState& state, const ViewEnv&) {
   }
   ImGui::SameLine();
   if (ImGui::Button("use the shared d")) p.pe_dim = p.dim;
+  ImGui::Checkbox("plot x + PE at m and m + k", &p.pe_add_ones);
+  ImGui::SetNextItemWidth(-1);
+  param_slider(p, "learned_positions");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("a learned table of L rows instead of the formula: none past L (0: off)");
 }
 
 }  // namespace rope::app

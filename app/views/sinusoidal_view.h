@@ -5,6 +5,10 @@
 // marked and plotted underneath. When k = offset is not 0 the row m + k is marked too and the
 // header reads their dot product, which depends on k only: sum_i cos(k theta_i). Hovering reads
 // position, dimension and the exact value.
+// With learned_positions = L > 0 it draws a learned table instead: one vector per position
+// 0 ... L-1 (seeded values in [-1, 1) stand in for trained ones) and none from L on. With
+// pe_add_ones the plot under the table shows x + PE_pos across the dimensions for pos = m and
+// m + k, x = (1, ..., 1): Nain's "jagged" picture in d dimensions.
 //
 // Usage: SinusoidalView view;  each frame inside the canvas window: view.Draw(state, env);
 #pragma once
@@ -43,10 +47,12 @@ struct SinusoidalView {
   struct Inputs {  // the table's Params fields: the cache key
     int pe_positions = 0, pe_dim = 0;
     double base = 0.0;
+    int learned = 0;         // learned_positions L (0: the formula)
+    std::uint64_t seed = 0;  // the learned table's stand-in values
     bool operator==(const Inputs&) const = default;
   };
   struct Model {
-    std::vector<double> table;  // [positions][dim]
+    std::vector<double> table;  // [positions][dim]; learned: rows from L on are 0 (no vector)
     std::vector<float> texels;  // the same in float, uploaded to the GPU
     int rows = 0, cols = 0;
     std::string error;
@@ -57,10 +63,11 @@ struct SinusoidalView {
     bool operator==(const RowInputs&) const = default;
   };
   struct RowModel {
-    bool valid = false;        // the figure's d and base give frequencies
-    std::vector<double> pe_m;  // PE_m, computed for the real-valued m
-    double dot_m_mk = 0.0;     // PE_m . PE_{m+k} over the figure's d
-    double dot_formula = 0.0;  // sum_i cos(k theta_i), the same from the offset alone
+    bool valid = false;         // the figure's d and base give frequencies
+    std::vector<double> pe_m;   // PE_m, computed for the real-valued m
+    std::vector<double> pe_mk;  // PE_{m+k}
+    double dot_m_mk = 0.0;      // PE_m . PE_{m+k} over the figure's d
+    double dot_formula = 0.0;   // sum_i cos(k theta_i), the same from the offset alone
   };
   struct Layout;  // sinusoidal_view.cpp: the header's level and texts, where the parts go
   static Inputs inputs_of(const Params& p);
@@ -76,6 +83,10 @@ struct SinusoidalView {
                           const Params& p);
   static void paint_row_plot(const RowModel& rm, const Layout& lay, const plot::Frame& fr,
                              ImDrawList* dl, int cols);
+  static void paint_sum_plot(const RowModel& rm, const Layout& lay, const plot::Frame& fr,
+                             ImDrawList* dl, int cols);
+  static void paint_learned_end(const Layout& lay, const plot::Frame& fr, ImDrawList* dl,
+                                int learned, int rows);
   static void hover(const Model& m, const plot::Frame& fr, ImVec2 mouse, const Params& p);
   const Model& model() const;         // the cached table, or an empty one before the first Draw
   const RowModel& row_model() const;  // likewise

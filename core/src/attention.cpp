@@ -875,4 +875,46 @@ Result<std::vector<double>> linear_attention(std::span<const double> q, std::spa
   return out;
 }
 
+Result<DiagonalFit> diagonal_fit(std::span<const double> q, std::span<const double> k,
+                                 std::int64_t n_positions, std::int64_t dim, double base,
+                                 Pairing pairing, std::int64_t offset, double position_step) {
+  if (auto s = validate_dim(dim); !s) return s.error();
+  if (auto s = validate_base(base); !s) return s.error();
+  if (auto s = validate_count(n_positions, kMaxPositions, "positions"); !s) return s.error();
+  if (auto s = validate_shape(q.size(), n_positions, dim, "q", "[positions][dim]"); !s)
+    return s.error();
+  if (auto s = validate_shape(k.size(), n_positions, dim, "k", "[positions][dim]"); !s)
+    return s.error();
+  if (!(offset > -n_positions && offset < n_positions))
+    return Error{"offset", "must be more than -N and less than N = " + std::to_string(n_positions) +
+                               ", got " + std::to_string(offset)};
+  if (!(std::isfinite(position_step) && position_step > 0.0))
+    return Error{"position_step", "must be a finite number greater than 0, got " +
+                                      detail::format_number(position_step)};
+  const std::vector<double> thetas = frequencies(dim, base).value();
+  const auto d = static_cast<std::size_t>(dim);
+  std::vector<double> rq(d), rk(d);
+  DiagonalFit out;
+  // pass 1: the cells of the diagonal, plain and rotated
+  for (std::int64_t j = std::max<std::int64_t>(0, -offset);
+       j < n_positions && j + offset < n_positions; ++j) {
+    const std::span<const double> qj = q.subspan(static_cast<std::size_t>(j) * d, d);
+    const std::span<const double> kj = k.subspan(static_cast<std::size_t>(j + offset) * d, d);
+    apply_rope<double>(qj, rq, static_cast<double>(j) * position_step, thetas, pairing);
+    apply_rope<double>(kj, rk, static_cast<double>(j + offset) * position_step, thetas, pairing);
+    out.plain.push_back(dot(qj, kj));
+    out.rotated.push_back(dot(rq, rk));
+  }
+  // pass 2: the one factor that fits best, and what it leaves
+  const double cc = dot(out.plain, out.plain), ss = dot(out.rotated, out.rotated);
+  out.factor = cc > 0.0 ? dot(out.rotated, out.plain) / cc : 0.0;
+  double rest = 0.0;
+  for (std::size_t t = 0; t < out.plain.size(); ++t) {
+    const double e = out.rotated[t] - out.factor * out.plain[t];
+    rest += e * e;
+  }
+  out.residual = ss > 0.0 ? std::sqrt(rest / ss) : 0.0;
+  return out;
+}
+
 }  // namespace rope

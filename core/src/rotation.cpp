@@ -3,6 +3,7 @@
 #include "rope/rotation.h"
 
 #include <cmath>
+#include <cstdint>
 #include <functional>
 
 #include "internal.h"
@@ -192,6 +193,28 @@ PairIndices pair_indices(int i, int dim, Pairing pairing) {
   return {i, i + dim / 2};
 }
 
+BlockRange band_blocks(int half, PairBand band) {
+  if (half < 1) return {};
+  const int quarter = (half + 3) / 4;  // ceil(half / 4), at least 1
+  if (band == PairBand::fast) return {0, quarter};
+  if (band == PairBand::slow) return {half - quarter, half};
+  return {0, half};
+}
+
+template <class T>
+void keep_band(std::span<T> x, PairBand band, Pairing pairing) {
+  const auto d = static_cast<std::int64_t>(x.size());
+  if (band == PairBand::all || !validate_dim(d)) return;
+  const int dim = static_cast<int>(d);
+  const BlockRange keep = band_blocks(dim / 2, band);
+  for (int i = 0; i < dim / 2; ++i) {
+    if (i >= keep.first && i < keep.last) continue;
+    const PairIndices ab = pair_indices(i, dim, pairing);
+    x[static_cast<std::size_t>(ab.first)] = T{0};
+    x[static_cast<std::size_t>(ab.second)] = T{0};
+  }
+}
+
 std::vector<int> interleaved_to_half_permutation(int dim) {
   if (!validate_dim(dim)) return {};
   const int half = dim / 2;
@@ -340,6 +363,8 @@ template void apply_rope<float>(std::span<const float>, std::span<float>, double
                                 std::span<const double>, Pairing);
 template void apply_rope<double>(std::span<const double>, std::span<double>, double,
                                  std::span<const double>, Pairing);
+template void keep_band<float>(std::span<float>, PairBand, Pairing);
+template void keep_band<double>(std::span<double>, PairBand, Pairing);
 template std::vector<float> permute<float>(std::span<const float>, std::span<const int>);
 template std::vector<double> permute<double>(std::span<const double>, std::span<const int>);
 template struct RopeTable<float>;

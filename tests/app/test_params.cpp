@@ -203,7 +203,7 @@ TEST_CASE("every number parameter: its slider lies inside what it accepts", "[pa
     if (std::isfinite(r.max))
       CHECK(set_param(p, spec.name, format_number(r.max, NumberStyle::csv)).ok());
   }
-  CHECK(numbers == 44);  // with the heatmap's stride
+  CHECK(numbers == 45);  // with the heatmap's stride and the learned table's L
   // deliberate sub-ranges: d's slider shows 2 ... 512 of 2 ... 4096
   CHECK(param_range("dim").slider_max == 512);
   CHECK(param_range("dim").max == rope::kMaxDim);
@@ -265,7 +265,8 @@ TEST_CASE("booleans are the parameters of boolean kind, and only those print tru
       CHECK(spec.get(p) == "false");
     }
   }
-  CHECK(booleans == 14);  // emulate_precision, then polar, linear_reuse, sentence_pair added
+  CHECK(booleans == 16);  // emulate_precision; polar, linear_reuse, sentence_pair; pe_add_ones,
+                          // diagonal_fit
 }
 
 TEST_CASE("a value that is not a number names the allowed range; tiny numbers are numbers",

@@ -111,3 +111,26 @@ TEST_CASE("views without a data export say so", "[export][app]") {
   REQUIRE_FALSE(e.ok());
   CHECK_THAT(e.error().message, Catch::Contains("same q and k"));
 }
+
+// The new modes export what they draw, or say why not: a band of pairs exports q and k with the
+// other blocks zeroed (their scores are the band's); 1 + cos and a learned table do not export.
+TEST_CASE("the heatmap's band, its cosine mode and the learned table export or say why",
+          "[export][app]") {
+  Params p;
+  REQUIRE(set_param(p, "view", "heatmap").ok());
+  REQUIRE(set_param(p, "dim", "8").ok());
+  REQUIRE(set_param(p, "query", "ones").ok());
+  REQUIRE(set_param(p, "pair_band", "fast").ok());  // 4 blocks: block 0 kept
+  const auto e = view_export(p);
+  REQUIRE(e.ok());
+  CHECK_THAT(e.value().command(), Catch::Contains("--query 1,1,0,0,0,0,0,0"));
+  REQUIRE(set_param(p, "score_mode", "cosine").ok());
+  const auto c = view_export(p);
+  REQUIRE_FALSE(c.ok());
+  CHECK_THAT(c.error().message, Catch::Contains("1 + cos"));
+  REQUIRE(set_param(p, "view", "sinusoidal").ok());
+  REQUIRE(set_param(p, "learned_positions", "48").ok());
+  const auto l = view_export(p);
+  REQUIRE_FALSE(l.ok());
+  CHECK_THAT(l.error().message, Catch::Contains("learned"));
+}

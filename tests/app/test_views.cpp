@@ -31,6 +31,7 @@
 #include "rope/low_precision.h"
 #include "rope/random.h"
 #include "rope/rotation.h"
+#include "rope/sinusoidal.h"
 #include "shell/frame.h"
 #include "shell/offscreen_app.h"
 #include "state/params.h"
@@ -169,6 +170,17 @@ TEST_CASE("the colour range is the finite minimum and maximum of the matrix", "[
               hi = std::max(hi, v);
             }
           INFO(content << " " << mode << " causal " << causal << " " << rope::encoding_name(e));
+          // a matrix flat to 0.1 % of its size (shared content, no encoding: q·k everywhere)
+          // is drawn flat: its range is widened to reach 0
+          const bool flat = std::string(mode) != "softmax" &&
+                            static_cast<double>(hi) - static_cast<double>(lo) <=
+                                1e-3 * std::max(std::fabs(static_cast<double>(lo)),
+                                                std::fabs(static_cast<double>(hi)));
+          if (flat) {
+            CHECK(r.value().lo == std::min(0.0, static_cast<double>(lo)));
+            CHECK(r.value().hi == std::max(0.0, static_cast<double>(hi)));
+            continue;
+          }
           CHECK(r.value().hi == static_cast<double>(hi));
           if (std::string(mode) != "softmax") CHECK(r.value().lo == static_cast<double>(lo));
         }
@@ -1332,4 +1344,185 @@ TEST_CASE("heatmap: a stride puts cell i at position i·s, exactly", "[app][heat
   w.content = Content::sentence;
   w.stride = 8;
   CHECK(heatmap_inputs(w, rope::Encoding::rope).stride == 1);
+}
+
+// The band and the cosine mode against a reference built here: the content rows in double with the
+// other blocks zeroed by hand, rope::score_matrix, then 1 + S_mn / (|q'_m| |k'_n|) with the
+// lengths of the encoded rows formed here too (RoPE: the content's own, a rotation keeps them;
+// sinusoidal: of q_m + PE_m).
+TEST_CASE("heatmap: pair bands and the cosine mode, fast and exact, against a reference",
+          "[app][heatmap]") {
+  constexpr int n = 10, d = 12;
+  for (Content content : {Content::shared, Content::random})
+    for (rope::Encoding e :
+         {rope::Encoding::none, rope::Encoding::sinusoidal, rope::Encoding::rope})
+      for (rope::PairBand band : {rope::PairBand::all, rope::PairBand::fast, rope::PairBand::slow})
+        for (ScoreMode mode : {ScoreMode::raw, ScoreMode::cosine}) {
+          Params p;
+          p.positions = n;
+          p.dim = d;
+          p.base = 100.0;
+          p.seed = 3;
+          p.content = content;
+          p.score_mode = mode;
+          p.pair_band = band;
+          p.pairing = rope::Pairing::interleaved;
+          REQUIRE(set_param(p, "query", "random").ok());
+          REQUIRE(set_param(p, "key", "random").ok());
+          const HeatmapInputs in = heatmap_inputs(p, e);
+          std::vector<double> q, k;
+          if (content == Content::shared) {
+            for (int m = 0; m < n; ++m) {
+              const auto q1 = effective_vector(p.query, d, p.seed, false);
+              const auto k1 = effective_vector(p.key, d, p.seed, true);
+              q.insert(q.end(), q1.begin(), q1.end());
+              k.insert(k.end(), k1.begin(), k1.end());
+            }
+          } else {
+            q = rope::random_vectors(n, d, p.seed);
+            k = rope::random_vectors(n, d, p.seed + 1);
+          }
+          // d = 12: 6 blocks; fast keeps blocks 0, 1 (coordinates 0 ... 3), slow blocks 4, 5
+          for (int m = 0; m < n; ++m)
+            for (int j = 0; j < d; ++j) {
+              const bool kept =
+                  band == rope::PairBand::all || (band == rope::PairBand::fast ? j < 4 : j >= 8);
+              if (kept) continue;
+              q[static_cast<std::size_t>(m * d + j)] = 0.0;
+              k[static_cast<std::size_t>(m * d + j)] = 0.0;
+            }
+          auto ref = rope::score_matrix(q, k, n, d, p.base, e, p.pairing);
+          REQUIRE(ref.ok());
+          std::vector<double> s = ref.value();
+          if (mode == ScoreMode::cosine) {
+            const auto th = rope::frequencies(d, p.base).value();
+            const auto length = [&](const std::vector<double>& x, int m) {
+              double s2 = 0.0;
+              const std::vector<double> pe = rope::sinusoidal_vector(m, th);
+              for (int j = 0; j < d; ++j) {
+                const double v =
+                    x[static_cast<std::size_t>(m * d + j)] +
+                    (e == rope::Encoding::sinusoidal ? pe[static_cast<std::size_t>(j)] : 0.0);
+                s2 += v * v;
+              }
+              return std::sqrt(s2);
+            };
+            for (int m = 0; m < n; ++m)
+              for (int c = 0; c < n; ++c) {
+                const double l = length(q, m) * length(k, c);
+                double& v = s[static_cast<std::size_t>(m * n + c)];
+                v = 1.0 + (l > 0.0 ? v / l : 0.0);
+              }
+          }
+          auto fast = compute_heatmap_scores(in, 1);
+          REQUIRE(fast.ok());
+          if (mode == ScoreMode::cosine) {
+            CHECK(fast.value().lo == 0.0);
+            CHECK(fast.value().hi == 2.0);
+          }
+          ExactScores exact;
+          for (int m = 0; m < n; ++m)
+            for (int c = 0; c < n; ++c) {
+              INFO("content " << static_cast<int>(content) << " encoding " << rope::encoding_name(e)
+                              << " band " << static_cast<int>(band) << " mode "
+                              << static_cast<int>(mode) << " cell " << m << ", " << c);
+              const double want = s[static_cast<std::size_t>(m * n + c)];
+              auto got = exact.at(in, m, c);
+              REQUIRE(got.ok());
+              CHECK(got.value() == Approx(want).epsilon(1e-12).margin(1e-13));
+              const double colour =
+                  static_cast<double>(fast.value().s[static_cast<std::size_t>(m * n + c)]);
+              CHECK(colour == Approx(want).epsilon(1e-5).margin(1e-5));
+              if (mode == ScoreMode::cosine) {
+                CHECK(want >= -1e-12);
+                CHECK(want <= 2.0 + 1e-12);
+              }
+            }
+        }
+}
+
+// Lesson 13's picture: q = k = (1, ..., 1), the fastest quarter draws a diagonal that is the
+// largest score of every row; the slowest quarter the same score, within 0.1 %, everywhere.
+TEST_CASE("heatmap: the fastest pairs draw a diagonal, the slowest a flat matrix",
+          "[app][heatmap]") {
+  AppState state;
+  set_all(state.params, {{"view", "heatmap"},
+                         {"dim", "128"},
+                         {"content", "shared"},
+                         {"query", "ones"},
+                         {"key", "ones"},
+                         {"positions", "64"},
+                         {"pair_band", "fast"}});
+  auto fast = compute_heatmap_scores(heatmap_inputs(state.params, rope::Encoding::rope), 1);
+  set(state.params, "pair_band", "slow");
+  auto slow = compute_heatmap_scores(heatmap_inputs(state.params, rope::Encoding::rope), 1);
+  REQUIRE(fast.ok());
+  REQUIRE(slow.ok());
+  for (int m = 0; m < 64; ++m)
+    for (int c = 0; c < 64; ++c) {
+      if (c != m) CHECK(at(fast.value(), m, c) < at(fast.value(), m, m) - 1.0f);
+      CHECK(at(slow.value(), m, c) == Approx(at(slow.value(), 0, 0)).epsilon(1e-3));
+    }
+  CHECK(at(fast.value(), 0, 0) == Approx(32.0));  // 16 pairs of (1, 1): 2 each
+  CHECK(at(slow.value(), 0, 0) == Approx(32.0));
+}
+
+TEST_CASE("the sinusoidal view: a learned table ends at L, x + PE across the dimensions",
+          "[app][sinusoidal]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  set_all(state.params, {{"view", "sinusoidal"},
+                         {"pe_dim", "16"},
+                         {"pe_positions", "40"},
+                         {"learned_positions", "24"},
+                         {"position", "30"},
+                         {"seed", "5"}});
+  run_frames(ui, state, views, 2);
+  const SinusoidalView& v = views.sinusoidal;
+  REQUIRE(v.rows() == 40);
+  const std::vector<double> learned = rope::random_vectors(24, 16, 5);
+  for (std::size_t j = 0; j < 40u * 16u; ++j)
+    CHECK(v.table()[j] == (j < learned.size() ? learned[j] : 0.0));
+  CHECK(has_text(v.drawn(), "A learned position table"));
+  CHECK(has_text(v.drawn(), "none for pos ≥ L = 24"));
+
+  set_all(state.params, {{"learned_positions", "0"}, {"pe_add_ones", "true"}, {"offset", "1"}});
+  run_frames(ui, state, views, 2);
+  CHECK(has_text(v.drawn(), "Sinusoidal position encoding"));
+  CHECK(v.table()[1] == 1.0);  // the formula again: cos(0) at pos 0, j = 1
+}
+
+// Lesson 7's picture: the panel's fit is core's, and the lesson quantity reads the same numbers.
+TEST_CASE("the heatmap's diagonal fit panel: one diagonal's RoPE scores against q·k",
+          "[app][heatmap]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  set_all(state.params, {{"view", "heatmap"},
+                         {"diagonal_fit", "true"},
+                         {"content", "random"},
+                         {"dim", "8"},
+                         {"positions", "32"},
+                         {"position", "2"},
+                         {"key_position", "9"},
+                         {"seed", "4"}});
+  run_frames(ui, state, views, 2);
+  const DiagonalFitPanel& panel = views.heatmap.diagonal_fit();
+  const auto& m = panel.model();
+  REQUIRE(m.error.empty());
+  REQUIRE(m.fit.plain.size() == 25u);  // cells (j, j + 7), j = 0 ... 24
+  const auto q = rope::random_vectors(32, 8, 4), k = rope::random_vectors(32, 8, 5);
+  const auto want = rope::diagonal_fit(q, k, 32, 8, state.params.base, state.params.pairing, 7);
+  REQUIRE(want.ok());
+  CHECK(m.fit.residual == want.value().residual);
+  CHECK(m.fit.residual > 0.1);
+  const auto lesson = rope::lessons::QuantityContext(state.params).evaluate("bias_residual");
+  REQUIRE(lesson.ok());
+  CHECK(lesson.value()[0] == Approx(m.fit.residual).epsilon(1e-12));
+  CHECK(has_text(views.heatmap.drawn(), "One factor per distance?"));
+  // no diagonal: n − m outside the matrix gives a message, not a crash
+  set(state.params, "key_position", "200");
+  run_frames(ui, state, views, 2);
+  CHECK_FALSE(views.heatmap.diagonal_fit().model().error.empty());
 }

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <span>
 #include <vector>
 
 #include "rope/attention.h"
@@ -835,4 +837,76 @@ TEMPLATE_TEST_CASE("attention: a sliding window and chunks mask the keys the mod
   chunked.step = 3;
   CHECK(rope::visible_keys(4, n, chunked).first == 3);
   CHECK(rope::visible_keys(4, n, chunked).last == 6);
+}
+
+// --- diagonal_fit: one factor per distance? ---------------------------------------------------
+
+// Reference: the diagonal read off score_matrix (RoPE and no encoding) and the least-squares
+// factor formed here.
+TEST_CASE("diagonal_fit: the diagonal of score_matrix, its best factor and residual",
+          "[attention][diagonal]") {
+  const int n = 9, d = 6;
+  const auto q = rope_test::random_vector<double>(static_cast<std::size_t>(n * d), 31);
+  const auto k = rope_test::random_vector<double>(static_cast<std::size_t>(n * d), 32);
+  const auto rope_s =
+      rope::score_matrix(q, k, n, d, 100.0, rope::Encoding::rope, rope::Pairing::half_split);
+  const auto plain_s =
+      rope::score_matrix(q, k, n, d, 100.0, rope::Encoding::none, rope::Pairing::half_split);
+  REQUIRE(rope_s.ok());
+  REQUIRE(plain_s.ok());
+  for (int r : {-8, -3, 0, 2, 8}) {
+    const auto f = rope::diagonal_fit(q, k, n, d, 100.0, rope::Pairing::half_split, r);
+    REQUIRE(f.ok());
+    const auto& fit = f.value();
+    REQUIRE(fit.plain.size() == static_cast<std::size_t>(n - std::abs(r)));
+    double sc = 0.0, cc = 0.0;
+    for (std::size_t t = 0; t < fit.plain.size(); ++t) {
+      const int j = std::max(0, -r) + static_cast<int>(t);
+      const auto at = static_cast<std::size_t>(j * n + j + r);
+      CHECK_THAT(fit.plain[t], WithinAbs(plain_s.value()[at], 1e-13));
+      CHECK_THAT(fit.rotated[t], WithinAbs(rope_s.value()[at], 1e-13));
+      sc += fit.rotated[t] * fit.plain[t];
+      cc += fit.plain[t] * fit.plain[t];
+    }
+    CHECK_THAT(fit.factor, WithinAbs(sc / cc, 1e-12));
+    CHECK(fit.residual >= 0.0);
+    CHECK(fit.residual <= 1.0 + 1e-12);
+    // on the main diagonal R_m q . R_m k = q . k: one factor 1 explains everything
+    if (r == 0) {
+      CHECK_THAT(fit.factor, WithinAbs(1.0, 1e-12));
+      CHECK_THAT(fit.residual, WithinAbs(0.0, 1e-7));
+    } else if (fit.plain.size() == 1) {
+      CHECK_THAT(fit.residual, WithinAbs(0.0, 1e-12));  // one point: always on a line
+    } else {
+      CHECK(fit.residual > 0.05);  // RoPE's scores are not content times a number
+    }
+  }
+}
+
+TEST_CASE("diagonal_fit: positions step apart, and its errors", "[attention][diagonal]") {
+  const int n = 5, d = 4;
+  const auto q = rope_test::random_vector<double>(static_cast<std::size_t>(n * d), 41);
+  const auto k = rope_test::random_vector<double>(static_cast<std::size_t>(n * d), 42);
+  const auto th = rope::frequencies(d, 10.0).value();
+  const auto f = rope::diagonal_fit(q, k, n, d, 10.0, rope::Pairing::interleaved, 1, 3.0);
+  REQUIRE(f.ok());
+  // cell (0, 1) is at positions 0 and 3
+  std::vector<double> rq(4), rk(4);
+  rope::apply_rope<double>(std::span<const double>(q).first(4), rq, 0.0, th,
+                           rope::Pairing::interleaved);
+  rope::apply_rope<double>(std::span<const double>(k).subspan(4, 4), rk, 3.0, th,
+                           rope::Pairing::interleaved);
+  CHECK_THAT(f.value().rotated[0], WithinAbs(rope::dot(rq, rk), 1e-14));
+  const auto bad = [&](std::int64_t r, double step, const char* parameter) {
+    const auto e = rope::diagonal_fit(q, k, n, d, 10.0, rope::Pairing::interleaved, r, step);
+    REQUIRE_FALSE(e.ok());
+    CHECK(e.error().parameter == parameter);
+  };
+  bad(5, 1.0, "offset");
+  bad(-5, 1.0, "offset");
+  bad(1, 0.0, "position_step");
+  bad(1, std::nan(""), "position_step");
+  CHECK_FALSE(rope::diagonal_fit(std::span<const double>(q).first(7), k, n, d, 10.0,
+                                 rope::Pairing::interleaved, 1)
+                  .ok());
 }

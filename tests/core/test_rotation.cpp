@@ -400,3 +400,70 @@ TEMPLATE_TEST_CASE("rotation: non-finite positions give NaN, huge ones stay boun
   const auto big = rope_of(x, 1e300, th, Pairing::interleaved);
   CHECK_THAT(rope_test::norm(big), WithinAbs(rope_test::norm(x), 1e-4));
 }
+
+// --- Bands of blocks by speed ---------------------------------------------------------------
+
+TEST_CASE("rotation: band_blocks keeps all, the fastest quarter or the slowest quarter",
+          "[rotation][band]") {
+  using rope::PairBand;
+  CHECK(rope::band_blocks(64, PairBand::all) == rope::BlockRange{0, 64});
+  CHECK(rope::band_blocks(64, PairBand::fast) == rope::BlockRange{0, 16});
+  CHECK(rope::band_blocks(64, PairBand::slow) == rope::BlockRange{48, 64});
+  CHECK(rope::band_blocks(5, PairBand::fast) == rope::BlockRange{0, 2});  // ceil(5/4)
+  CHECK(rope::band_blocks(5, PairBand::slow) == rope::BlockRange{3, 5});
+  CHECK(rope::band_blocks(1, PairBand::slow) == rope::BlockRange{0, 1});  // one block: itself
+  CHECK(rope::band_blocks(0, PairBand::fast) == rope::BlockRange{});
+  CHECK(rope::band_blocks(-3, PairBand::all) == rope::BlockRange{});
+}
+
+TEMPLATE_TEST_CASE("rotation: keep_band zeroes the other blocks, under either pairing",
+                   "[rotation][band]", float, double) {
+  using rope::PairBand;
+  // d = 8: blocks 0 ... 3; fast keeps block 0, slow keeps block 3
+  const std::vector<TestType> x{1, 2, 3, 4, 5, 6, 7, 8};
+  auto fast = x;
+  rope::keep_band<TestType>(fast, PairBand::fast, Pairing::interleaved);
+  CHECK(fast == std::vector<TestType>{1, 2, 0, 0, 0, 0, 0, 0});
+  auto slow = x;
+  rope::keep_band<TestType>(slow, PairBand::slow, Pairing::half_split);  // block 3: (x3, x7)
+  CHECK(slow == std::vector<TestType>{0, 0, 0, 4, 0, 0, 0, 8});
+  auto all = x;
+  rope::keep_band<TestType>(all, PairBand::all, Pairing::interleaved);
+  CHECK(all == x);
+  std::vector<TestType> odd{1, 2, 3};  // not a head dimension: left alone
+  rope::keep_band<TestType>(odd, PairBand::fast, Pairing::interleaved);
+  CHECK(odd == std::vector<TestType>{1, 2, 3});
+}
+
+// Identity: the score of the band-kept vectors is the sum of the band's blocks of the full score,
+// (R_m q_B)^T (R_n k_B) = sum_{i in B} (R(m theta_i) q_i)^T (R(n theta_i) k_i), and the fast and
+// slow bands with the middle blocks add up to the whole score.
+TEST_CASE("rotation: band scores are partial sums of the block-wise score", "[rotation][band]") {
+  using rope::PairBand;
+  const int d = 24;
+  const auto th = rope::frequencies(d, 10000.0).value();
+  const auto q = rope_test::random_vector<double>(d, 11);
+  const auto k = rope_test::random_vector<double>(d, 12);
+  for (Pairing p : {Pairing::interleaved, Pairing::half_split}) {
+    const double m = 7.5, n = -3.0;
+    const auto band_score = [&](PairBand b) {
+      auto qb = q, kb = k;
+      rope::keep_band<double>(qb, b, p);
+      rope::keep_band<double>(kb, b, p);
+      return rope::dot(rope_of(qb, m, th, p), rope_of(kb, n, th, p));
+    };
+    double fast = 0.0, slow = 0.0, all = 0.0;
+    const auto rq = rope_of(q, m, th, p), rk = rope_of(k, n, th, p);
+    for (int i = 0; i < d / 2; ++i) {
+      const auto ab = rope::pair_indices(i, d, p);
+      const auto a = static_cast<std::size_t>(ab.first), b = static_cast<std::size_t>(ab.second);
+      const double block = rq[a] * rk[a] + rq[b] * rk[b];
+      all += block;
+      if (i < 3) fast += block;  // ceil(12/4) = 3
+      if (i >= 9) slow += block;
+    }
+    CHECK_THAT(band_score(PairBand::fast), WithinAbs(fast, tol<double>(10.0, 48.0, 8.0)));
+    CHECK_THAT(band_score(PairBand::slow), WithinAbs(slow, tol<double>(10.0, 48.0, 8.0)));
+    CHECK_THAT(band_score(PairBand::all), WithinAbs(all, tol<double>(10.0, 48.0, 8.0)));
+  }
+}

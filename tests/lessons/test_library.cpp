@@ -73,7 +73,7 @@ TEST_CASE("next and previous cross lesson boundaries and stop at the ends", "[le
 
   SECTION("a whole lecture forwards and back, one step per move") {
     const auto steps = all_steps(library);
-    REQUIRE(steps.size() == 73);
+    REQUIRE(steps.size() == 81);
     p.lesson = steps.front().first;
     p.step = 1;
     for (std::size_t i = 1; i < steps.size(); ++i) {

@@ -192,4 +192,22 @@ Result<LinearSums> linear_attention_sums(std::span<const double> q, std::span<co
                                          std::span<const double> thetas, Pairing pairing,
                                          bool with_rope, bool causal);
 
+// One diagonal of a RoPE score matrix against the plain dot products (lesson 7: can the score be
+// written as content times a number for the distance, e_ij = (q·k) a_ij?). For rows q, k [N][d]
+// at positions j·step, the cells (j, j + r) with 0 <= j, j + r < N:
+//   plain[t]   = q_j · k_{j+r}                              (t = 0, 1, ...: j from max(0, -r) up)
+//   rotated[t] = (R_{j·step} q_j) · (R_{(j+r)·step} k_{j+r}) at base^(-2i/d)
+//   factor     = the least-squares a of rotated ≈ a plain: Σ s c / Σ c² (0 when every c is 0)
+//   residual   = |rotated − factor·plain| / |rotated|, 0 ... 1 (0 when rotated is 0): what one
+//                factor leaves unexplained; 0 whenever the scores are content times a number.
+// Errors as score_matrix, "offset" when |r| >= N, "position_step" unless finite and > 0.
+struct DiagonalFit {
+  std::vector<double> plain, rotated;
+  double factor = 0.0;
+  double residual = 0.0;
+};
+Result<DiagonalFit> diagonal_fit(std::span<const double> q, std::span<const double> k,
+                                 std::int64_t n_positions, std::int64_t dim, double base,
+                                 Pairing pairing, std::int64_t offset, double position_step = 1.0);
+
 }  // namespace rope

@@ -67,6 +67,24 @@ struct PairIndices {
 };
 PairIndices pair_indices(int i, int dim, Pairing pairing);
 
+// Blocks grouped by speed (lesson 13: in trained heads the fastest pairs build positional
+// patterns, the slowest carry content). A band keeps the blocks [first, last) of a head of
+// half = d/2 blocks: all 0 ... half; fast, the fastest quarter, 0 ... ceil(half/4); slow, the
+// slowest quarter, half - ceil(half/4) ... half. {0, 0} if half < 1.
+enum class PairBand { all, fast, slow };
+struct BlockRange {
+  int first = 0;
+  int last = 0;  // one past the last block kept
+  bool operator==(const BlockRange&) const = default;
+};
+BlockRange band_blocks(int half, PairBand band);
+
+// Sets to 0 the coordinates of every block of x ([d]) outside `band`, so that a dot product
+// of two such vectors, rotated or not, sums the band's blocks only. Nothing happens unless
+// x.size() is a valid head dimension.
+template <class T>
+void keep_band(std::span<T> x, PairBand band, Pairing pairing);
+
 // Permutation between the pairings: half[j] = inter[perm[j]], i.e. a vector laid out for
 // interleaved pairing becomes one laid out for half-split pairing. perm[i] = 2i and
 // perm[i + d/2] = 2i + 1. Applying it to q and k (equivalently, to the rows of W_q and W_k)
