@@ -14,6 +14,10 @@ per position: rotate every q_m and k_n by RoPE, then S = Q' K'^T ([N][N], float3
   NumPy f64 the same job as it is usually written: float64 arrays, cos and sin tables of shape
             [N][d], x * cos + rotate_every_two(x) * sin, then Q' @ K'.T into a new array.
 NumPy's BLAS threads are set to 1 and 2 through OpenBLAS's own openblas_set_num_threads.
+OpenBLAS picks its kernels by the CPU model it recognises, and a virtual CPU can defeat that (a
+Xeon with AVX-512 that names itself "Intel(R) Xeon(R) Processor" got Prescott's SSE3 kernels,
+4.5x slower than its own). So unless OPENBLAS_CORETYPE is set, the script first times a bare
+float32 matmul under each core type the CPU can run and reruns itself with the fastest.
 
 Runs alternate (RoPE Lab, NumPy f32, NumPy f64, then the next setting) for --rounds rounds; the
 table shows the median over rounds of each run's median of --reps repetitions. Before timing,
@@ -88,6 +92,57 @@ class OpenBlas:
     def set_threads(self, n):
         if self.lib is not None:
             self.lib.openblas_set_num_threads(n)
+
+
+# OpenBLAS core types worth trying, with the CPU flags (/proc/cpuinfo) each one's kernels need:
+# forcing a type the CPU cannot run would stop the process on an illegal instruction.
+CORETYPES = [
+    ("SkylakeX", {"avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"}),
+    ("Cooperlake", {"avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl", "avx512_bf16"}),
+    ("Haswell", {"avx2", "fma"}),
+    ("Zen", {"avx2", "fma"}),
+]
+
+
+def cpu_flags():
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("flags"):
+                return set(line.split(":", 1)[1].split())
+    return set()
+
+
+def probe_matmul(n, d):
+    """Prints the OpenBLAS core in use and the median CPU time (ms) of one float32 S = Q K^T."""
+    blas = OpenBlas()
+    blas.set_threads(1)
+    rng = np.random.default_rng(4)
+    q = rng.uniform(-1.0, 1.0, (n, d)).astype(np.float32)
+    k = rng.uniform(-1.0, 1.0, (n, d)).astype(np.float32)
+    s = np.empty((n, n), np.float32)
+    _, cpu = median_ms(lambda: np.matmul(q, k.T, out=s), 9)
+    core = blas.describe().split(" MAX_THREADS")[0].split()[-1] if blas.lib else "none"
+    print("%s %.3f" % (core, cpu))
+
+
+def fastest_coretype(n, d):
+    """(name or None, summary): the fastest OpenBLAS core type for float32 matmul, by CPU time."""
+    flags = cpu_flags()
+    tried = []
+    for name, needs in [(None, set())] + CORETYPES:
+        if not needs <= flags:
+            continue
+        env = dict(os.environ)
+        if name:
+            env["OPENBLAS_CORETYPE"] = name
+        out = subprocess.run([sys.executable, os.path.abspath(__file__), "--probe-matmul",
+                              "%d,%d" % (n, d)], env=env, check=True, capture_output=True,
+                             text=True).stdout.split()
+        tried.append((float(out[1]), name, out[0]))
+    best = min(tried)
+    summary = ", ".join("%s%s %.2f ms" % (core, "" if name else " (its own choice)", ms)
+                        for ms, name, core in tried)
+    return best[1], summary
 
 
 # --- the job in NumPy --------------------------------------------------------------------------
@@ -205,7 +260,17 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--reps", type=int, default=10)
     ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--probe-matmul", help=argparse.SUPPRESS)  # N,d: one core type's time
     args = ap.parse_args()
+    if args.probe_matmul:
+        probe_matmul(*(int(x) for x in args.probe_matmul.split(",")))
+        return
+    if "OPENBLAS_CORETYPE" not in os.environ:
+        name, summary = fastest_coretype(int(args.sizes.split(",")[0]), args.dim)
+        print("OpenBLAS core types, float32 matmul CPU time: " + summary, flush=True)
+        if name:
+            os.environ["OPENBLAS_CORETYPE"] = name
+            os.execv(sys.executable, [sys.executable] + sys.argv)
     if not os.access(args.timer, os.X_OK):
         sys.exit("bench_scores: %s is missing: cmake --preset release && cmake --build "
                  "build/release --target score_timer (or pass --timer)" % args.timer)
@@ -214,7 +279,9 @@ def main():
     d = args.dim
 
     blas = OpenBlas()
-    print("NumPy %s, BLAS: %s" % (np.__version__, blas.describe()))
+    print("NumPy %s, BLAS: %s%s" % (np.__version__, blas.describe(),
+                                     ", OPENBLAS_CORETYPE=" + os.environ["OPENBLAS_CORETYPE"]
+                                     if "OPENBLAS_CORETYPE" in os.environ else ""))
     if blas.lib is None:
         print("  (NumPy does not use OpenBLAS here: install libopenblas0-pthread)")
     peak = float(run_timer(args.timer, "peak")["peak_gflops"])
