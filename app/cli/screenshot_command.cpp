@@ -18,8 +18,9 @@ struct ScreenshotCommand {
   int frames = 3;
   bool transparent = false;
   bool presenter = false;
-  bool force = false;  // --force: replace a write-protected -o file
-  RenderFlags render;  // --size 1920x1080 unless given
+  bool hide_answer = false;  // --hide-answer: a lesson step as the class sees it before V
+  bool force = false;        // --force: replace a write-protected -o file
+  RenderFlags render;        // --size 1920x1080 unless given
 };
 
 std::shared_ptr<ScreenshotCommand> add_screenshot_command(CLI::App& root) {
@@ -37,6 +38,9 @@ std::shared_ptr<ScreenshotCommand> add_screenshot_command(CLI::App& root) {
   add_bool_flag(*sub, "--presenter", cmd->presenter,
                 "the presenter window (notes, hidden answer, next step) instead, with the main "
                 "window at the same size as its projector copy; a step's answer stays hidden");
+  add_bool_flag(*sub, "--hide-answer", cmd->hide_answer,
+                "a lesson step whose answer waits for V (ask:) as the class first sees it, the "
+                "answer hidden; without it the picture shows the answer");
   add_render_flags(*sub, cmd->render);
   return cmd;
 }
@@ -61,9 +65,10 @@ int run_screenshot_command(const ScreenshotCommand& cmd) {
     print_error(s.error().to_string());
     return kExitUsage;
   }
-  // A picture of a lesson step shows its answer (FORMAT.md); the presenter's shows the class's
-  // view of it, the answer still hidden, as in the lecture.
-  state.reveal_all = !cmd.presenter;
+  // A picture of a lesson step shows its answer (FORMAT.md) unless --hide-answer asks for the
+  // slide before V; the presenter's shows the class's view of it, the answer still hidden, as in
+  // the lecture.
+  state.reveal_all = !cmd.presenter && !cmd.hide_answer;
   state.transparent_background = cmd.transparent;
   // A broken models file costs the presets, not the picture: one warning (as the window does).
   if (const ModelLibrary& models = model_library(); !models.problem.empty())
