@@ -104,8 +104,19 @@ std::pair<std::string_view, std::string_view> split_index(std::string_view name)
   return {name.substr(0, dot_at), name.substr(dot_at + 1)};
 }
 
+// The pair indices a name may give by what they mean rather than by number: the first pair that
+// turns less than once within the original context L, and the pair just before it (the last
+// that turns at least once). They follow d, base and L, so a check at them tests the boundary the
+// prose names ("pairs {{first_slow_pair}} to {{last_pair}}") at any state.
+constexpr std::string_view kFirstSlow = "first_slow";
+constexpr std::string_view kLastFast = "last_fast";
+
+bool symbolic_index(std::string_view index) {
+  return index == kFirstSlow || index == kLastFast;
+}
+
 bool valid_index_syntax(std::string_view index) {
-  if (index == "last") return true;
+  if (index == "last" || symbolic_index(index)) return true;
   if (index.empty() || index.size() > 6) return false;
   return std::all_of(index.begin(), index.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
@@ -171,6 +182,16 @@ namespace {
 
 using Env = QuantityEnv;
 using Name = std::string_view;  // the name as the lesson wrote it, with its arguments
+
+// The first pair i whose turns within the original context, r_i = L / lambda_i = L theta_i / 2 pi
+// (rotations.K, computed the same way), fall below 1; thetas.size() when every pair turns at
+// least once. The frequencies fall with i, so every pair after it is slower still.
+std::size_t first_slow_index(const Vec& thetas, double context) {
+  std::size_t i = 0;
+  while (i < thetas.size() && context / wavelength(thetas[i]) >= 1.0)
+    ++i;
+  return i;
+}
 
 Result<Vec> one(double v) {
   return Vec{v};
@@ -301,7 +322,9 @@ Result<Vec> dense(const Env& e, Name name) {
   return one(dot(e.q, mat_vec(rtr, e.k)));
 }
 
-// h_i = z_q,i conj(z_k,i), the partial sums S_j and the summation by parts (RoFormer 3.4.3).
+// h_i = conj(z_q,i) z_k,i, the partial sums S_j of e^{i(n-m)theta_i} and the summation by parts
+// (RoFormer 3.4.3, which writes the complex conjugate: h_i = q_i k_i^*, e^{i(m-n)theta_i}; the
+// real part, the magnitudes and the bound are the same). n - m is the distance the views show.
 Result<Vec> decay_family(const Env& e, Name name) {
   const std::size_t h = e.thetas.size();
   if (name == "decay" || name == "decay0") {
@@ -317,9 +340,9 @@ Result<Vec> decay_family(const Env& e, Name name) {
   const auto zq = to_blocks(e.q, e.p.pairing);
   const auto zk = to_blocks(e.k, e.p.pairing);
   std::vector<Cplx> hh(h + 1, Cplx(0.0, 0.0)), s(h + 1, Cplx(0.0, 0.0));  // h_{d/2} = S_0 = 0
-  const double r = e.m() - e.n();
+  const double r = e.n() - e.m();
   for (std::size_t i = 0; i < h; ++i) {
-    hh[i] = zq[i] * std::conj(zk[i]);
+    hh[i] = std::conj(zq[i]) * zk[i];
     s[i + 1] = s[i] + std::polar(1.0, r * e.thetas[i]);
   }
   Cplx direct(0.0, 0.0), parts(0.0, 0.0);
@@ -1164,7 +1187,7 @@ constexpr QuantityInfo kTable[] = {
      "\\boldsymbol{q}^\\top(\\boldsymbol{R}^{d\\top}_{\\Theta,m}\\boldsymbol{R}^d_{\\Theta,n})"
      "\\boldsymbol{k}",
      "q^T (R_m^T R_n) k with the dense matrix product formed (d <= 512)", dense},
-    {"complex_score", "\\mathrm{Re}\\sum_i q_i k_i^{*} e^{\\mathrm{i}(m-n)\\theta_i}",
+    {"complex_score", "\\mathrm{Re}\\sum_i q_i^{*} k_i\\, e^{\\mathrm{i}(n-m)\\theta_i}",
      "the complex form: blocks as complex numbers, real part of the sum", decay_family},
     {"blockwise_score",
      "\\sum_i \\hat q_i^\\top\\hat k_i\\cos(n-m)\\theta_i + \\hat q_i^\\top J\\hat k_i\\sin(n-m)"
@@ -1275,11 +1298,11 @@ constexpr QuantityInfo kTable[] = {
     {"band_drop_slow", "1-\\max_{\\Delta\\neq 0} g_{\\text{slow}}(\\Delta)/g_{\\text{slow}}(0)",
      "the same with the slowest quarter of the pairs only", band_family},
     // long-range decay
-    {"abel_sum", "\\sum_i h_i e^{\\mathrm{i}(m-n)\\theta_i}",
+    {"abel_sum", "\\sum_i h_i e^{\\mathrm{i}(n-m)\\theta_i}",
      "the complex score sum, as (real, imaginary)", decay_family},
     {"abel_parts", "-\\sum_i S_{i+1}(h_{i+1}-h_i)",
      "the same sum after summation by parts, as (real, imaginary)", decay_family},
-    {"abs_abel_sum", "\\left|\\sum_i h_i e^{\\mathrm{i}(m-n)\\theta_i}\\right|",
+    {"abs_abel_sum", "\\left|\\sum_i h_i e^{\\mathrm{i}(n-m)\\theta_i}\\right|",
      "magnitude of the score sum", decay_family},
     {"abel_bound", "\\max_i|h_{i+1}-h_i|\\sum_j|S_j|", "the summation-by-parts bound",
      decay_family},
@@ -1400,17 +1423,19 @@ constexpr QuantityInfo kTable[] = {
     {"last_pair", "d/2-1", "the index of the slowest pair, d/2 - 1",
      [](const Env& e, Name) { return one(static_cast<double>(e.p.dim / 2 - 1)); }},
     {"first_slow_pair", "i_{r<1}",
-     "the first pair that turns less than once within the original context L (d/2: none)",
+     "the first pair that turns less than once within the original context L (d/2: none); as a "
+     "block index: theta.first_slow, and theta.last_fast for the pair before it",
      [](const Env& e, Name) {
-       std::size_t i = 0;  // the frequencies fall with i: every pair after it is slower still
-       while (i < e.thetas.size() && e.context() * e.thetas[i] >= kTwoPi)
-         ++i;
-       return one(static_cast<double>(i));
+       return one(static_cast<double>(first_slow_index(e.thetas, e.context())));
+     }},
+    {"last_fast_pair", "i_{r<1}-1",
+     "the pair before first_slow_pair: the last that turns at least once within L (-1: none)",
+     [](const Env& e, Name) {
+       return one(static_cast<double>(first_slow_index(e.thetas, e.context())) - 1.0);
      }},
     {"slow_pairs", "N_{r<1}", "how many pairs turn less than once within L",
      [](const Env& e, Name) {
-       return one(static_cast<double>(std::count_if(
-           e.thetas.begin(), e.thetas.end(), [&](double t) { return e.context() * t < kTwoPi; })));
+       return one(static_cast<double>(e.thetas.size() - first_slow_index(e.thetas, e.context())));
      }},
     {"extended_context", "sL", "the extended context s L, positions",
      [](const Env& e, Name) { return one(e.factor() * e.context()); }},
@@ -1581,10 +1606,10 @@ constexpr QuantityInfo kTable[] = {
      "the stored angle of block K at position M, head dimension D, base BASE, with the four "
      "formats of PRESET (fp32, bf16, fp16, theta-bf16, fix, exact), rad",
      fixed_family, QuantityKind::fixed},
-    {"case_error.PRESET.D.BASE.M.K", "\\tilde\\phi_K - M\\theta_K",
+    {"case_error.PRESET.D.BASE.M.K", "\\tilde\\phi_K - m\\theta_K",
      "that angle minus the exact one, wrapped into (-pi, pi], rad", fixed_family,
      QuantityKind::fixed},
-    {"case_max_error.PRESET.D.BASE.M", "\\max_i|\\tilde\\phi_i - M\\theta_i|",
+    {"case_max_error.PRESET.D.BASE.M", "\\max_i|\\tilde\\phi_i - m\\theta_i|",
      "the largest |wrapped error| over the blocks at position M, rad", fixed_family,
      QuantityKind::fixed},
     {"case_max_cos_error.PRESET.D.BASE.LAST", "\\max_{m,i}|\\widetilde{\\cos} - \\cos|",
@@ -1764,12 +1789,26 @@ std::string quantity_label(std::string_view name) {
     return "\\mathrm{fl}_{\\text{" + std::string(a[0]) + "}}(" + std::string(a[1]) + ")";
   if (stem == "distinct" && a.size() == 3)
     return "N_{\\text{distinct}}[" + std::string(a[1]) + ", " + std::string(a[2]) + "]";
-  // a case_* quantity names its formats: fix and fp32 side by side must not read the same
-  if (stem.starts_with("case_") && !a.empty()) label += "\\;[\\text{" + std::string(a[0]) + "}]";
+  // a case_* quantity names its formats: fix and fp32 side by side must not read the same; one
+  // at a position M names it as the m the step's prose writes (m = 15 962), since it does not
+  // follow the slider
+  if (stem.starts_with("case_") && !a.empty()) {
+    std::string at;
+    if (stem != "case_max_cos_error" && a.size() >= 4 && all_digits(a[3], 16))
+      at = ",\\ m = " + app::format_number(std::stod(std::string(a[3])), app::NumberStyle::tex);
+    label += "\\;[\\text{" + std::string(a[0]) + "}" + at + "]";
+  }
   const std::string_view table_name = q->name;
-  // "last" is the slowest block, d/2 - 1 at the state the check runs in
-  if (table_name.ends_with(".K") && !a.empty() && (all_digits(a.back(), 9) || a.back() == "last")) {
-    const std::string index = "_{" + (a.back() == "last" ? "d/2-1" : std::string(a.back())) + "}";
+  // "last" is the slowest block, d/2 - 1 at the state the check runs in; first_slow and
+  // last_fast are named as first_slow_pair is, i_{r<1}, and the pair before it
+  if (table_name.ends_with(".K") && !a.empty() &&
+      (all_digits(a.back(), 9) || a.back() == "last" || symbolic_index(a.back()))) {
+    const std::string index = "_{" +
+                              (a.back() == "last"       ? std::string("d/2-1")
+                               : a.back() == kFirstSlow ? std::string("i_{r<1}")
+                               : a.back() == kLastFast  ? std::string("i_{r<1}-1")
+                                                        : std::string(a.back())) +
+                              "}";
     for (std::size_t at = label.find("_K"); at != std::string::npos;
          at = label.find("_K", at + index.size()))
       label.replace(at, 2, index);
@@ -1831,7 +1870,21 @@ Result<Vec> QuantityContext::evaluate(std::string_view name) const {
     const std::size_t count = row->kind == QuantityKind::coordinate ? e.d() : thetas_.size();
     const std::string_view index = split_index(name).second;
     e.i = count - 1;  // last
-    if (index != "last") {
+    if (symbolic_index(index)) {
+      if (row->kind != QuantityKind::block)
+        return fail(name, std::string(index) + " is a pair index; " +
+                              std::string(split_index(name).first) + " takes a coordinate");
+      const std::size_t first = first_slow_index(thetas_, e.context());
+      if (index == kFirstSlow && first == count)
+        return fail(name, "every pair turns at least once within L = " +
+                              std::to_string(p_.extension.scaling.original_context) +
+                              ": there is no first slow pair");
+      if (index == kLastFast && first == 0)
+        return fail(name, "no pair turns once within L = " +
+                              std::to_string(p_.extension.scaling.original_context) +
+                              ": there is no last fast pair");
+      e.i = index == kFirstSlow ? first : first - 1;
+    } else if (index != "last") {
       unsigned long v = 0;
       const auto [ptr, ec] = std::from_chars(index.data(), index.data() + index.size(), v);
       if (ec != std::errc() || ptr != index.data() + index.size() || v >= count)

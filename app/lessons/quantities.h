@@ -7,7 +7,9 @@
 //   check: left <= right                left is at most right (within the same tolerance)
 // The vocabulary is one table (quantity_table(): name, label, help, function); FORMAT.md's list
 // of quantities is checked against it by tests/lessons.
-// Indexed names take a block index or `last`: theta.0, wavelength.last, q.3.
+// Indexed names take a block index or `last`: theta.0, wavelength.last, q.3. Block names also
+// take `first_slow` (the first pair that turns less than once within the original context L,
+// first_slow_pair) and `last_fast` (the pair before it): rotations.first_slow.
 //
 // Usage:
 //   QuantityContext ctx(params);               // derived vectors computed once per state
@@ -33,7 +35,7 @@ namespace rope::lessons {
 // What a name's arguments are, which decides how evaluate() reads them.
 enum class QuantityKind {
   state,       // no arguments: a value of the current state
-  block,       // name.K: K a block index 0 ... d/2 - 1 or `last`
+  block,       // name.K: K a block index 0 ... d/2 - 1, `last`, `first_slow` or `last_fast`
   coordinate,  // name.K: K a coordinate index 0 ... d - 1 or `last` (q.K, k.K, rq.K)
   fixed,       // every argument in the name (number.*, stored.*, case_*, ...): see fixed_quantity
 };

@@ -128,6 +128,7 @@ struct Params {
   double compare_base = 500000.0;  // decay: overlay with this base (0: no overlay)
   int compare_dim = 128;           // decay: overlay with this d (0: no overlay)
   bool mean_score = false;         // decay: overlay the mean score of seeded random q, k
+  bool partial_compare = true;     // spectrum, p < 1: the other meaning of p drawn beside
 
   // axial view (2D RoPE for images, rope/axial.h): a grid_size x grid_size grid of patches; the
   // query patch (row, column) whose scores colour the grid, the key patch of the read-out, and
@@ -137,6 +138,8 @@ struct Params {
   int query_row = 2, query_column = 3;
   int key_row = 5, key_column = 1;
   int shift_row = 2, shift_column = 3;
+  bool axial_moved = true;       // the second panel, both patches moved by the shift
+  bool axial_rectangle = false;  // the query and key patches' rectangle and its other corners
 
   // multimodal view (M-RoPE, rope/mrope.h; state/multimodal_params.h): the sequence of text,
   // images and videos as segments, the id rule and pair layout, the layout's section ("auto": the

@@ -96,16 +96,23 @@ std::string panel_title(const AxialView::Panel& pn, bool shifted, const Params& 
   return brief ? moved : moved + ": query at " + patch_words(pn.query);
 }
 
-// The read-out under the grids: the key's score before and after the move, and the offset.
+// The read-out under the grids: the key's score before and after the move (without the moved
+// grid: before only), and the offset.
 std::string readout_text(const AxialView::Panel& a, const AxialView::Panel& b, double before,
-                         double after) {
+                         double after, bool moved) {
   const Patch off{a.key.row - a.query.row, a.key.column - a.query.column};
-  return nobreak("key at " + patch_words(a.key) + ": score " +
-                 format_number(before, NumberStyle::label, 6)) +
-         "   " +
+  const std::string first = nobreak("key at " + patch_words(a.key) + ": score " +
+                                    format_number(before, NumberStyle::label, 6));
+  if (!moved) return first + "   " + nobreak("key − query = " + patch_words(off));
+  return first + "   " +
          nobreak("moved, key at " + patch_words(b.key) + ": score " +
                  format_number(after, NumberStyle::label, 6)) +
          "   " + nobreak("both: key − query = " + patch_words(off));
+}
+
+// The grids drawn: the first, and the moved one unless axial_moved is off.
+std::size_t shown_panels(std::size_t count, const Params& p) {
+  return p.axial_moved ? count : std::min<std::size_t>(count, 1);
 }
 
 }  // namespace
@@ -144,6 +151,7 @@ AxialView::Inputs AxialView::inputs_of(const Params& p) {
   in.key_column = p.key_column;
   in.shift_row = p.shift_row;
   in.shift_column = p.shift_column;
+  in.moved = p.axial_moved;
   return in;
 }
 
@@ -165,9 +173,10 @@ AxialView::Model AxialView::compute(const Inputs& in) {
   }
   m.key_score = axial_score(in.q, in.k, q0, k0, in.base, in.pairing).value();
   m.shifted_key_score = axial_score(in.q, in.k, q1, k1, in.base, in.pairing).value();
+  // the colour scale spans the grids drawn (the moved one only when it is)
   m.lo = m.hi = m.panels.front().score.front();
-  for (const Panel& pn : m.panels)
-    for (double v : pn.score) {
+  for (std::size_t i = 0; i < (in.moved ? m.panels.size() : 1); ++i)
+    for (double v : m.panels[i].score) {
       m.lo = std::min(m.lo, v);
       m.hi = std::max(m.hi, v);
     }
@@ -197,8 +206,10 @@ AxialView::Layout AxialView::layout(const Model& m, const Params& p, const Canva
   Layout lay(canvas, env, p.theme);
   lay.bar_w = std::round(20.0f * s);
   lay.bar_margin = plot::colour_bar_margin(lay.st, true);
+  const std::size_t shown = shown_panels(m.panels.size(), p);
   if (m.panels.size() == 2)
-    lay.readout = readout_text(m.panels[0], m.panels[1], m.key_score, m.shifted_key_score);
+    lay.readout =
+        readout_text(m.panels[0], m.panels[1], m.key_score, m.shifted_key_score, shown == 2);
   const auto fit = [&](int level) {
     lay.level = level;
     lay.title_font = level == 0 ? lay.f.heading : lay.f.bold;
@@ -207,17 +218,18 @@ AxialView::Layout AxialView::layout(const Model& m, const Params& p, const Canva
     const int n = std::max(m.n, 2);
     lay.mg = plot::margins(lay.st, column_axis(n, level >= 2), row_axis(n, level >= 2));
     lay.readout_h = wrapped_size(lay.readout_font, lay.readout, lay.width).y + 10 * s;
-    // side by side, or stacked: whichever gives the larger grids
+    // side by side, or stacked: whichever gives the larger grids (one grid: the whole width)
     const auto side_at = [&](bool stacked) {
       const float bar = lay.pad + lay.bar_w + lay.bar_margin;
-      lay.slot_w = std::floor(stacked ? lay.width - bar : (lay.width - 2 * lay.pad - bar) / 2);
+      lay.slot_w =
+          std::floor(stacked || shown < 2 ? lay.width - bar : (lay.width - 2 * lay.pad - bar) / 2);
       // The titles wrap at the grid's width (the colour bar follows the grids), which depends on
       // the titles' height: a few rounds settle it.
       float side = lay.slot_w;
       for (int round = 0; round < 3; ++round) {
         lay.title_w = std::min(lay.slot_w - lay.mg.left, side + lay.mg.right);
         lay.title_h = 0;
-        for (std::size_t i = 0; i < m.panels.size(); ++i)
+        for (std::size_t i = 0; i < shown; ++i)
           lay.title_h =
               std::max(lay.title_h,
                        wrapped_size(lay.title_font, panel_title(m.panels[i], i == 1, p, level >= 2),
@@ -225,7 +237,7 @@ AxialView::Layout AxialView::layout(const Model& m, const Params& p, const Canva
                            .y);
         const float frame_h = lay.title_h + 6 * s + lay.mg.top + lay.mg.bottom;
         const float room = lay.bottom - lay.top - lay.readout_h;
-        const float high = stacked ? (room - lay.pad) / 2 - frame_h : room - frame_h;
+        const float high = stacked && shown == 2 ? (room - lay.pad) / 2 - frame_h : room - frame_h;
         side = std::floor(std::min({side, lay.slot_w - lay.mg.left - lay.mg.right, high}));
       }
       return side;
@@ -277,8 +289,9 @@ void AxialView::paint(const Model& m, const Layout& lay, const Canvas& canvas, c
   const float panel_w = lay.mg.left + lay.side + lay.mg.right;
   const float panel_h = lay.title_h + 6 * s + lay.mg.top + lay.side + lay.mg.bottom;
   float bottom = lay.top;  // of the lowest panel
-  out = m.panels;
-  for (std::size_t i = 0; i < m.panels.size(); ++i) {
+  const std::size_t shown = shown_panels(m.panels.size(), p);
+  out.assign(m.panels.begin(), m.panels.begin() + static_cast<std::ptrdiff_t>(shown));
+  for (std::size_t i = 0; i < shown; ++i) {
     const Panel& pn = m.panels[i];
     const auto fi = static_cast<float>(i);
     const float x_rect = lay.x0 + (lay.stacked ? 0.0f : fi * (lay.slot_w + 2 * lay.pad));
@@ -312,20 +325,37 @@ void AxialView::paint(const Model& m, const Layout& lay, const Canvas& canvas, c
     // The key patch, then the query patch on top: an outline in the theme's text colour around
     // one in the role's colour, and the letter when the cell has room for it.
     const bool same = pn.query.row == pn.key.row && pn.query.column == pn.key.column;
+    const float t = std::max(2.0f, std::round(3.0f * s));
     const auto outline = [&](Patch at, ImU32 colour, const char* letter) {
       if (!on_grid(at, n)) return;
       const ImVec2 a = cell_min(at.row, at.column);
       const ImVec2 b(a.x + cell_px, a.y + cell_px);
-      const float t = std::max(2.0f, std::round(3.0f * s));
       dl->AddRect(ImVec2(a.x - t, a.y - t), ImVec2(b.x + t, b.y + t), lay.pal.text, 0, 0, t);
       dl->AddRect(a, b, colour, 0, 0, t);
       ImFont* font = lay.f.bold;
-      if (text_size(font, letter).x + 2 * t > 0.5f * cell_px || font->FontSize + 2 * t > cell_px)
+      if (letter[0] == '\0' || text_size(font, letter).x + 2 * t > 0.5f * cell_px ||
+          font->FontSize + 2 * t > cell_px)
         return;
       const ImU32 fill = plot::colour_map_u32(plot::colour_t(
           cell(pn, n, static_cast<int>(at.row), static_cast<int>(at.column)), m.lo, m.hi));
       canvas.pen.text(font, ImVec2(a.x + t + 2 * s, a.y + t + s), ink_on(fill), letter);
     };
+    // axial_rectangle: the rectangle through the centres of the query and key patches, and its
+    // other two corners (r2, c1) and (r1, c2) outlined in the accent colour (lesson 15: the two
+    // pairs of opposite corners add up to the same score)
+    if (p.axial_rectangle && pn.query.row != pn.key.row && pn.query.column != pn.key.column) {
+      const auto centre = [&](Patch at) {
+        const ImVec2 a = cell_min(at.row, at.column);
+        return ImVec2(a.x + 0.5f * cell_px, a.y + 0.5f * cell_px);
+      };
+      const ImVec2 c1 = centre(pn.query), c2 = centre(pn.key);
+      const ImVec2 lo(std::min(c1.x, c2.x), std::min(c1.y, c2.y));
+      const ImVec2 hi(std::max(c1.x, c2.x), std::max(c1.y, c2.y));
+      dl->AddRect(lo, hi, lay.pal.text, 0, 0, t + 2.0f);
+      dl->AddRect(lo, hi, lay.pal.accent, 0, 0, t);
+      outline({pn.key.row, pn.query.column}, lay.pal.accent, "");
+      outline({pn.query.row, pn.key.column}, lay.pal.accent, "");
+    }
     outline(pn.key, lay.pal.key, same ? "q k" : "k");
     if (!same) outline(pn.query, lay.pal.query, "q");
   }
@@ -393,6 +423,8 @@ void AxialView::DrawControls(AppState& state, const ViewEnv&) {
     ImGui::SetNextItemWidth(-1);
     param_slider(p, param);
   }
+  ImGui::Checkbox("the moved grid", &p.axial_moved);
+  ImGui::Checkbox("the rectangle of query and key", &p.axial_rectangle);
   if (ImGui::Button("ViT setting (d 64, base 100)")) {
     (void)set_param_value(p, "dim", 64);  // through the table: typed q, k fit the new d
     p.base = 100.0;

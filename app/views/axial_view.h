@@ -6,8 +6,10 @@
 // against the key k put at that patch; the key patch of the read-out (r2, c2) is outlined in the
 // key colour. Right: the same with both patches moved by (shift_row, shift_column): the picture
 // moves with them and the key's score stays the same, because it depends on (r2 - r1, c2 - c1)
-// only. Both grids share one colour scale (the colour bar). Under them a read-out gives both
-// scores. Hovering a patch gives its (r, c) and its exact score.
+// only (axial_moved off: the first grid alone). Both grids share one colour scale (the colour
+// bar). Under them a read-out gives both scores. With axial_rectangle the rectangle through the
+// query and key patches is drawn, its other two corners (r2, c1), (r1, c2) outlined. Hovering a
+// patch gives its (r, c) and its exact score.
 // Todo / limits: the grids show rows and columns 0 ... grid_size - 1; a shifted patch outside
 // them is named in the read-out, not drawn. d must be a multiple of 4 (else the core's message).
 //
@@ -40,7 +42,7 @@ struct AxialView {
     ImVec2 cells_min{0, 0}, cells_max{0, 0};  // the cells' rectangle in the last Draw, px
   };
   // Read-only results, for tests and exports (empty before the first Draw)
-  const std::vector<Panel>& panels() const { return panels_; }  // unshifted, shifted
+  const std::vector<Panel>& panels() const { return panels_; }  // unshifted, shifted (if drawn)
   int grid_size() const { return model().n; }
   double lo() const { return model().lo; }  // the colour scale's ends
   double hi() const { return model().hi; }
@@ -57,6 +59,7 @@ struct AxialView {
     std::vector<double> q, k;
     int query_row = 0, query_column = 0, key_row = 0, key_column = 0;
     int shift_row = 0, shift_column = 0;
+    bool moved = true;  // axial_moved: the colour scale spans the moved grid too
     bool operator==(const Inputs&) const = default;
   };
   struct Model {

@@ -251,9 +251,11 @@ SpectrumView::Model SpectrumView::compute(const Inputs& in) {
 // [SECTION] paint, partial rotary: one curve per meaning of the fraction
 
 // Both meanings of the rotary fraction: one curve each over the pairs that rotate, on both
-// plots, with a label at its slowest pair; the meaning in use drawn thicker.
+// plots, with a label at its slowest pair; the meaning in use drawn thicker. Without `compare`
+// (partial_compare off) the meaning in use alone.
 void SpectrumView::paint_partial(const Model& m, const Layout& lay, const Canvas& canvas,
-                                 const std::array<plot::Frame, 2>& frames, double context) {
+                                 const std::array<plot::Frame, 2>& frames, double context,
+                                 bool compare) {
   ImDrawList* dl = canvas.draw_list;
   const Partial& b = m.both;
   const float s = lay.s;
@@ -305,8 +307,8 @@ void SpectrumView::paint_partial(const Model& m, const Layout& lay, const Canvas
   float label_y[2] = {frames[0].area_max.y - (still ? 3.0f : 2.0f) * line_h - 4 * s,
                       frames[1].area_max.y - 2 * line_h - 4 * s};
   for (const Curve& c : curves) {
-    if (c.theta->empty() || c.pairs < 1) continue;
     const bool used = c.style == b.style;
+    if (c.theta->empty() || c.pairs < 1 || (!used && !compare)) continue;
     const float thick = std::max(1.0f, std::round((used ? 3.0f : 1.5f) * s));
     std::vector<double> xs, th, wl;
     for (int i = 0; i < c.pairs; ++i) {
@@ -396,14 +398,16 @@ SpectrumView::Layout SpectrumView::layout(const Model& m, const Params& p, const
                      format_number(wavelength(th[static_cast<std::size_t>(pairs - 1)]),
                                    NumberStyle::label, 5));
     };
-    lay.text.partial =
-        nobreak("rotary fraction p = " + format_number(b.fraction, NumberStyle::label, 4) + ",") +
-        " two meanings:  " +
-        part(RotaryStyle::neox, b.neox, b.neox_pairs,
-             nobreak("θ over " + std::to_string(2 * b.neox_pairs) + " dims")) +
-        ";  " +
+    const std::string neox = part(RotaryStyle::neox, b.neox, b.neox_pairs,
+                                  nobreak("θ over " + std::to_string(2 * b.neox_pairs) + " dims"));
+    const std::string proportional =
         part(RotaryStyle::proportional, b.proportional, b.proportional_pairs,
              nobreak("full-head θ, " + std::to_string(b.proportional_pairs) + " pairs"));
+    const std::string p_words =
+        nobreak("rotary fraction p = " + format_number(b.fraction, NumberStyle::label, 4) + ",");
+    lay.text.partial = !p.partial_compare
+                           ? p_words + "  " + (b.style == RotaryStyle::neox ? neox : proportional)
+                           : p_words + " two meanings:  " + neox + ";  " + proportional;
   }
   if (!m.thetas_scaled.empty() && m.partial)
     lay.text.scaling = scaling_words(view_scaling(p)) + ":  the plain lines are " +
@@ -509,7 +513,7 @@ std::array<plot::Frame, 2> SpectrumView::paint(const Model& m, const Layout& lay
       plot::marker(dl, bot, m.index[u], m.wavelengths[u], c, r, !inc);
     }
   }
-  if (m.partial) paint_partial(m, lay, canvas, frames, ctx);
+  if (m.partial) paint_partial(m, lay, canvas, frames, ctx, p.partial_compare);
   if (!scaled_pos.empty()) {  // θ′ and λ′ as lines over the marks, named inside the plots
     const ImU32 c = lay.pal.text;
     plot::line(dl, top, m.index_scaled, scaled_pos, c, thick);

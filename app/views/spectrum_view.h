@@ -10,9 +10,10 @@
 //
 // Partial rotary (rotary_fraction p < 1): both meanings of p at the same p, each a labelled curve
 // over the pairs that rotate — neox (θ over int(p·d) dims) and proportional (full-head θ, the
-// slow pairs still) — and the count of blocks slower than the context is that of the meaning in
-// use (rotary_style). With a scaling on as well, the θ′ lines are drawn_frequencies'
-// (state/scaling_params.h): the meaning in use, then the method on the part that rotates.
+// slow pairs still), or with partial_compare off the meaning in use alone — and the count of
+// blocks slower than the context is that of the meaning in use (rotary_style). With a scaling on as
+// well, the θ′ lines are drawn_frequencies' (state/scaling_params.h): the meaning in use, then the
+// method on the part that rotates.
 //
 // Usage: SpectrumView view;  each frame inside the canvas window: view.Draw(state, env);
 #pragma once
@@ -86,7 +87,7 @@ struct SpectrumView {
   static std::array<plot::Frame, 2> paint(const Model& m, const Layout& lay, const Canvas& canvas,
                                           const Params& p);
   static void paint_partial(const Model& m, const Layout& lay, const Canvas& canvas,
-                            const std::array<plot::Frame, 2>& frames, double context);
+                            const std::array<plot::Frame, 2>& frames, double context, bool compare);
   static void hover(const Model& m, const Layout& lay, const plot::Frame& fr, const Canvas& canvas,
                     double context);
   const Model& model() const;  // the cached model, or an empty one before the first Draw

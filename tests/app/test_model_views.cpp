@@ -109,6 +109,33 @@ TEST_CASE("the spectrum draws both meanings at the same fraction", "[app][models
         Approx(std::pow(10000.0, -30.0 / 128.0)).epsilon(1e-14));
 }
 
+// partial_compare off (lesson 13 step 2): the meaning in use alone, in the legends and in words
+TEST_CASE("the spectrum draws the meaning in use alone without partial_compare",
+          "[app][models][spectrum]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  REQUIRE(set_param(state.params, "view", "spectrum").ok());
+  REQUIRE(set_param(state.params, "model", "pythia-6.9b").ok());
+  const auto names = [&](const char* word) {
+    int n = 0;
+    for (const auto& box : views.spectrum.drawn().boxes)
+      n += box.text.find(word) != std::string::npos ? 1 : 0;
+    return n;
+  };
+  draw_frames(ui, state, views);
+  CHECK(names("neox") > 0);
+  CHECK(names("proportional") > 0);
+  REQUIRE(set_param(state.params, "partial_compare", "false").ok());
+  draw_frames(ui, state, views);
+  CHECK(names("neox") > 0);
+  CHECK(names("proportional") == 0);
+  REQUIRE(set_param(state.params, "rotary_style", "proportional").ok());
+  draw_frames(ui, state, views);
+  CHECK(names("neox") == 0);
+  CHECK(names("proportional") > 0);
+}
+
 TEST_CASE("flags: a lesson or step asked for without --view opens the lesson, --view wins",
           "[app][cli]") {
   Params p;

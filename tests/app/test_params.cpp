@@ -265,8 +265,8 @@ TEST_CASE("booleans are the parameters of boolean kind, and only those print tru
       CHECK(spec.get(p) == "false");
     }
   }
-  CHECK(booleans == 16);  // emulate_precision; polar, linear_reuse, sentence_pair; pe_add_ones,
-                          // diagonal_fit
+  CHECK(booleans == 19);  // emulate_precision; polar, linear_reuse, sentence_pair; pe_add_ones,
+                          // diagonal_fit; partial_compare, axial_moved, axial_rectangle
 }
 
 TEST_CASE("a value that is not a number names the allowed range; tiny numbers are numbers",

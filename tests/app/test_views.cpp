@@ -742,6 +742,46 @@ TEST_CASE("the axial view: scores from the core, the picture moves with a shifte
   CHECK(message);
 }
 
+// Lesson 15: the first steps show one grid (the moved one is explained later), the corners step
+// draws the rectangle of the query and key patches.
+TEST_CASE("the axial view: the moved grid can be left out, the rectangle drawn", "[app][axial]") {
+  UiContext ui(false);
+  AppState state;
+  Views views;
+  set(state.params, "view", "axial");
+  for (const auto& [k, v] : {std::pair{"dim", "16"},
+                             {"base", "100"},
+                             {"query", "random"},
+                             {"key", "random"},
+                             {"axial_moved", "false"}})
+    set(state.params, k, v);
+  draw_alone(ui, state, views.axial, ImVec2(1400, 900));
+  const AxialView& a = views.axial;
+  REQUIRE(a.error().empty());
+  REQUIRE(a.panels().size() == 1);
+  const float one_side = a.panels()[0].cells_max.x - a.panels()[0].cells_min.x;
+  for (const TextBox& b : a.drawn().boxes) {
+    CHECK(b.text.find("moved") == std::string::npos);  // neither a title nor the read-out
+  }
+  check_text_fits(a.drawn());
+  // the colour scale spans the grid drawn
+  const auto& score = a.panels()[0].score;
+  CHECK(a.lo() == *std::min_element(score.begin(), score.end()));
+  CHECK(a.hi() == *std::max_element(score.begin(), score.end()));
+  set(state.params, "axial_moved", "true");
+  draw_alone(ui, state, views.axial, ImVec2(1400, 900));
+  REQUIRE(a.panels().size() == 2);
+  CHECK(a.panels()[0].cells_max.x - a.panels()[0].cells_min.x < one_side);  // one grid is larger
+  // the rectangle: drawn lines at the centres of the query (2, 3) and key (5, 1) patches
+  set(state.params, "axial_moved", "false");
+  const auto lines_through = [&](bool rectangle) {
+    set(state.params, "axial_rectangle", rectangle ? "true" : "false");
+    draw_alone(ui, state, views.axial, ImVec2(1400, 900));
+    return ImGui::GetDrawData() == nullptr ? 0 : ImGui::GetDrawData()->TotalVtxCount;
+  };
+  CHECK(lines_through(true) > lines_through(false));
+}
+
 TEST_CASE("a rendered axial patch has the colour map's colour for its score", "[app][gl][axial]") {
   const auto owned = offscreen_app(1600, 900);
   OffscreenApp& app = *owned;

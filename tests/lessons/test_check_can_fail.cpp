@@ -18,6 +18,11 @@
 //   P4  only when both sides are fixed quantities (number.*, stored.*, distinct.*, case_*:
 //       documented facts with their arguments in their names): each numeric argument of one
 //       side nudged (integers by ±1, number.VALUE also doubled and halved).
+//   P5  only when a side names a pair by what it means (rotations.first_slow, theta.last_fast):
+//       the index resolved at one random configuration, the quantity read at another (or at the
+//       step's state). `number.1 <= rotations.last_fast` holds wherever the index follows the
+//       state; this models a boundary computed from the wrong d, base or L, i.e. the fixed
+//       "pair 45" that the symbolic index replaced.
 //
 // A check that no perturbation breaks is flagged, and so is a check whose two sides are the same
 // name. Examples of what this finds: `repeat_gap_nopos == zero` (both sides are 0 at every
@@ -34,7 +39,8 @@
 // check of the step that names it:
 //
 //   W1  the same quantity at a neighbouring index: rotations.0 -> rotations.1, theta.last ->
-//       theta at d/2 - 2 (block and coordinate names with a number or `last`);
+//       theta at d/2 - 2, rotations.first_slow -> rotations.45 and .47 at Llama 2's state
+//       (block and coordinate names with a number, `last`, `first_slow` or `last_fast`);
 //   W2  a sibling: another row of the table of the same kind whose name starts with the same
 //       word (fit_beyond -> fit_inside, fit_between; slowest_turning -> slowest_neox,
 //       slowest_proportional; row_entropy_plain -> row_entropy, row_weight), at the same index.
@@ -202,6 +208,22 @@ std::vector<std::string> nudged_names(const std::string& name) {
   return out;
 }
 
+// Whether `name` gives its pair by what it means (first_slow, last_fast), not by number.
+bool symbolic_index(const std::string& name) {
+  return name.ends_with(".first_slow") || name.ends_with(".last_fast");
+}
+
+// `name` with a symbolic pair index replaced by the number it stands for at `at`; the name as it
+// is when its index is not symbolic; nothing when the index does not exist there.
+std::optional<std::string> resolved(const std::string& name, const Params& at) {
+  if (!symbolic_index(name)) return name;
+  const auto first = value("first_slow_pair", at);
+  if (!first) return std::nullopt;
+  const long long k = std::llround((*first)[0]) - (name.ends_with(".last_fast") ? 1 : 0);
+  if (k < 0 || k >= at.dim / 2) return std::nullopt;
+  return name.substr(0, name.find('.')) + "." + std::to_string(k);
+}
+
 // Why the check cannot fail, or nothing when some perturbation breaks it.
 std::optional<std::string> cannot_fail(const Check& c, const Params& step_state,
                                        rope::SplitMix64& rng) {
@@ -223,6 +245,16 @@ std::optional<std::string> cannot_fail(const Check& c, const Params& step_state,
       return std::nullopt;
     return "no nudge of the arguments in the names makes it fail";
   }
+  if (symbolic_index(c.left) || symbolic_index(c.right)) {  // P5
+    for (int t = 0; t < 100; ++t) {
+      const Params index_at = random_config(step_state, rng);
+      const Params read_at = t % 2 == 0 ? step_state : random_config(step_state, rng);
+      const auto l = resolved(c.left, index_at);
+      const auto r = resolved(c.right, index_at);
+      if (l && r && fails_between(make_check(*l, *r, c.relation), read_at, read_at))
+        return std::nullopt;
+    }
+  }
   const bool inputs =
       reads_inputs(c.left, step_state, rng) || reads_inputs(c.right, step_state, rng);
   for (int t = 0; t < 100; ++t) {
@@ -239,18 +271,20 @@ std::optional<std::string> cannot_fail(const Check& c, const Params& step_state,
 }
 
 // W1 and W2: the plausible wrong quantities for `name` in a check whose other side is `other`,
-// at a state of d = `dim`.
+// at the state `at`.
 std::vector<std::string> wrong_quantities(const std::string& name, const std::string& other,
-                                          int dim) {
+                                          const Params& at) {
   std::vector<std::string> out;
   const QuantityInfo* row = find_quantity(name);
   if (row == nullptr || row->kind == QuantityKind::fixed) return out;
   const std::string stem = name.substr(0, name.find('.'));
   const std::string index = name.find('.') == std::string::npos ? "" : name.substr(stem.size());
-  if (!index.empty()) {  // W1, ".K" or ".last"
+  const auto numbered = resolved(name, at);  // first_slow and last_fast: the pair they are here
+  if (!index.empty() && numbered) {          // W1, ".K", ".last", ".first_slow", ".last_fast"
     const long long count =
-        row->kind == QuantityKind::coordinate ? dim : static_cast<long long>(dim / 2);
-    const long long k = index == ".last" ? count - 1 : std::stoll(index.substr(1));
+        row->kind == QuantityKind::coordinate ? at.dim : static_cast<long long>(at.dim / 2);
+    const std::string k_text = numbered->substr(stem.size() + 1);
+    const long long k = k_text == "last" ? count - 1 : std::stoll(k_text);
     for (long long w : {k - 1, k + 1})
       if (w >= 0 && w < count) out.push_back(stem + "." + std::to_string(w));
   }
@@ -278,7 +312,7 @@ std::optional<bool> claim_noticed(const Step& step, std::size_t ci, const Params
   const Check& c = step.checks[ci];
   bool judged = false;
   for (const auto& [side, other] : {std::pair{c.left, c.right}, std::pair{c.right, c.left}}) {
-    for (const std::string& wrong : wrong_quantities(side, other, state.dim)) {
+    for (const std::string& wrong : wrong_quantities(side, other, state)) {
       for (std::size_t cj = 0; cj < step.checks.size(); ++cj) {
         const Check& d = step.checks[cj];
         if (d.left != side && d.right != side) continue;
@@ -369,6 +403,10 @@ TEST_CASE("the can-fail criterion flags constant checks and passes identities",
   CHECK_FALSE(verdict("norm_rq", "norm_q", Relation::equal));             // identity: P2
   CHECK_FALSE(verdict("abs_abel_sum", "abel_bound", Relation::at_most));  // bound of inputs: P2
   CHECK_FALSE(verdict("number.1", "rotations.0", Relation::at_most));     // configuration: P1
+  // the boundary at a pair named by what it means: holds wherever the index follows d, base and
+  // L, fails once the index comes from another configuration (P5)
+  CHECK_FALSE(verdict("number.1", "rotations.last_fast", Relation::at_most));
+  CHECK_FALSE(verdict("rotations.first_slow", "number.1", Relation::at_most));
   CHECK_FALSE(verdict("stored.bf16.257", "stored.bf16.256", Relation::equal));  // nudge: P4
   CHECK_FALSE(verdict("number.0.78", "case_max_cos_error.fp16.32.10000.2047", Relation::at_most));
 
@@ -385,6 +423,9 @@ TEST_CASE("the can-fail criterion flags constant checks and passes identities",
   set(pythia, "model", "pythia-6.9b");
   // pair 1 turns more than once in L too: "some pair turns", not the fastest's 326 turns
   CHECK(noticed("number.1", "rotations.0", Relation::at_most, llama2) == false);
+  // the first slow pair (41 at L = 2048) swapped for the one before it, which turns once: noticed
+  CHECK(noticed("rotations.first_slow", "number.1", Relation::at_most, llama2) == true);
+  CHECK(noticed("number.1", "rotations.last_fast", Relation::at_most, llama2) == true);
   // the fit inside L (fit_inside) is not 100 times itself: the growth is noticed
   CHECK(noticed("number.100", "fit_growth", Relation::at_most, llama2) == true);
   // proportional's slowest pair in place of neox's: 54 positions, not 35 333
@@ -404,7 +445,7 @@ TEST_CASE("every check notices a plausible wrong quantity in place of its own",
       "07-blockwise step 3: number.0.01 <= score_ratio_gap",
       // "even the slowest pair turns past 2 pi at s L" is about the extreme: its neighbour
       // turns further, so no neighbour or sibling is wrong for it (the training side is pinned
-      // by train_angle.45 and .46)
+      // by train_angle.last_fast and .first_slow)
       "11-past-context step 2: two_pi <= extended_angle.last",
       // strictness: the entropy must fall, not only not rise (row_entropy <= row_entropy_plain
       // holds at a = 1 too); a threshold as written has no sibling below the drop of 0.006

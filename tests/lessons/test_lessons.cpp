@@ -80,6 +80,22 @@ std::string example_name(const std::string& table_name) {
   return out;
 }
 
+// A default state with the parameters given, by name and value as the flags take them.
+Params state_with(std::initializer_list<std::pair<const char*, const char*>> kv) {
+  Params p;
+  for (const auto& [k, v] : kv)
+    REQUIRE(rope::app::set_param(p, k, v).ok());
+  return p;
+}
+
+// The value of a quantity at `p`; the test fails, naming the quantity, when it is not computed.
+std::vector<double> value_at(const Params& p, const char* name) {
+  auto r = QuantityContext(p).evaluate(name);
+  INFO(name << ": " << (r ? std::string() : r.error().to_string()));
+  REQUIRE(r.ok());
+  return r.value();
+}
+
 }  // namespace
 
 TEST_CASE("the loader reports every problem with file:line:column", "[lessons][loader]") {
@@ -745,173 +761,237 @@ TEST_CASE("low-precision quantities follow the state's formats",
 // The quantities added for issue 14, at states worked out by hand.
 TEST_CASE("quantities of the rewritten checks: values worked out by hand",
           "[lessons][quantities]") {
-  const auto at = [](std::initializer_list<std::pair<const char*, const char*>> kv) {
-    Params p;
-    for (const auto& [k, v] : kv)
-      REQUIRE(rope::app::set_param(p, k, v).ok());
-    return p;
-  };
-  const auto v = [](const Params& p, const char* name) {
-    auto r = QuantityContext(p).evaluate(name);
-    INFO(name << ": " << (r ? std::string() : r.error().to_string()));
-    REQUIRE(r.ok());
-    return r.value();
-  };
   // d = 2, theta_0 = 1: q = (1, 0) turned to m = 2 points at angle 2; k = (0, 1) at pi/2 + 2
-  const Params two = at(
+  const Params two = state_with(
       {{"dim", "2"}, {"query", "1,0"}, {"key", "0,1"}, {"position", "2"}, {"key_position", "0"}});
-  CHECK(v(two, "turn_q.0")[0] == Approx(2.0));
-  CHECK(v(two, "turn_k.0")[0] == Approx(2.0));
-  CHECK(v(two, "angle_m_wrapped.0")[0] == Approx(2.0));
+  CHECK(value_at(two, "turn_q.0")[0] == Approx(2.0));
+  CHECK(value_at(two, "turn_k.0")[0] == Approx(2.0));
+  CHECK(value_at(two, "angle_m_wrapped.0")[0] == Approx(2.0));
   // m = 5: 5 rad wraps to 5 - 2 pi
-  const Params five = at({{"dim", "2"}, {"query", "1,0"}, {"position", "5"}});
-  CHECK(v(five, "angle_m_wrapped.0")[0] == Approx(5.0 - 2.0 * M_PI));
-  CHECK(v(five, "turn_q.0")[0] == Approx(5.0 - 2.0 * M_PI));
+  const Params five = state_with({{"dim", "2"}, {"query", "1,0"}, {"position", "5"}});
+  CHECK(value_at(five, "angle_m_wrapped.0")[0] == Approx(5.0 - 2.0 * M_PI));
+  CHECK(value_at(five, "turn_q.0")[0] == Approx(5.0 - 2.0 * M_PI));
   // q k* e^{i(m-n)theta} with q = 1, k = i, m - n = 2: -i e^{2i} = (sin 2, -cos 2)
-  CHECK(v(two, "complex_product_relative")[0] == Approx(std::sin(2.0)));
-  CHECK(v(two, "complex_product_relative")[1] == Approx(-std::cos(2.0)));
-  CHECK(v(two, "complex_product")[0] == Approx(std::sin(2.0)));
-  CHECK(v(two, "complex_product")[1] == Approx(-std::cos(2.0)));
-  CHECK(v(two, "radial_product")[0] == Approx(1.0));
-  CHECK(v(two, "norm_product")[0] == Approx(1.0));
+  CHECK(value_at(two, "complex_product_relative")[0] == Approx(std::sin(2.0)));
+  CHECK(value_at(two, "complex_product_relative")[1] == Approx(-std::cos(2.0)));
+  CHECK(value_at(two, "complex_product")[0] == Approx(std::sin(2.0)));
+  CHECK(value_at(two, "complex_product")[1] == Approx(-std::cos(2.0)));
+  CHECK(value_at(two, "radial_product")[0] == Approx(1.0));
+  CHECK(value_at(two, "norm_product")[0] == Approx(1.0));
   // slowest frequency and wavelength: d = 16, base 10 000 -> 10^-3.5 and 2 pi 10^3.5
-  const Params sixteen = at({{"dim", "16"}});
-  CHECK(v(sixteen, "slowest_theta_formula")[0] == Approx(std::pow(10.0, -3.5)));
-  CHECK(v(sixteen, "slowest_wavelength_formula")[0] == Approx(2.0 * M_PI * std::pow(10.0, 3.5)));
-  CHECK(v(sixteen, "slowest_wavelength_formula")[0] == Approx(v(sixteen, "wavelength.last")[0]));
-  CHECK(v(at({{"context_length", "131072"}}), "context_length")[0] == 131072.0);
+  const Params sixteen = state_with({{"dim", "16"}});
+  CHECK(value_at(sixteen, "slowest_theta_formula")[0] == Approx(std::pow(10.0, -3.5)));
+  CHECK(value_at(sixteen, "slowest_wavelength_formula")[0] ==
+        Approx(2.0 * M_PI * std::pow(10.0, 3.5)));
+  CHECK(value_at(sixteen, "slowest_wavelength_formula")[0] ==
+        Approx(value_at(sixteen, "wavelength.last")[0]));
+  CHECK(value_at(state_with({{"context_length", "131072"}}), "context_length")[0] == 131072.0);
   // the sentence view's positions and score
-  const Params py = at({{"dim", "2"},
-                        {"sentence_a", "Python is love"},
-                        {"sentence_b", "Coding in Python is love"},
-                        {"query_word", "Python"},
-                        {"key_word", "love"}});
-  CHECK(v(py, "sentence_m_a")[0] == 0.0);
-  CHECK(v(py, "sentence_n_a")[0] == 2.0);
-  CHECK(v(py, "sentence_m_b")[0] == 2.0);
-  CHECK(v(py, "sentence_n_b")[0] == 4.0);
+  const Params py = state_with({{"dim", "2"},
+                                {"sentence_a", "Python is love"},
+                                {"sentence_b", "Coding in Python is love"},
+                                {"query_word", "Python"},
+                                {"key_word", "love"}});
+  CHECK(value_at(py, "sentence_m_a")[0] == 0.0);
+  CHECK(value_at(py, "sentence_n_a")[0] == 2.0);
+  CHECK(value_at(py, "sentence_m_b")[0] == 2.0);
+  CHECK(value_at(py, "sentence_n_b")[0] == 4.0);
   {
     const auto q = rope::hash_embedding("Python", 2, py.seed);
     const auto k = rope::hash_embedding("love", 2, py.seed);
     // (R_0 q).(R_2 k) = q . R(2) k in 2D
     const double s = q[0] * (std::cos(2.0) * k[0] - std::sin(2.0) * k[1]) +
                      q[1] * (std::sin(2.0) * k[0] + std::cos(2.0) * k[1]);
-    CHECK(v(py, "sentence_score_a")[0] == Approx(s));
-    CHECK(v(py, "sentence_score_b")[0] == Approx(s));
+    CHECK(value_at(py, "sentence_score_a")[0] == Approx(s));
+    CHECK(value_at(py, "sentence_score_b")[0] == Approx(s));
   }
-  CHECK_FALSE(QuantityContext(at({{"key_word", "absent"}})).evaluate("sentence_score_a").ok());
+  CHECK_FALSE(
+      QuantityContext(state_with({{"key_word", "absent"}})).evaluate("sentence_score_a").ok());
   // all-ones q and k are the same for every seed: position scales both pairs alike
-  const Params ones = at({{"dim", "8"}, {"query", "ones"}, {"key", "ones"}, {"key_position", "5"}});
-  CHECK(v(ones, "score_ratio_gap")[0] == Approx(0.0).margin(1e-12));
-  CHECK(v(ones, "score_ratio")[0] == Approx(v(ones, "rope_score")[0] / 8.0));
+  const Params ones =
+      state_with({{"dim", "8"}, {"query", "ones"}, {"key", "ones"}, {"key_position", "5"}});
+  CHECK(value_at(ones, "score_ratio_gap")[0] == Approx(0.0).margin(1e-12));
+  CHECK(value_at(ones, "score_ratio")[0] == Approx(value_at(ones, "rope_score")[0] / 8.0));
   // rotate_half as written, d = 4, m = 1: theta = (1, 0.01), x = (1, 2, 3, 4)
-  const Params rh = at({{"dim", "4"}, {"query", "1,2,3,4"}, {"position", "1"}, {"base", "10000"}});
+  const Params rh =
+      state_with({{"dim", "4"}, {"query", "1,2,3,4"}, {"position", "1"}, {"base", "10000"}});
   {
     const double c0 = std::cos(1.0), s0 = std::sin(1.0), c1 = std::cos(0.01), s1 = std::sin(0.01);
     const std::vector<double> want = {1 * c0 - 3 * s0, 2 * c1 - 4 * s1, 3 * c0 + 1 * s0,
                                       4 * c1 + 2 * s1};
-    const auto got = v(rh, "rotate_half_rq");
-    const auto cx = v(rh, "half_complex_rq");
+    const auto got = value_at(rh, "rotate_half_rq");
+    const auto cx = value_at(rh, "half_complex_rq");
     for (std::size_t j = 0; j < 4; ++j) {
       CHECK(got[j] == Approx(want[j]));
       CHECK(cx[j] == Approx(want[j]));
     }
   }
   // the Janes: the two outputs without positions are the same vector
-  const Params janes =
-      at({{"sentence_a", "Jane saw a film and then Jane walked home"}, {"query_word", "Jane"}});
-  CHECK(v(janes, "repeat_first_nopos") == v(janes, "repeat_second_nopos"));
+  const Params janes = state_with(
+      {{"sentence_a", "Jane saw a film and then Jane walked home"}, {"query_word", "Jane"}});
+  CHECK(value_at(janes, "repeat_first_nopos") == value_at(janes, "repeat_second_nopos"));
   // values: one word attends only to itself, so its output is its (rotated) value
-  const Params one_word = at({{"dim", "2"}, {"sentence_a", "cat"}, {"position", "0"}});
+  const Params one_word = state_with({{"dim", "2"}, {"sentence_a", "cat"}, {"position", "0"}});
   {
     const auto x = rope::hash_embedding("cat", 2, one_word.seed);
-    CHECK(v(one_word, "out_qk") == std::vector<double>(x.begin(), x.end()));
-    CHECK(v(one_word, "out_qk_moved")[0] == Approx(x[0]));
+    CHECK(value_at(one_word, "out_qk") == std::vector<double>(x.begin(), x.end()));
+    CHECK(value_at(one_word, "out_qk_moved")[0] == Approx(x[0]));
     // rotated values move with the start: R(2) x - R(0) x
     const double dx = std::cos(2.0) * x[0] - std::sin(2.0) * x[1] - x[0];
     const double dy = std::sin(2.0) * x[0] + std::cos(2.0) * x[1] - x[1];
-    CHECK(v(one_word, "out_qkv_move_change")[0] == Approx(std::max(std::fabs(dx), std::fabs(dy))));
+    CHECK(value_at(one_word, "out_qkv_move_change")[0] ==
+          Approx(std::max(std::fabs(dx), std::fabs(dy))));
   }
 }
 
 TEST_CASE("quantities that test a step's claim: values worked out by hand",
           "[lessons][quantities]") {
-  const auto at = [](std::initializer_list<std::pair<const char*, const char*>> kv) {
-    Params p;
-    for (const auto& [k, v] : kv)
-      REQUIRE(rope::app::set_param(p, k, v).ok());
-    return p;
-  };
-  const auto v = [](const Params& p, const char* name) {
-    auto r = QuantityContext(p).evaluate(name);
-    INFO(name << ": " << (r ? std::string() : r.error().to_string()));
-    REQUIRE(r.ok());
-    return r.value();
-  };
   // lesson 4, polar form: q = 2 at m = 2 is 2 e^{2i}; k = 3i at n = 0. Their product
   // f(q, m) f*(k, n) = 6 e^{i(2 - pi/2)}: lengths multiply, angles subtract
-  const Params polar = at(
+  const Params polar = state_with(
       {{"dim", "2"}, {"query", "2,0"}, {"key", "0,3"}, {"position", "2"}, {"key_position", "0"}});
-  CHECK(v(polar, "product_length.0")[0] == Approx(6.0));
-  CHECK(v(polar, "length_product.0")[0] == Approx(6.0));
-  CHECK(v(polar, "product_angle.0")[0] == Approx(2.0 - M_PI / 2));
-  CHECK(v(polar, "angle_difference.0")[0] == Approx(2.0 - M_PI / 2));
+  CHECK(value_at(polar, "product_length.0")[0] == Approx(6.0));
+  CHECK(value_at(polar, "length_product.0")[0] == Approx(6.0));
+  CHECK(value_at(polar, "product_angle.0")[0] == Approx(2.0 - M_PI / 2));
+  CHECK(value_at(polar, "angle_difference.0")[0] == Approx(2.0 - M_PI / 2));
   // m = 5, n = 0: 5 - pi/2 wraps to 5 - pi/2 - 2 pi in both
-  const Params wrapped = at(
+  const Params wrapped = state_with(
       {{"dim", "2"}, {"query", "2,0"}, {"key", "0,3"}, {"position", "5"}, {"key_position", "0"}});
-  CHECK(v(wrapped, "product_angle.0")[0] == Approx(5.0 - M_PI / 2 - 2 * M_PI));
-  CHECK(v(wrapped, "angle_difference.0")[0] == Approx(5.0 - M_PI / 2 - 2 * M_PI));
+  CHECK(value_at(wrapped, "product_angle.0")[0] == Approx(5.0 - M_PI / 2 - 2 * M_PI));
+  CHECK(value_at(wrapped, "angle_difference.0")[0] == Approx(5.0 - M_PI / 2 - 2 * M_PI));
   // the frequency ladder at d = 8, base 10 000: theta = 1, 0.1, 0.01, 0.001
-  const Params eight = at({{"dim", "8"}, {"base", "10000"}});
-  CHECK(v(eight, "theta_step_min")[0] == Approx(0.1));
-  CHECK(v(eight, "theta_step_max")[0] == Approx(0.1));
-  CHECK(v(eight, "wavelength_step_min")[0] == Approx(10.0));
-  CHECK(v(eight, "wavelength_step_max")[0] == Approx(10.0));
-  CHECK(v(at({{"dim", "2"}}), "theta_step_min")[0] == 1.0);  // one block: no step
+  const Params eight = state_with({{"dim", "8"}, {"base", "10000"}});
+  CHECK(value_at(eight, "theta_step_min")[0] == Approx(0.1));
+  CHECK(value_at(eight, "theta_step_max")[0] == Approx(0.1));
+  CHECK(value_at(eight, "wavelength_step_min")[0] == Approx(10.0));
+  CHECK(value_at(eight, "wavelength_step_max")[0] == Approx(10.0));
+  CHECK(value_at(state_with({{"dim", "2"}}), "theta_step_min")[0] == 1.0);  // one block: no step
   // DeepSeek-V3: mscale = 0.1 ln 40 + 1, the scale (128 + 64)^(-1/2) mscale^2
-  const Params ds = at({{"model", "deepseek-v3"}, {"query", "random"}, {"key", "random"}});
+  const Params ds = state_with({{"model", "deepseek-v3"}, {"query", "random"}, {"key", "random"}});
   const double mscale = 0.1 * std::log(40.0) + 1.0;
-  CHECK(v(ds, "mla_plain_scale")[0] == Approx(1.0 / std::sqrt(192.0)));
-  CHECK(v(ds, "mla_scale_gain")[0] == Approx(mscale * mscale));
-  CHECK(v(ds, "mla_score_moved")[0] == Approx(v(ds, "mla_score")[0]).epsilon(1e-9));
+  CHECK(value_at(ds, "mla_plain_scale")[0] == Approx(1.0 / std::sqrt(192.0)));
+  CHECK(value_at(ds, "mla_scale_gain")[0] == Approx(mscale * mscale));
+  CHECK(value_at(ds, "mla_score_moved")[0] == Approx(value_at(ds, "mla_score")[0]).epsilon(1e-9));
   // moving the key alone does change the RoPE part: the check above is not vacuous
-  CHECK(v(ds, "mla_rope_score")[0] != Approx(v(at({{"model", "deepseek-v3"},
-                                                   {"query", "random"},
-                                                   {"key", "random"},
-                                                   {"key_position", "1003"}}),
-                                               "mla_rope_score")[0]));
+  CHECK(value_at(ds, "mla_rope_score")[0] != Approx(value_at(state_with({{"model", "deepseek-v3"},
+                                                                         {"query", "random"},
+                                                                         {"key", "random"},
+                                                                         {"key_position", "1003"}}),
+                                                             "mla_rope_score")[0]));
   // lesson 2: one token at positions 0 and 1, d = 2, q = k = (1, 0). PE_0 = (0, 1),
   // PE_1 = (sin 1, cos 1): added, the row m = 0 holds 2 and 1 + sin 1 + cos 1; rotated, 1 and
   // cos 1
-  const Params row =
-      at({{"dim", "2"}, {"query", "1,0"}, {"key", "1,0"}, {"positions", "8"}, {"position", "0"}});
+  const Params row = state_with(
+      {{"dim", "2"}, {"query", "1,0"}, {"key", "1,0"}, {"positions", "8"}, {"position", "0"}});
   {
     double add_min = 1e9, rot_min = 1e9;
     for (int t = 0; t < 8; ++t) {
       add_min = std::min(add_min, 1.0 + std::sin(t) + std::cos(t));  // (1, 1).(1 + sin t, cos t)
       rot_min = std::min(rot_min, std::cos(t));
     }
-    CHECK(v(row, "additive_row_min")[0] == Approx(add_min));
-    CHECK(v(row, "rope_row_min")[0] == Approx(rot_min));
+    CHECK(value_at(row, "additive_row_min")[0] == Approx(add_min));
+    CHECK(value_at(row, "rope_row_min")[0] == Approx(rot_min));
   }
   // lesson 9: the stretched query leaves the sum as the rotated one does, and differs from it
-  const Params lin = at({{"dim", "8"}, {"position", "3"}});
-  const auto stretched = v(lin, "linear_stretched_summary");
-  const auto direct = v(lin, "linear_stretched_direct");
-  const auto plain = v(lin, "linear_summary_numerator");
+  const Params lin = state_with({{"dim", "8"}, {"position", "3"}});
+  const auto stretched = value_at(lin, "linear_stretched_summary");
+  const auto direct = value_at(lin, "linear_stretched_direct");
+  const auto plain = value_at(lin, "linear_summary_numerator");
   REQUIRE(stretched.size() == 8u);
   for (std::size_t c = 0; c < 8; ++c)
     CHECK(stretched[c] == Approx(direct[c]).epsilon(1e-12));
   CHECK(stretched != plain);
 }
 
+// Lesson 11 names the pairs that never complete a turn within L as "pairs {{first_slow_pair}} to
+// {{last_pair}}" and checks the boundary at rotations.last_fast and rotations.first_slow: the
+// index follows d, base and L, so the prose, the read-out and the check agree at any state.
+TEST_CASE("first_slow and last_fast name the pair boundary at r = 1, at any d, base and L",
+          "[lessons][quantities]") {
+  // Llama 2, d = 128, base 10 000, L = 4096: r_i = 4096 * 10000^(-i/64) / 2 pi is 1.0039 at
+  // pair 45 and 0.8693 at 46; at L = 1536 and d = 64, 1.0309 at pair 19 and 0.7731 at 20
+  const Params llama2 =
+      state_with({{"dim", "128"}, {"base", "10000"}, {"original_context", "4096"}});
+  CHECK(value_at(llama2, "first_slow_pair")[0] == 46.0);
+  CHECK(value_at(llama2, "last_fast_pair")[0] == 45.0);
+  CHECK(value_at(llama2, "slow_pairs")[0] == 18.0);
+  CHECK(value_at(llama2, "rotations.first_slow") == value_at(llama2, "rotations.46"));
+  CHECK(value_at(llama2, "rotations.last_fast") == value_at(llama2, "rotations.45"));
+  CHECK(value_at(llama2, "train_angle.last_fast") == value_at(llama2, "train_angle.45"));
+  CHECK(value_at(llama2, "rotations.last_fast")[0] ==
+        Approx(4096.0 * std::pow(1e4, -45.0 / 64) / (2 * M_PI)));
+  CHECK(value_at(llama2, "rotations.first_slow")[0] ==
+        Approx(4096.0 * std::pow(1e4, -46.0 / 64) / (2 * M_PI)));
+  const Params roformer =
+      state_with({{"dim", "64"}, {"base", "10000"}, {"original_context", "1536"}});
+  CHECK(value_at(roformer, "first_slow_pair")[0] == 20.0);
+  CHECK(value_at(roformer, "rotations.last_fast") == value_at(roformer, "rotations.19"));
+  // no boundary to name: every pair turns (L past 2 pi b^((d-2)/d)), or none does (L < 2 pi)
+  const Params all_fast = state_with({{"dim", "8"}, {"base", "10"}, {"original_context", "4096"}});
+  CHECK(value_at(all_fast, "first_slow_pair")[0] == 4.0);
+  CHECK_FALSE(QuantityContext(all_fast).evaluate("rotations.first_slow").ok());
+  CHECK(value_at(all_fast, "rotations.last_fast") == value_at(all_fast, "rotations.3"));
+  const Params all_slow = state_with({{"dim", "8"}, {"original_context", "4"}});
+  CHECK(value_at(all_slow, "last_fast_pair")[0] == -1.0);
+  CHECK_FALSE(QuantityContext(all_slow).evaluate("rotations.last_fast").ok());
+  CHECK(value_at(all_slow, "rotations.first_slow") == value_at(all_slow, "rotations.0"));
+  // a coordinate is not a pair
+  CHECK(find_quantity("q.first_slow") != nullptr);  // syntax only
+  CHECK_FALSE(QuantityContext(llama2).evaluate("q.first_slow").ok());
+  CHECK(find_quantity("rotations.first_slower") == nullptr);
+
+  // Every shipped check at such an index holds at random d, base and L (the lesson test keeps
+  // d and base of the extension view's steps; the boundary does not need them kept).
+  rope::SplitMix64 rng(20261207);
+  int held = 0, checks = 0;
+  for (const LoadedLesson& l : shipped()) {
+    for (std::size_t s = 0; s < l.lesson.steps.size(); ++s) {
+      Params base_state;
+      apply_step_state(l.lesson, static_cast<int>(s), base_state);
+      for (const Check& c : l.lesson.steps[s].checks) {
+        const auto symbolic = [](const std::string& n) {
+          return n.ends_with(".first_slow") || n.ends_with(".last_fast");
+        };
+        if (!symbolic(c.left) && !symbolic(c.right)) continue;
+        ++checks;
+        for (int trial = 0; trial < 200; ++trial) {
+          Params p = base_state;
+          const auto set = [&](const char* name, const std::string& value) {
+            REQUIRE(rope::app::set_param(p, name, value).ok());
+          };
+          set("dim", std::to_string(2 * (1 + static_cast<int>(rng.uniform() * 128))));
+          set("base", rope::app::format_number(std::exp(rng.uniform(std::log(2.0), std::log(1e6))),
+                                               rope::app::NumberStyle::csv));
+          set("original_context", std::to_string(1 << (1 + static_cast<int>(rng.uniform() * 17))));
+          const CheckOutcome o = run_check(QuantityContext(p), c.left, c.right, c.relation);
+          INFO(l.lesson.id << " step " << s + 1 << ": " << c.left << " vs " << c.right
+                           << " at d=" << p.dim << " base=" << p.base << " L="
+                           << p.extension.scaling.original_context << " error '" << o.error << "'");
+          if (!o.computed) {  // no boundary at this state: the message says so
+            CHECK(o.error.find("pair") != std::string::npos);
+            continue;
+          }
+          CHECK(o.passed);
+          ++held;
+        }
+      }
+    }
+  }
+  CHECK(checks >= 6);  // lesson 11, steps 1 to 3
+  CHECK(held > checks * 100);
+}
+
 TEST_CASE("a check's label names the index and the arguments it is evaluated at", "[lessons]") {
   CHECK(quantity_label("theta.28") == "\\theta_{28}");
   CHECK(quantity_label("ratio.35") == "\\theta'_{35}/\\theta_{35}");
   CHECK(quantity_label("rotations.last") == "r_{d/2-1}");
+  CHECK(quantity_label("rotations.first_slow") == "r_{i_{r<1}}");
+  CHECK(quantity_label("train_angle.last_fast") == "L\\theta_{i_{r<1}-1}");
   CHECK(quantity_label("lp_error.1") == "\\tilde\\phi_{1} - m\\theta_{1}");
   CHECK(quantity_label("case_error.bf16.128.10000.100000.0") ==
-        "\\tilde\\phi_{0} - M\\theta_{0}\\;[\\text{bf16}]");
+        "\\tilde\\phi_{0} - m\\theta_{0}\\;[\\text{bf16},\\ m = 100\\,000]");
+  CHECK(quantity_label("case_max_cos_error.fp16.32.10000.2047") ==
+        "\\max_{m,i}|\\widetilde{\\cos} - \\cos|\\;[\\text{fp16}]");
   CHECK(quantity_label("stored.bf16.257") == "\\mathrm{fl}_{\\text{bf16}}(257)");
   CHECK(quantity_label("distinct.bf16.256.511") == "N_{\\text{distinct}}[256, 511]");
   CHECK(quantity_label("decay_at.128.10000.256") == "D(256)");
@@ -919,7 +999,8 @@ TEST_CASE("a check's label names the index and the arguments it is evaluated at"
         "(\\boldsymbol{R}_m\\boldsymbol{q})^\\top(\\boldsymbol{R}_n\\boldsymbol{k})");
   CHECK(quantity_label("no_such_quantity").empty());
   // each label still sets as TeX
-  for (const char* name : {"theta.28", "stored.bf16.257", "distinct.bf16.256.511"}) {
+  for (const char* name : {"theta.28", "stored.bf16.257", "distinct.bf16.256.511",
+                           "rotations.first_slow", "case_max_error.fix.128.1000000.15962"}) {
     INFO(name);
     CHECK(rope::typeset::parse(quantity_label(name)).diagnostics.empty());
   }

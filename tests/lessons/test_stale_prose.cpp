@@ -276,7 +276,8 @@ std::vector<Computed> computed_at(const Params& p, const std::set<std::string>& 
 
 // The parameters a lecturer changes and the counts that follow from them: a number written in
 // prose is compared with these in every step ("d = 128", "base 10 000", "65 536 tokens",
-// "pairs 46 to 63"). Quantities a step shows itself ({{…}}, checks, notes) are added per step.
+// "pairs 46 to 63", "pair 45 still turns once"). Quantities a step shows itself ({{…}}, checks,
+// notes) are added per step.
 const std::set<std::string> kParameterStems = {"m",
                                                "n",
                                                "delta",
@@ -290,6 +291,7 @@ const std::set<std::string> kParameterStems = {"m",
                                                "context_length",
                                                "extended_context",
                                                "first_slow_pair",
+                                               "last_fast_pair",
                                                "slow_pairs",
                                                "rotary_fraction"};
 
