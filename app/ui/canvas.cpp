@@ -1,6 +1,7 @@
 #include "ui/canvas.h"
 
 #include "io/utf8.h"
+#include "ui/math_text.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -223,9 +224,215 @@ float Pen::wrapped(ImFont* font, ImVec2 pos, float width, ImU32 colour,
   return y - pos.y;
 }
 
-Canvas::Canvas(const char* id, DrawnText* log) {
+// [SECTION] rich lines: text and $…$ math on one baseline
+
+namespace {
+
+// A piece of rich text: a word (no ASCII space inside), a formula, a space or a line break.
+struct Atom {
+  enum class Kind { word, math, space, newline } kind = Kind::word;
+  std::string text;                      // the word, or the formula's TeX
+  float w = 0, ascent = 0, descent = 0;  // px; ascent above, descent below the baseline
+};
+
+// How a pen sets rich text in `font`: the text's ascent (ImGui puts the baseline at
+// round(Ascent) under the line's top) and the math's em and smallest script, px.
+struct RichFont {
+  ImFont* font = nullptr;
+  float size = 0, ascent = 0, space_w = 0;
+  MathText* math = nullptr;  // null: the TeX drawn as written
+  float math_px = 0, min_script_px = 0;
+};
+
+RichFont rich_font(const PenMath& pm, ImFont* font) {
+  RichFont rf;
+  rf.font = font;
+  rf.size = font->FontSize;
+  rf.ascent = std::round(font->Ascent);
+  rf.space_w = text_size(font, " ").x;
+  if (pm.text != nullptr && pm.text->font() != nullptr) {
+    rf.math = pm.text;
+    rf.math_px = pm.text->inline_px(font, rf.size);
+    rf.min_script_px = MathText::kMinScriptPx * pm.scale;
+  }
+  return rf;
+}
+
+const MathText::Formula& typeset_inline(const RichFont& rf, const std::string& tex, ImU32 colour) {
+  return rf.math->typeset(tex, {}, rf.math_px, colour, true, rf.min_script_px);
+}
+
+// `s` cut into atoms, formulas typeset (in `colour`: the typesetter caches by colour too). The
+// text between an odd '$' and the next is math, a no-break space in it a space; an unclosed '$'
+// is text.
+std::vector<Atom> rich_atoms(const RichFont& rf, const std::string& s, ImU32 colour) {
+  std::vector<Atom> out;
+  const auto word = [&](std::string text) {
+    Atom a;
+    a.w = text_size(rf.font, text).x;
+    a.ascent = rf.ascent;
+    a.descent = rf.size - rf.ascent;
+    a.text = std::move(text);
+    out.push_back(std::move(a));
+  };
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const char c = s[i];
+    if (c == ' ' || c == '\n') {
+      out.push_back({c == ' ' ? Atom::Kind::space : Atom::Kind::newline, {}, rf.space_w, 0, 0});
+      ++i;
+      continue;
+    }
+    if (c == '$') {
+      const std::size_t close = s.find('$', i + 1);
+      if (close != std::string::npos) {
+        std::string tex = s.substr(i + 1, close - i - 1);
+        for (std::size_t at; (at = tex.find(kNbsp)) != std::string::npos;)
+          tex.replace(at, 2, " ");
+        i = close + 1;
+        if (rf.math == nullptr) {  // no typesetter: the TeX as written
+          word("$" + tex + "$");
+          continue;
+        }
+        const typeset::DisplayList& list = typeset_inline(rf, tex, colour).list;
+        out.push_back({Atom::Kind::math, std::move(tex), list.width, list.height, list.depth});
+        continue;
+      }
+    }
+    std::size_t end = s.find_first_of(" \n$", i + 1);
+    if (end == std::string::npos) end = s.size();
+    word(s.substr(i, end - i));
+    i = end;
+  }
+  return out;
+}
+
+// One line of placed atoms: each atom's x from the line's left, the line's width, ascent and
+// descent, and its text as written (for the log).
+struct RichLine {
+  std::vector<std::pair<const Atom*, float>> atoms;
+  float w = 0, ascent = 0, descent = 0;
+  std::string text;
+};
+
+// Atoms into lines no wider than `width` (FLT_MAX: one line unless a '\n'), breaking only at
+// spaces: the atoms between two spaces ("$x$,") stay together; a group wider than the width
+// gets a line of its own.
+std::vector<RichLine> rich_lines(const RichFont& rf, const std::vector<Atom>& atoms, float width) {
+  std::vector<RichLine> lines(1);
+  float gap = 0;           // spaces since the last group on this line, px
+  std::size_t spaces = 0;  // and how many
+  std::size_t i = 0;
+  while (i < atoms.size()) {
+    const Atom& a = atoms[i];
+    if (a.kind == Atom::Kind::newline) {
+      lines.emplace_back();
+      gap = 0;
+      spaces = 0;
+      ++i;
+      continue;
+    }
+    if (a.kind == Atom::Kind::space) {
+      if (!lines.back().atoms.empty()) {
+        gap += a.w;
+        ++spaces;
+      }
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    float group_w = 0;
+    for (; end < atoms.size() &&
+           (atoms[end].kind == Atom::Kind::word || atoms[end].kind == Atom::Kind::math);
+         ++end)
+      group_w += atoms[end].w;
+    RichLine* line = &lines.back();
+    if (!line->atoms.empty() && line->w + gap + group_w > width) {
+      lines.emplace_back();
+      line = &lines.back();
+      gap = 0;
+      spaces = 0;
+    }
+    float x = line->w + (line->atoms.empty() ? 0.0f : gap);
+    if (!line->atoms.empty()) line->text.append(spaces, ' ');
+    for (; i < end; ++i) {
+      line->atoms.emplace_back(&atoms[i], x);
+      x += atoms[i].w;
+      line->text += atoms[i].kind == Atom::Kind::math ? "$" + atoms[i].text + "$" : atoms[i].text;
+    }
+    line->w = x;
+    gap = 0;
+    spaces = 0;
+  }
+  for (RichLine& l : lines) {
+    l.ascent = rf.ascent;
+    l.descent = rf.size - rf.ascent;
+    for (const auto& [a, x] : l.atoms) {
+      l.ascent = std::max(l.ascent, a->ascent);
+      l.descent = std::max(l.descent, a->descent);
+    }
+  }
+  return lines;
+}
+
+// Draws (with a draw list) and logs the lines from top-left `pos`; returns the widest line and
+// the height.
+ImVec2 paint_rich(const Pen& pen, const RichFont& rf, const std::vector<RichLine>& lines,
+                  ImVec2 pos, ImU32 colour) {
+  float y = pos.y, w = 0;
+  for (const RichLine& l : lines) {
+    const float baseline = std::round(y + l.ascent);
+    if (pen.dl != nullptr) {
+      for (const auto& [a, x] : l.atoms) {
+        const float ax = pos.x + x;
+        if (a->kind == Atom::Kind::word) {
+          pen.dl->AddText(rf.font, rf.size, ImVec2(ax, baseline - rf.ascent), colour,
+                          a->text.data(), a->text.data() + a->text.size());
+          continue;
+        }
+        // cached: the same formula rich_atoms typeset
+        const typeset::DisplayList& list = typeset_inline(rf, a->text, colour).list;
+        const ImVec2 origin(std::round(ax), baseline);
+        rf.math->paint(pen.dl, list, origin, colour, pen.math.has_gl);
+        if (pen.log != nullptr)
+          for (const typeset::PlacedGlyph& g : list.glyphs)
+            pen.log->math.push_back(
+                {ImVec2(origin.x + g.x, origin.y + g.y), g.size_px, baseline, rf.size});
+      }
+      if (pen.log != nullptr && !l.text.empty())
+        pen.log->add(ImVec2(pos.x, baseline - l.ascent), ImVec2(pos.x + l.w, baseline + l.descent),
+                     l.text);
+    }
+    w = std::max(w, l.w);
+    y = baseline + l.descent;
+  }
+  return ImVec2(w, y - pos.y);
+}
+
+}  // namespace
+
+ImVec2 Pen::rich(ImFont* font, ImVec2 pos, ImU32 colour, const std::string& s) const {
+  const RichFont rf = rich_font(math, font);
+  const std::vector<Atom> atoms = rich_atoms(rf, s, colour);
+  return paint_rich(*this, rf, rich_lines(rf, atoms, FLT_MAX), pos, colour);
+}
+
+float Pen::rich_wrapped(ImFont* font, ImVec2 pos, float width, ImU32 colour,
+                        const std::string& s) const {
+  const RichFont rf = rich_font(math, font);
+  const std::vector<Atom> atoms = rich_atoms(rf, s, colour);
+  return paint_rich(*this, rf, rich_lines(rf, atoms, width), pos, colour).y;
+}
+
+ImVec2 Pen::rich_size(ImFont* font, float width, const std::string& s) const {
+  const RichFont rf = rich_font(math, font);
+  const std::vector<Atom> atoms = rich_atoms(rf, s, 0);
+  return paint_rich(measuring(), rf, rich_lines(rf, atoms, width), ImVec2(0, 0), 0);
+}
+
+Canvas::Canvas(const char* id, DrawnText* log, PenMath math) {
   draw_list = ImGui::GetWindowDrawList();
-  pen = Pen{draw_list, log};
+  pen = Pen{draw_list, log, math};
   origin = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   size = ImVec2(std::max(avail.x, 1.0f), std::max(avail.y, 1.0f));
@@ -237,6 +444,7 @@ Canvas::Canvas(const char* id, DrawnText* log) {
     log->canvas_min = origin;
     log->canvas_max = max();
     log->boxes.clear();
+    log->math.clear();
   }
 }
 

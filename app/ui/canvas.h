@@ -7,7 +7,8 @@
 // Text: views draw it through a Pen, which breaks lines only at ASCII spaces (a no-break space,
 // kNbsp, keeps a group such as "m = 3" on one line, and numbers are never split) and records
 // the box of every line in the view's DrawnText, a read-only result that tests check: every
-// box inside the canvas, no two overlapping.
+// box inside the canvas, no two overlapping. Its rich lines mix text and `$…$` math, typeset
+// by ui/math_text.h on the text's baseline (review D10: no "base^(−2i/d)" on a slide).
 #pragma once
 
 #include <cmath>
@@ -75,18 +76,49 @@ struct TextBox {
   ImVec2 min, max;
   std::string text;
 };
-// What a view drew in its last Draw, for tests: its canvas and the box of every text line.
+// A glyph of typeset math a rich line drew: its origin (on its own baseline, which a script
+// moves up or down), its em size, and the baseline of the line of text it sits in, px.
+struct MathGlyph {
+  ImVec2 origin;
+  float size_px = 0;
+  float line_baseline = 0;
+  float text_px = 0;  // the size of the line's text font
+};
+// What a view drew in its last Draw, for tests: its canvas, the box of every text line (a rich
+// line's text as written, `$…$` and all) and the glyphs of its typeset math.
 struct DrawnText {
   ImVec2 canvas_min{0, 0}, canvas_max{0, 0};
   std::vector<TextBox> boxes;
+  std::vector<MathGlyph> math;
   void add(ImVec2 min, ImVec2 max, const std::string& text) { boxes.push_back({min, max, text}); }
+};
+
+class MathText;  // ui/math_text.h
+
+// What a Pen typesets `$…$` with: the typesetter (null, or one without a font: the TeX is drawn
+// as written, between its dollars), whether its glyphs come from GL (else a box per glyph, as
+// tests draw), and the UI scale (scripts no smaller than MathText::kMinScriptPx × scale).
+struct PenMath {
+  MathText* text = nullptr;
+  bool has_gl = false;
+  float scale = 1.0f;
 };
 
 // Draws text in a font at its own size and records each line's box in `log` (if not null).
 // Without a draw list it only measures: a view can try a layout before drawing it.
+//
+// Rich lines (rich, rich_wrapped, rich_size) hold `$…$` math as well (a view's text has no other
+// '$'): typeset in text style at the em that matches the font's capital and x-heights, on the
+// text's baseline, in the text's colour. A line is the font's height, taller only where the math
+// reaches above or below it. Measure them with measuring() (the same math, nothing drawn), not
+// with a Pen{}, which would measure the TeX source. Formulas are cached by the typesetter, so a
+// rich line each frame costs its measuring.
 struct Pen {
   ImDrawList* dl = nullptr;
   DrawnText* log = nullptr;
+  PenMath math;
+  // This pen without its draw list and log: measures what it would draw.
+  Pen measuring() const { return Pen{nullptr, nullptr, math}; }
   // One line, top-left at pos; returns its size. size: px, 0 for the font's own (another size
   // scales the font's glyphs: meant for a step or two below it, never for enlarging).
   ImVec2 text(ImFont* font, ImVec2 pos, ImU32 colour, const std::string& s, float size = 0) const;
@@ -95,6 +127,15 @@ struct Pen {
                  float size = 0) const;
   // Wrapped to `width` (wrap_text), top-left at pos; returns the height used.
   float wrapped(ImFont* font, ImVec2 pos, float width, ImU32 colour, const std::string& s) const;
+
+  // One rich line, top-left at pos; returns its size.
+  ImVec2 rich(ImFont* font, ImVec2 pos, ImU32 colour, const std::string& s) const;
+  // Rich text wrapped to `width` at ASCII spaces and '\n' outside the math, top-left at pos;
+  // returns the height used.
+  float rich_wrapped(ImFont* font, ImVec2 pos, float width, ImU32 colour,
+                     const std::string& s) const;
+  // The size rich_wrapped would take: the widest line, the height.
+  ImVec2 rich_size(ImFont* font, float width, const std::string& s) const;
 };
 
 // The area a view draws in: an InvisibleButton over the window's whole content region (hover
@@ -108,7 +149,8 @@ struct Pen {
 //   }
 class Canvas {
  public:
-  explicit Canvas(const char* id, DrawnText* log = nullptr);
+  // `math`: what the pen typesets `$…$` with (MathScope::pen()).
+  explicit Canvas(const char* id, DrawnText* log = nullptr, PenMath math = {});
   ~Canvas();
   Canvas(const Canvas&) = delete;
   Canvas& operator=(const Canvas&) = delete;

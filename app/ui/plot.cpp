@@ -244,7 +244,7 @@ Style style(const ViewEnv& env, Theme theme, DrawnText* log) {
 
 Frame axes(ImDrawList* dl, const Style& st, ImVec2 rect_min, ImVec2 rect_max, Axis x, Axis y) {
   const float s = st.scale;
-  const Pen pen{dl, st.log};
+  const Pen pen{dl, st.log, {}};
   const auto fix = [](Axis& a) {
     if (!std::isfinite(a.lo)) a.lo = 0.0;
     if (!std::isfinite(a.hi)) a.hi = a.lo + 1.0;
@@ -479,7 +479,7 @@ void label_box(ImDrawList* dl, const Style& st, ImFont* font, ImVec2 pos, ImU32 
   dl->AddRectFilled(ImVec2(pos.x - pad, pos.y - pad * 0.5f),
                     ImVec2(pos.x + ts.x + pad, pos.y + ts.y + pad * 0.5f), st.panel,
                     4.0f * st.scale);
-  Pen{dl, st.log}.text(font, pos, colour, text);
+  Pen{dl, st.log, {}}.text(font, pos, colour, text);
 }
 
 // [SECTION] legends and colour bars
@@ -508,7 +508,7 @@ LegendMetrics legend_metrics(const Style& st, std::span<const LegendEntry> entri
 void legend_at(ImDrawList* dl, const Style& st, ImVec2 pos, std::span<const LegendEntry> entries) {
   if (entries.empty()) return;
   const float s = st.scale;
-  const Pen pen{dl, st.log};
+  const Pen pen{dl, st.log, {}};
   ImFont* font = st.tick_font;
   const LegendMetrics m = legend_metrics(st, entries);
   const float x0 = pos.x, y0 = pos.y;
@@ -563,7 +563,7 @@ float legend_row(ImDrawList* dl, const Style& st, ImVec2 pos, float width,
         stroke(dl, {ImVec2(x, cy), ImVec2(x + sample, cy)}, e.colour, thick, e.dashed, 8.0f * s,
                5.0f * s);
       }
-      Pen{dl, st.log}.text(font, ImVec2(x + sample + gap, y), st.text, e.label);
+      Pen{dl, st.log, {}}.text(font, ImVec2(x + sample + gap, y), st.text, e.label);
     }
     x += w + item_gap;
   }
@@ -593,7 +593,7 @@ float colour_bar_margin(const Style& st, bool vertical) {
 Scale colour_bar(ImDrawList* dl, const Style& st, ImVec2 bar_min, ImVec2 bar_max, double lo,
                  double hi, const std::string& label, bool vertical) {
   const float s = st.scale;
-  const Pen pen{dl, st.log};
+  const Pen pen{dl, st.log, {}};
   if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi)) {
     const double c = std::isfinite(lo) ? lo : 0.0;
     lo = c - 0.5;

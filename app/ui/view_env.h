@@ -6,7 +6,7 @@
 
 namespace rope::app {
 
-class MathText;  // views/math_text.h
+class MathText;  // ui/math_text.h
 
 struct ViewEnv {
   const Fonts* fonts = nullptr;

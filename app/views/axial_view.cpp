@@ -40,16 +40,16 @@ double cell(const AxialView::Panel& pn, int n, int r, int c) {
 }
 
 // The title (levels 0, 1), the rule (large at level 0, then body), the note (levels 0, 1)
-// and the error; returns the y under them. A Pen{} only measures.
+// and the error; returns the y under them. A measuring() pen only measures.
 float header(const Pen& pen, const Page& pg, int level, const Params& p, const std::string& error) {
   float y = pg.y0;
   const Fonts& f = pg.f;
   const auto line = [&](ImFont* font, ImU32 colour, const std::string& text) {
     return pen.wrapped(font, ImVec2(pg.x0, y), pg.width, colour, text);
   };
-  const std::string rule = nobreak("blocks 0 … d/4−1 turn by r·θⱼ,") + " " +
-                           nobreak("blocks d/4 … d/2−1 by c·θⱼ,") + " " +
-                           nobreak("θⱼ = base^(−4j/d)");
+  const std::string rule = nobreak("blocks 0 … d/4−1 turn by") + " $r\\theta_j$, " +
+                           nobreak("blocks d/4 … d/2−1 by") + " $c\\theta_j$, " +
+                           "$\\theta_j = \\mathrm{base}^{-4j/d}$";
   const int quarter = p.dim / 4;
   const std::string note = nobreak("d = " + std::to_string(p.dim) + ":") + " " +
                            nobreak(std::to_string(quarter) + " blocks follow the row,") + " " +
@@ -60,7 +60,9 @@ float header(const Pen& pen, const Page& pg, int level, const Params& p, const s
     y += line(level == 0 ? f.title : f.heading, pg.pal.text,
               "2D RoPE for images: patches on a grid") +
          2 * pg.s;
-  y += line(level == 0 ? f.large : f.body, pg.pal.text, rule) + 2 * pg.s;
+  y += pen.rich_wrapped(level == 0 ? f.large : f.body, ImVec2(pg.x0, y), pg.width, pg.pal.text,
+                        rule) +
+       2 * pg.s;
   if (level < 2) y += line(f.body, pg.pal.text_dim, note);
   if (!error.empty()) y += line(f.bold, pg.pal.bad, error);
   return y + 8 * pg.s;
@@ -214,7 +216,7 @@ AxialView::Layout AxialView::layout(const Model& m, const Params& p, const Canva
     lay.level = level;
     lay.title_font = level == 0 ? lay.f.heading : lay.f.bold;
     lay.readout_font = level == 0 ? lay.f.large : lay.f.body;
-    lay.top = header(Pen{}, lay, level, p, m.error);
+    lay.top = header(canvas.pen.measuring(), lay, level, p, m.error);
     const int n = std::max(m.n, 2);
     lay.mg = plot::margins(lay.st, column_axis(n, level >= 2), row_axis(n, level >= 2));
     lay.readout_h = wrapped_size(lay.readout_font, lay.readout, lay.width).y + 10 * s;
@@ -407,7 +409,8 @@ void AxialView::hover(const Model& m, const std::vector<Panel>& drawn, const Lay
 void AxialView::Draw(AppState& state, const ViewEnv& env) {
   const Params& p = state.params;
   const Model& m = model_.get(inputs_of(p), compute);
-  const Canvas canvas("axial_canvas", &drawn_);  // clip pushed here, popped at every return
+  const MathScope math(env, own_math_);
+  const Canvas canvas("axial_canvas", &drawn_, math.pen());  // clip popped at every return
   const Layout lay = layout(m, p, canvas, env);
   header(canvas.pen, lay, lay.level, p, m.error);
   panels_.clear();

@@ -24,6 +24,7 @@
 #include "rope/axial.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
+#include "ui/math_text.h"
 #include "ui/plot.h"
 #include "ui/view_cache.h"
 #include "ui/view_env.h"
@@ -85,6 +86,7 @@ struct AxialView {
   std::unique_ptr<HeatmapRenderer> renderer_;  // the grids' cells, created on the first GL Draw
   std::vector<Panel> panels_;  // the model's panels with the cells' rectangles of the last Draw
   DrawnText drawn_;            // every line of text of the last Draw
+  MathText own_math_;          // the rule's θⱼ formula when ViewEnv::math is null (tests)
 };
 
 }  // namespace rope::app

@@ -14,10 +14,10 @@
 #include "imgui.h"
 #include "rope/decay.h"
 #include "state/params.h"
+#include "ui/math_text.h"
 #include "ui/page.h"
 #include "ui/param_widgets.h"
 #include "ui/theme.h"
-#include "views/math_text.h"
 #include "views/view_scaling.h"
 
 namespace rope::app {
@@ -126,7 +126,8 @@ ImVec2 beside(const Page& pg, const plot::Frame& fr, float x, ImFont* font, cons
   const float w = text_size(font, text).x;
   const float s = pg.s;
   const float lx = x + 6 * s + w + lp.x <= fr.area_max.x ? x + 6 * s + lp.x : x - 6 * s - lp.x - w;
-  return ImVec2(std::max(lx, fr.area_min.x + lp.x), y);
+  // clear of the y axis too, where D(r) falls steeply from D(0)
+  return ImVec2(std::max(lx, fr.area_min.x + lp.x + 6 * s), y);
 }
 
 // The vertical extent, in px, of every curve drawn between x0 and x1 px: what a label there
@@ -144,10 +145,12 @@ std::pair<float, float> curves_between(const std::vector<DecayView::Curve>& curv
   return {top, bottom};
 }
 
-// The current distance r = |n - m| as a dashed line, and D(r) there on the current curve:
-// above the point if that is clear of the legend, else below it if that is clear of the
-// distance's label, else just above that label; and where the other curves pass under the
-// label's place, above them all or below them all instead, when either fits.
+// The current distance r = |n - m| as a dashed line with its label at the foot of the plot, or
+// at its top (under the legend) where the curves pass through the foot (classroom review D12:
+// at r = 5000 of 20 000 the label sat on the curve); and D(r) there on the current curve:
+// above the point if that is clear of the legend and the distance's label, else below it if
+// that is clear of them, else just beside the distance's label; and where the other curves pass
+// under the label's place, above them all or below them all instead, when either fits.
 void mark_distance(const std::vector<DecayView::Curve>& curves, const Page& pg,
                    const plot::Frame& fr, float legend_bottom, ImDrawList* dl, double r) {
   const DecayView::Curve& c = curves.front();
@@ -157,9 +160,22 @@ void mark_distance(const std::vector<DecayView::Curve>& curves, const Page& pg,
   plot::vline(dl, fr, r, with_alpha(pg.pal.text, 0.5f), std::max(1.0f, std::round(s)), true);
   const ImVec2 lp = plot::label_box_padding(pg.st);
   const std::string dist = "|n − m| = " + format_number(r, NumberStyle::label, 6);
-  const float dist_y = fr.area_max.y - f.body->FontSize - 8 * s;
-  plot::label_box(dl, pg.st, f.body, beside(pg, fr, lx, f.body, dist, dist_y), pg.pal.text_dim,
-                  dist);
+  const float dist_h = f.body->FontSize;
+  const float dist_w = text_size(f.body, dist).x;
+  const auto clear_of_curves = [&](ImVec2 at) {
+    const auto [top, bottom] = curves_between(curves, fr, at.x - lp.x, at.x + dist_w + lp.x);
+    return at.y - lp.y >= bottom + 4 * s || at.y + dist_h + lp.y <= top - 4 * s;
+  };
+  const ImVec2 foot = beside(pg, fr, lx, f.body, dist, fr.area_max.y - dist_h - 8 * s);
+  const ImVec2 head = beside(pg, fr, lx, f.body, dist, legend_bottom + 6 * s + lp.y);
+  const bool at_head =
+      !clear_of_curves(foot) && clear_of_curves(head) && head.y + dist_h + lp.y < foot.y - lp.y;
+  const ImVec2 dist_at = at_head ? head : foot;
+  plot::label_box(dl, pg.st, f.body, dist_at, pg.pal.text_dim, dist);
+  // the room D(r)'s label has: between the legend (or the distance's label at the top) and the
+  // distance's label (or the plot's foot)
+  const float upper = at_head ? dist_at.y + dist_h + lp.y + 4 * s : legend_bottom + 6 * s;
+  const float lower = at_head ? fr.area_max.y - 4 * s : dist_at.y - lp.y - 4 * s;
   const auto ri = static_cast<std::size_t>(r);
   if (r != std::floor(r) || ri >= c.values.size()) return;
   const double v = c.values[ri];
@@ -170,8 +186,8 @@ void mark_distance(const std::vector<DecayView::Curve>& curves, const Page& pg,
   const float h = f.large->FontSize;
   const float py = fr.y.to_px(v);
   float ly = py - h - 12 * s;
-  if (ly - lp.y < legend_bottom + 6 * s) ly = py + 12 * s;
-  if (ly + h + lp.y > dist_y - lp.y - 4 * s) ly = dist_y - 2 * lp.y - 4 * s - h;
+  if (ly - lp.y < upper) ly = py + 12 * s;
+  if (ly + h + lp.y > lower) ly = lower - lp.y - h;
   const ImVec2 at = beside(pg, fr, lx, f.large, label, ly);
   const float w = text_size(f.large, label).x;
   const auto [top, bottom] = curves_between(curves, fr, at.x - lp.x, at.x + w + lp.x);
@@ -179,9 +195,7 @@ void mark_distance(const std::vector<DecayView::Curve>& curves, const Page& pg,
   if (covers && curves.size() > 1) {
     const float above = top - 8 * s - h - lp.y;  // over every curve
     const float below = bottom + 8 * s + lp.y;   // under every curve
-    const float moved = above - lp.y >= legend_bottom + 6 * s       ? above
-                        : below + h + lp.y <= dist_y - lp.y - 4 * s ? below
-                                                                    : ly;
+    const float moved = above - lp.y >= upper ? above : below + h + lp.y <= lower ? below : ly;
     if (moved != ly) {  // a thin leader from the point to the label that left it
       ly = moved;
       const float edge = ly > py ? ly - lp.y : ly + h + lp.y;
@@ -412,8 +426,9 @@ void DecayView::Draw(AppState& state, const ViewEnv& env) {
   const Canvas canvas("decay_canvas", &drawn_);  // clip pushed here, popped at every return
   const Layout lay = layout(m, p, canvas, env);
   header(canvas.pen, lay, lay.level, p, m.error, mean_note(m.mean_factor), math_, env.has_gl);
+  frame_ = plot::Frame{};
   if (!m.curves.empty() && lay.bottom - lay.top >= 80 * lay.s) {
-    const plot::Frame fr = paint(m, lay, canvas, p);
+    const plot::Frame fr = frame_ = paint(m, lay, canvas, p);
     if (canvas.hovered && fr.contains(canvas.mouse)) hover(m, lay, fr, canvas);
   }
   if (!env.math) own_math_.end_frame(env.has_gl);

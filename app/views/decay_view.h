@@ -25,10 +25,10 @@
 #include "rope/scaling.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
+#include "ui/math_text.h"
 #include "ui/plot.h"
 #include "ui/view_cache.h"
 #include "ui/view_env.h"
-#include "views/math_text.h"
 
 namespace rope::app {
 
@@ -52,6 +52,8 @@ struct DecayView {
   const std::string& error() const { return model().error; }
   double attention_factor() const { return model().attention_factor; }  // 1 without scaling
   const DrawnText& drawn() const { return drawn_; }
+  // The plot's frame in the last Draw (empty when the plot had no room): where r and D(r) are.
+  const plot::Frame& frame() const { return frame_; }
 
  private:
   struct Inputs {  // the Params fields compute() reads: the cache key
@@ -84,6 +86,7 @@ struct DecayView {
 
   ViewCache<Inputs, Model> model_;  // ui/view_cache.h
   DrawnText drawn_;                 // every line of text of the last Draw
+  plot::Frame frame_{};             // the plot's, in the last Draw
   // the formula under the title: ViewEnv::math, or (drawn alone, in tests) its own
   MathText own_math_;
   MathText* math_ = &own_math_;

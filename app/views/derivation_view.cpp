@@ -243,36 +243,6 @@ void DerivationView::record_text(TextKind kind, const std::string& text) {
 
 namespace {
 
-// The height of a glyph of the current ImGui font above its baseline, px at the current size
-// (0 when the font lacks it).
-float text_glyph_height(ImWchar c) {
-  const ImFont* font = ImGui::GetFont();
-  const ImFontGlyph* g = font->FindGlyphNoFallback(c);
-  if (g == nullptr || font->FontSize <= 0.0f) return 0.0f;
-  // ImGui bakes glyph tops relative to the line top, with the baseline at round(Ascent)
-  return (std::round(font->Ascent) - g->Y0) * ImGui::GetFontSize() / font->FontSize;
-}
-
-// A math glyph's height above the baseline in em (0 when the font lacks it).
-float math_glyph_height(const typeset::MathFont& font, char32_t c) {
-  const std::uint32_t g = font.glyph_for(c);
-  if (g == 0) return 0.0f;
-  return static_cast<float>(font.metrics(g).y_max) / static_cast<float>(font.units_per_em());
-}
-
-// The em size, px, at which inline math looks as large as the prose around it: between the
-// size that matches the prose's capital height and the one that matches its x-height (DejaVu
-// Sans has a tall x-height; matching it alone makes the math's digits too large, matching the
-// capitals alone its letters too small). Without the glyphs to measure: the prose font's em.
-float inline_math_px(const typeset::MathFont& font) {
-  const float text_cap = text_glyph_height('H'), text_x = text_glyph_height('x');
-  const float math_cap = math_glyph_height(font, U'H'), math_x = math_glyph_height(font, U'x');
-  const float size = ImGui::GetFontSize();
-  if (text_cap <= 0.0f || text_x <= 0.0f || math_cap <= 0.0f || math_x <= 0.0f)
-    return size / 1.164f;  // DejaVu Sans: ascent + descent = 1.164 em
-  return std::sqrt((text_cap / math_cap) * (text_x / math_x));
-}
-
 // Byte length of the longest prefix of `s` (whole UTF-8 characters, at least one) no wider than
 // `room` px.
 std::size_t fitting_prefix(std::string_view s, float room) {
@@ -305,7 +275,7 @@ void DerivationView::draw_prose(const Pass& pass, const lessons::Block& block, f
       std::round(ImGui::GetFont()->Ascent) * size / std::max(1.0f, ImGui::GetFont()->FontSize);
   const float text_descent = size - text_ascent;
   const ImU32 colour = ImGui::GetColorU32(ImGuiCol_Text);
-  const float math_px = math_->font() ? inline_math_px(*math_->font()) : size;
+  const float math_px = math_->font() ? math_->inline_px(ImGui::GetFont(), size) : size;
   record_text(TextKind::prose, block.text);
 
   // the units: words and formulas, glued where no space separates them ("$x$," stays whole)

@@ -45,9 +45,9 @@
 #include "lessons/quantities.h"
 #include "rope/typeset/display_list.h"
 #include "state/app_state.h"
+#include "ui/math_text.h"
 #include "ui/view_cache.h"
 #include "ui/view_env.h"
-#include "views/math_text.h"
 
 namespace rope::app {
 
@@ -62,7 +62,7 @@ struct DerivationView {
   // Sub- and superscripts are drawn at least this large, px at scale 1, whatever the shrink
   // factor: at kMinFit a check's second-level script (θ_i in e^{imθ_i}) would be 8 px on a
   // 1280 x 720 screen. 12 px there, 18 px on a 1080-line projector (scale 1.5).
-  static constexpr float kMinScriptPx = 12.0f;
+  static constexpr float kMinScriptPx = MathText::kMinScriptPx;  // 12 px, as in view texts
 
   DerivationView();
   ~DerivationView();

@@ -131,7 +131,7 @@ std::vector<Para> readout(const ExtensionView::Model& m, const Params& p) {
     case ScalingMethod::ntk:
     case ScalingMethod::dynamic:
       out.push_back({K::text, "New base " + nobreak("b′ = " + num(sf.base_used, 6)) +
-                                  "; no bands: pair i is divided by " + nobreak("(b′/b)^(2i/d).")});
+                                  "; no bands: pair i is divided by $(b'/b)^{2i/d}$."});
       if (sp.method == ScalingMethod::dynamic) {
         // Two definitions (review of issue 26, §4): transformers' code (drawn) scales by
         // s·ℓ/L − (s − 1) at length ℓ; the YaRN paper's Dynamic NTK (§3.3) by ℓ/L. At ℓ = s·L
@@ -264,7 +264,7 @@ ExtensionView::Model ExtensionView::compute(const Inputs& in) {
         nobreak("rotary p = " + num(sp.rotary_fraction) + " (" +
                 rotary_style_name(in.rotary_style) + "):") +
         " " +
-        (neox ? nobreak("θᵢ = base^(−2i/" + std::to_string(rotary_dim) + "),") + " " +
+        (neox ? "$\\theta_i = \\mathrm{base}^{-2i/" + std::to_string(rotary_dim) + "}$, " +
                     nobreak(std::to_string(m.half) + " of " + std::to_string(m.head_pairs)) +
                     " pairs rotate; pairs " +
                     nobreak(std::to_string(m.half) + " … " + std::to_string(m.head_pairs - 1)) +
@@ -369,7 +369,13 @@ struct BandLabel {
   int row = 0;
   std::string text;
   ExtensionView::Band band = ExtensionView::Band::kept;
+  int first = 0, last = 0;  // the band's pairs
+  bool narrow = false;      // wider than its band: a bracket under it spans the band
 };
+// The room a bracket under a narrow band's label takes at the strip's foot, px at scale s.
+float bracket_room(float s) {
+  return std::round(10.0f * s);
+}
 std::vector<BandLabel> band_labels(const std::vector<ExtensionView::BandRun>& bands, ImFont* font,
                                    float x0, float x1, int half, float gap, int& rows) {
   std::vector<BandLabel> out;
@@ -379,6 +385,15 @@ std::vector<BandLabel> band_labels(const std::vector<ExtensionView::BandRun>& ba
     BandLabel l;
     l.text = band_name(run.band);
     l.band = run.band;
+    l.first = run.first;
+    l.last = run.last;
+    // the name without its formula ("interpolated", not "interpolated: θ/s") when only that
+    // fits the band; wider than the band even so: the short name, with a bracket
+    const float band_w = per * static_cast<float>(run.last - run.first + 1) + 1.0f;
+    if (text_size(font, l.text).x > band_w) {
+      l.text = l.text.substr(0, l.text.find(':'));
+      l.narrow = text_size(font, l.text).x > band_w;
+    }
     w.push_back(text_size(font, l.text).x);
     const float c = x0 + per * (0.5f * static_cast<float>(run.first + run.last) + 0.5f);
     l.x = std::clamp(c - 0.5f * w.back(), x0, std::max(x0, x1 - w.back()));
@@ -420,26 +435,29 @@ std::vector<BandLabel> band_labels(const std::vector<ExtensionView::BandRun>& ba
   }
 }
 
-float para_height(const Para& para, ImFont* font, ImFont* bold, float w, float s) {
-  return wrapped_size(para.kind == Para::Kind::heading ? bold : font, para.text, w).y + 6 * s;
+// A paragraph's height as `measure` (a measuring pen) sets it: rich text, formulas typeset.
+float para_height(const Pen& measure, const Para& para, ImFont* font, ImFont* bold, float w,
+                  float s) {
+  return measure.rich_size(para.kind == Para::Kind::heading ? bold : font, w, para.text).y + 6 * s;
 }
 
-float paras_height(const std::vector<Para>& paras, ImFont* font, ImFont* bold, float w, float s) {
+float paras_height(const Pen& measure, const std::vector<Para>& paras, ImFont* font, ImFont* bold,
+                   float w, float s) {
   float h = 0;
   for (const Para& para : paras)
-    h += para_height(para, font, bold, w, s);
+    h += para_height(measure, para, font, bold, w, s);
   return h;
 }
 
 // Two columns of paragraphs: the first paragraph of the second column (the one after which the
 // first column holds at least half the height) and the taller column's height.
-std::pair<std::size_t, float> two_columns(const std::vector<Para>& paras, ImFont* font,
-                                          ImFont* bold, float w, float s) {
-  const float total = paras_height(paras, font, bold, w, s);
+std::pair<std::size_t, float> two_columns(const Pen& measure, const std::vector<Para>& paras,
+                                          ImFont* font, ImFont* bold, float w, float s) {
+  const float total = paras_height(measure, paras, font, bold, w, s);
   float first = 0;
   std::size_t split = 0;
   while (split < paras.size() && first < 0.5f * total)
-    first += para_height(paras[split++], font, bold, w, s);
+    first += para_height(measure, paras[split++], font, bold, w, s);
   return {split, std::max(first, total - first)};
 }
 
@@ -475,6 +493,7 @@ ExtensionView::Layout ExtensionView::layout(const Model& m, const Canvas& canvas
   ay.log = true;
   ay.label = "λᵢ";
   const plot::Margins mg = plot::margins(st, ax, ay);
+  const Pen measure = canvas.pen.measuring();  // the read-out's formulas as they will be drawn
   const auto try_level = [&](int level) {
     Layout& l = lay;
     l.level = level;
@@ -504,19 +523,23 @@ ExtensionView::Layout ExtensionView::layout(const Model& m, const Canvas& canvas
     l.area_x0 = std::round(l.x0 + mg.left);
     l.area_x1 = std::round(l.x0 + plots_w - mg.right);
     int rows = 0;
-    band_labels(m.bands, l.band_font, l.area_x0, l.area_x1, m.half, 12 * s, rows);
+    const std::vector<BandLabel> labels =
+        band_labels(m.bands, l.band_font, l.area_x0, l.area_x1, m.half, 12 * s, rows);
     l.strip_top = y;
     l.strip_rows = rows;
     y += static_cast<float>(rows) * (l.band_font->FontSize + 4 * s) + (rows ? 6 * s : 0);
+    if (std::any_of(labels.begin(), labels.end(), [](const BandLabel& b) { return b.narrow; }))
+      y += bracket_room(s);
     l.plots_top = y;
     const float legend_w = two ? l.width : l.readout_w;
     const float legend_h = plot::legend_row(nullptr, st, ImVec2(0, 0), legend_w, l.legend);
     float paras_h = 0.0f;
     l.column_break = 0;
     if (two) {
-      std::tie(l.column_break, paras_h) = two_columns(l.paras, l.read_font, f.bold, l.readout_w, s);
+      std::tie(l.column_break, paras_h) =
+          two_columns(measure, l.paras, l.read_font, f.bold, l.readout_w, s);
     } else {
-      paras_h = paras_height(l.paras, l.read_font, f.bold, l.readout_w, s);
+      paras_h = paras_height(measure, l.paras, l.read_font, f.bold, l.readout_w, s);
     }
     const float read_h = paras_h + 10 * s + legend_h;
     float plots_bottom = l.bottom;
@@ -604,8 +627,8 @@ void ExtensionView::paint(const Model& m, const Layout& lay, const Canvas& canva
     const bool heading = para.kind == Para::Kind::heading;
     const ImU32 colour = heading ? method_colour(p.extension.scaling.method, p.theme)
                                  : (para.kind == Para::Kind::note ? pal.text_dim : pal.text);
-    ry += pen.wrapped(heading ? env.fonts->bold : lay.read_font, ImVec2(rx, ry), lay.readout_w,
-                      colour, para.text) +
+    ry += pen.rich_wrapped(heading ? env.fonts->bold : lay.read_font, ImVec2(rx, ry), lay.readout_w,
+                           colour, para.text) +
           6 * s;
   }
   lowest = std::max(lowest, ry);
@@ -653,20 +676,44 @@ void ExtensionView::paint_plots(const Model& m, const Layout& lay, const Canvas&
                     std::max(1.0f, std::round(s)), true);
     }
   int rows = 0;
+  band_marks_.clear();
   for (const BandLabel& l : band_labels(m.bands, lay.band_font, frames_[0].area_min.x,
                                         frames_[0].area_max.x, m.half, 12 * s, rows)) {
     const ImVec2 at(l.x,
                     lay.strip_top + static_cast<float>(l.row) * (lay.band_font->FontSize + 4 * s));
-    // a label wider than its band (Llama 3.1's six blended pairs) reaches over its neighbours'
-    // shading: a chip in its own band's shade keeps it read as that band's (review D15)
-    if (const ImU32 fill = band_fill(l.band, pal); fill != 0) {
-      const float w = text_size(lay.band_font, l.text).x;
+    const float w = text_size(lay.band_font, l.text).x;
+    BandMark mark{l.band,
+                  at,
+                  ImVec2(at.x + w, at.y + lay.band_font->FontSize),
+                  frames_[0].x.to_px(l.first - 0.5),
+                  frames_[0].x.to_px(l.last + 0.5),
+                  false};
+    if (l.narrow) {
+      // a label wider than its band (Llama 3.1's six blended pairs, 29 … 34) read as naming
+      // its neighbours' pairs too (review D12): a bracket at the strip's foot spans the band
+      // exactly, and a leader joins the label to its middle; the label on the plain canvas, on
+      // no band's shade
+      mark.bracket = true;
+      const float line = std::max(1.0f, std::round(2.0f * s));
+      const float by = lay.plots_top - 6 * s, tick = std::round(6 * s);
+      const float bx0 = mark.band_x0 + line, bx1 = mark.band_x1 - line;
+      const float mid = 0.5f * (bx0 + bx1);
+      const ImVec2 bracket[] = {ImVec2(bx0, by - tick), ImVec2(bx0, by), ImVec2(bx1, by),
+                                ImVec2(bx1, by - tick)};
+      dl->AddPolyline(bracket, 4, pal.text, 0, line);
+      const float lx = std::clamp(mid, at.x + 4 * s, at.x + w - 4 * s);
+      dl->AddLine(ImVec2(lx, mark.label_max.y + 1 * s), ImVec2(mid, by), pal.text, line);
+      dl->AddRectFilled(ImVec2(at.x - 6 * s, at.y - 1 * s),
+                        ImVec2(at.x + w + 6 * s, mark.label_max.y), pal.canvas, 3 * s);
+    } else if (const ImU32 fill = band_fill(l.band, pal); fill != 0) {
+      // a chip in its band's shade: the label reads as that band's, over the strip's shading
       const ImVec2 c0(at.x - 6 * s, at.y - 1 * s);
       const ImVec2 c1(at.x + w + 6 * s, at.y + lay.band_font->FontSize + 1 * s);
       dl->AddRectFilled(c0, c1, pal.canvas, 3 * s);  // the shade over the canvas, not over shade
       dl->AddRectFilled(c0, c1, fill, 3 * s);
     }
     canvas.pen.text(lay.band_font, at, pal.text, l.text);
+    band_marks_.push_back(mark);
   }
 
   const float thick = std::max(1.0f, std::round(3.0f * s));
@@ -811,7 +858,8 @@ void ExtensionView::Draw(AppState& state, const ViewEnv& env) {
     return;
   }
   const Model& m = model_.get(inputs_of(p), compute);
-  const Canvas canvas("extension_canvas", &drawn_);
+  const MathScope math(env, own_math_);
+  const Canvas canvas("extension_canvas", &drawn_, math.pen());
   if (!m.error.empty()) {
     const float pad = std::round(16.0f * env.scale);
     canvas.pen.wrapped(env.fonts->large, ImVec2(canvas.origin.x + pad, canvas.origin.y + pad),

@@ -25,6 +25,7 @@
 #include "rope/scaling.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
+#include "ui/math_text.h"
 #include "ui/plot.h"
 #include "ui/view_cache.h"
 #include "ui/view_env.h"
@@ -53,7 +54,7 @@ struct ExtensionView {
     int half = 0;        // the pairs drawn: d/2, or the rotating ones under a neox partial rotation
     int head_pairs = 0;  // d/2
     int still_from = -1;       // the first pair that does not rotate (partial rotary), -1: none
-    std::string rotary_words;  // "rotary p = 0.25 (neox): θᵢ = base^(−2i/32)", "" when p = 1
+    std::string rotary_words;  // "rotary p = 0.25 (neox): $\theta_i = …^{-2i/32}$", "" at p = 1
     double context = 0.0, factor = 1.0;  // L, s
     ScaledFrequencies sf;                // the chosen method
     std::vector<double> index, wavelength, wavelength_scaled, rotations, ratio;  // [d/2]
@@ -70,6 +71,16 @@ struct ExtensionView {
   // 0 wavelength, 1 rotations per context, 2 θ′/θ.
   const plot::Frame& frame(int panel) const { return frames_[panel]; }
   const ExtrapolationPanel& extrapolation() const { return extrapolation_; }
+  // Each band's name above the plots in the last Draw: the label's box, the band's extent on
+  // the x axis, and whether the label, wider than its band, points at it with a bracket spanning
+  // exactly the band and a leader (px).
+  struct BandMark {
+    Band band;
+    ImVec2 label_min, label_max;
+    float band_x0 = 0, band_x1 = 0;
+    bool bracket = false;
+  };
+  const std::vector<BandMark>& band_marks() const { return band_marks_; }
   // The colour the curve of `method` is drawn in (tests read it back from pixels).
   static ImU32 method_colour(ScalingMethod method, Theme theme);
 
@@ -94,7 +105,9 @@ struct ExtensionView {
 
   ViewCache<Inputs, Model> model_;
   plot::Frame frames_[3]{};
+  std::vector<BandMark> band_marks_;
   DrawnText drawn_;
+  MathText own_math_;  // the read-out's formulas when ViewEnv::math is null (tests)
   ExtrapolationPanel extrapolation_;
 };
 

@@ -657,7 +657,7 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
   lay.info = nobreak("d = " + std::to_string(p.dim) + " (" + std::to_string(half) +
                      (half == 1 ? " block)" : " blocks)")) +
              "    " + nobreak("base = " + format_number(p.base, NumberStyle::label, 8)) + "    " +
-             nobreak("θᵢ = base^(−2i/d)") + "    " +
+             "$\\theta_i = \\mathrm{base}^{-2i/d}$    " +
              // the pairing changes which coordinates a dial holds, and so the score (review D13)
              nobreak(p.pairing == Pairing::interleaved ? "interleaved pairs (2i, 2i + 1)"
                                                        : "half-split pairs (i, i + d/2)");
@@ -739,9 +739,10 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
   lay.legend_x = lay.legend_column ? canvas.origin.x + canvas.size.x - lay.pad - item_w : lay.xa;
   lay.legend_bottom = lay.top + static_cast<float>(lay.legend.size()) * (f.body->FontSize + 6 * s);
 
-  // the dials: the area left under the read-out and the legend (measured: a Pen{} draws nothing)
+  // the dials: the area left under the read-out and the legend (measured: nothing drawn)
   lay.area_x = canvas.origin.x + lay.pad;
-  lay.area_y = paint_legend(lay, nullptr, Pen{}, paint_readout(lay, Pen{}));
+  const Pen measure = canvas.pen.measuring();  // the info line's math as it will be drawn
+  lay.area_y = paint_legend(lay, nullptr, measure, paint_readout(lay, measure));
   lay.area_w = canvas.size.x - 2 * lay.pad;
   lay.area_h = canvas.origin.y + canvas.size.y - lay.pad - lay.area_y;
   lay.dials_fit = lay.area_w >= 10 && lay.area_h >= 10;
@@ -761,8 +762,8 @@ PointersView::Layout PointersView::layout(const Model& m, const Scores& sc, cons
 // [SECTION] paint
 
 // The read-out from the top of the canvas: m, n and n − m; the two equal scores side by side or
-// stacked; d and base, and which blocks are shown. Returns the y under it. A Pen{} only
-// measures.
+// stacked; d and base, and which blocks are shown. Returns the y under it. A measuring() pen
+// only measures.
 float PointersView::paint_readout(const Layout& lay, const Pen& pen) {
   const Palette& pal = lay.pal;
   const float s = lay.s;
@@ -777,7 +778,7 @@ float PointersView::paint_readout(const Layout& lay, const Pen& pen) {
   // reached under the legend's last item at 1280 × 720)
   const bool info_beside = lay.legend_column && y < lay.legend_bottom;
   const float info_w = info_beside ? std::max(1.0f, lay.legend_x - lay.pad - xa) : lay.width;
-  float h = pen.wrapped(lay.f.body, ImVec2(xa, y), info_w, pal.text_dim, lay.info);
+  float h = pen.rich_wrapped(lay.f.body, ImVec2(xa, y), info_w, pal.text_dim, lay.info);
   if (!lay.scaling.empty()) {
     // beside the legend's column it wraps short of it (the four items reach this far down)
     const bool beside = lay.legend_column && y + h < lay.legend_bottom;
@@ -1023,7 +1024,8 @@ void PointersView::Draw(AppState& state, const ViewEnv& env) {
   const Model& m = model_.get(in, compute);
   const Scores& sc = scores_.get(ScoreInputs{in, p.position, p.key_position},
                                  [&m](const ScoreInputs& si) { return score_of(m, si); });
-  const Canvas canvas("pointers_canvas", &drawn_);  // clip pushed here, popped at every return
+  const MathScope math(env, own_math_);
+  const Canvas canvas("pointers_canvas", &drawn_, math.pen());  // clip popped at every return
   const Layout lay = layout(m, sc, p, canvas, env);
   paint_legend(lay, canvas.draw_list, canvas.pen, paint_readout(lay, canvas.pen));
   tips_.assign(static_cast<std::size_t>(lay.shown), Tip{});

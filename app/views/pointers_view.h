@@ -30,6 +30,7 @@
 #include "rope/scaling.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
+#include "ui/math_text.h"
 #include "ui/view_cache.h"
 #include "ui/view_env.h"
 
@@ -133,6 +134,7 @@ struct PointersView {
   ViewCache<ScoreInputs, Scores> scores_;
   std::vector<Tip> tips_;  // one per block drawn
   DrawnText drawn_;        // every line of text of the last Draw
+  MathText own_math_;      // the info line's θᵢ formula when ViewEnv::math is null (tests)
 };
 
 }  // namespace rope::app

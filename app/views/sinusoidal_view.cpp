@@ -24,19 +24,30 @@
 namespace rope::app {
 namespace {
 
-// Four levels, tried in order until the table gets a useful height: full size; smaller fonts;
-// no title and no note (the lesson names the step); without the formula and the PE_m plot.
+// Five levels, tried in order until the table gets a useful height: full size; smaller
+// formula; no note; no title (the lesson names the step); without the formula and the PE_m
+// plot. The title, while shown, keeps one font whatever the level (title_font): the same view
+// in two steps of a lesson has the same title (classroom review D20: bold 38 px in 2-1, regular
+// 26 px in 2-3).
 struct Level {
-  ImFont *title, *formula, *dot;
+  bool title;
+  ImFont *formula, *dot;
   bool note, row_plot;
 };
-constexpr int kLevels = 4;
+constexpr int kLevels = 5;
 Level level_of(const Fonts& f, int level) {
-  const Level levels[kLevels] = {{f.title, f.large, f.large, true, true},
-                                 {f.heading, f.body, f.large, true, true},
-                                 {nullptr, f.body, f.body, false, true},
-                                 {nullptr, nullptr, f.body, false, false}};
+  const Level levels[kLevels] = {{true, f.large, f.large, true, true},
+                                 {true, f.body, f.large, true, true},
+                                 {true, f.body, f.body, false, true},
+                                 {false, f.body, f.body, false, true},
+                                 {false, nullptr, f.body, false, false}};
   return levels[std::clamp(level, 0, kLevels - 1)];
+}
+
+// The title's font on a canvas `width` px wide: the title font when the title fits one line,
+// else the heading (bold as well, two lines at most).
+ImFont* title_font(const Fonts& f, const std::string& title, float width) {
+  return fit_font({f.title, f.heading}, title, width, 1);
 }
 
 // The table's x axis: one column per dimension j.
@@ -157,8 +168,10 @@ SinusoidalView::Layout SinusoidalView::layout(const Model& m, const RowModel& rm
   const double k = p.offset;
   lay.show_k = k != 0.0;
   lay.title = "Sinusoidal position encoding (added to the embedding)";
-  lay.formula = nobreak("PE[pos][2i] = sin(pos·θᵢ),") + "   " +
-                nobreak("PE[pos][2i+1] = cos(pos·θᵢ),") + "   " + nobreak("θᵢ = base^(−2i/d)");
+  lay.formula =
+      "$\\mathrm{PE}[\\mathit{pos}][2i] = \\sin(\\mathit{pos}\\cdot\\theta_i)$,   "
+      "$\\mathrm{PE}[\\mathit{pos}][2i+1] = \\cos(\\mathit{pos}\\cdot\\theta_i)$,   "
+      "$\\theta_i = \\mathrm{base}^{-2i/d}$";
   lay.dot = nobreak("PEₘ·PEₘ₊ₖ = " + format_number(rm.dot_m_mk, NumberStyle::label, 6)) + " " +
             nobreak("= Σᵢ cos(k·θᵢ) = " + format_number(rm.dot_formula, NumberStyle::label, 6)) +
             "   " + nobreak("(m = " + format_number(mp, NumberStyle::label, 6) + ",") + " " +
@@ -210,17 +223,18 @@ SinusoidalView::Layout SinusoidalView::layout(const Model& m, const RowModel& rm
     return std::round(std::clamp(0.26f * (lay.bottom - top), 120.0f * s, 260.0f * s)) +
            lay.legend_h + 6 * s;
   };
+  const Pen measure = canvas.pen.measuring();  // the formula line as it will be drawn
   lay.level = first_fitting(kLevels, [&](int level) {
-    const float top = header(lay, level, Pen{});
+    const float top = header(lay, level, measure);
     return lay.bottom - row_plot_height(level, top) - top >= 280.0f * s;
   });
   lay.row_plot = level_of(lay.f, lay.level).row_plot;
-  lay.row_plot_h = row_plot_height(lay.level, header(lay, lay.level, Pen{}));
+  lay.row_plot_h = row_plot_height(lay.level, header(lay, lay.level, measure));
   return lay;
 }
 
 // The title, the formula, the dot product of the rows m and m + k, the note and the error, at
-// `level`, from the top; returns the y under them. A Pen{} only measures.
+// `level`, from the top; returns the y under them. A measuring() pen only measures.
 float SinusoidalView::header(const Layout& lay, int level, const Pen& pn) {
   const Level lv = level_of(lay.f, level);
   const Palette& pal = lay.pal;
@@ -229,10 +243,11 @@ float SinusoidalView::header(const Layout& lay, int level, const Pen& pn) {
   const float width = lay.width;
   float y = lay.top;
   if (lv.title)
-    y += pn.wrapped(fit_font({lv.title, lay.f.large}, lay.title, width, 2), ImVec2(x0, y), width,
-                    pal.text, lay.title) +
-         2 * s;
-  if (lv.formula) y += pn.wrapped(lv.formula, ImVec2(x0, y), width, pal.text, lay.formula) + 2 * s;
+    y +=
+        pn.wrapped(title_font(lay.f, lay.title, width), ImVec2(x0, y), width, pal.text, lay.title) +
+        2 * s;
+  if (lv.formula)
+    y += pn.rich_wrapped(lv.formula, ImVec2(x0, y), width, pal.text, lay.formula) + 2 * s;
   if (lay.show_k) y += pn.wrapped(lv.dot, ImVec2(x0, y), width, pal.accent, lay.dot) + 2 * s;
   if (lv.note) y += pn.wrapped(lay.f.body, ImVec2(x0, y), width, pal.text_dim, lay.note);
   if (!lay.error.empty()) y += pn.wrapped(lay.f.bold, ImVec2(x0, y), width, pal.bad, lay.error);
@@ -468,7 +483,8 @@ void SinusoidalView::Draw(AppState& state, const ViewEnv& env) {
     return compute(in);
   });
   const RowModel& rm = row_model_.get(row_inputs_of(p), compute_rows);
-  const Canvas canvas("sinusoidal_canvas", &drawn_);  // clip pushed here, popped at every return
+  const MathScope math(env, own_math_);
+  const Canvas canvas("sinusoidal_canvas", &drawn_, math.pen());  // clip popped at every return
   const Layout lay = layout(m, rm, p, canvas, env, &drawn_);
   const float y = header(lay, lay.level, canvas.pen);
   if (m.rows == 0 || lay.bottom - y < 100 * lay.s) return;

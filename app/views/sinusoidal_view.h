@@ -22,6 +22,7 @@
 #include "render/heatmap_renderer.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
+#include "ui/math_text.h"
 #include "ui/plot.h"
 #include "ui/view_cache.h"
 #include "ui/view_env.h"
@@ -96,7 +97,8 @@ struct SinusoidalView {
   std::uint64_t version_ = 0;  // counts the tables computed: the renderer uploads a new one
   std::unique_ptr<HeatmapRenderer> renderer_;
   ImVec2 cells_min_, cells_max_;
-  DrawnText drawn_;  // every line of text of the last Draw
+  DrawnText drawn_;    // every line of text of the last Draw
+  MathText own_math_;  // the formula line's math when ViewEnv::math is null (tests)
 };
 
 }  // namespace rope::app

@@ -77,8 +77,10 @@ Header header_text(const Params& p, int half, int incomplete, int first_incomple
   h.d_base = nobreak("d = " + std::to_string(p.dim)) + " " +
              nobreak("(" + std::to_string(half) + (half == 1 ? " block)," : " blocks),")) + "  " +
              nobreak("base " + format_number(p.base, NumberStyle::tick));
-  h.formula = nobreak("θᵢ = base^(−2i/d),") + "  " + "wavelength " + nobreak("λᵢ = 2π/θᵢ") +
-              " positions per turn;   " + h.d_base;
+  h.formula =
+      "$\\theta_i = \\mathrm{base}^{-2i/d}$,  wavelength $\\lambda_i = 2\\pi/\\theta_i$"
+      " positions per turn;   " +
+      h.d_base;
   h.context =
       "context length " +
       nobreak(format_number(static_cast<double>(p.context_length), NumberStyle::tick) + ":") +
@@ -93,7 +95,8 @@ Header header_text(const Params& p, int half, int incomplete, int first_incomple
   return h;
 }
 
-// The header from the top of the canvas; returns the y under it. A Pen{} only measures.
+// The header from the top of the canvas; returns the y under it. A measuring() pen only
+// measures.
 float header(const Pen& pen, const Page& pg, const Header& h, bool compact) {
   float y = pg.y0;
   const Fonts& f = pg.f;
@@ -101,7 +104,8 @@ float header(const Pen& pen, const Page& pg, const Header& h, bool compact) {
   y += pen.wrapped(fit_font({compact ? f.heading : f.title, f.heading}, h.title, pg.width, 2),
                    ImVec2(pg.x0, y), pg.width, pg.pal.text, h.title) +
        2 * pg.s;
-  y += pen.wrapped(font, ImVec2(pg.x0, y), pg.width, pg.pal.text, compact ? h.d_base : h.formula) +
+  y += pen.rich_wrapped(font, ImVec2(pg.x0, y), pg.width, pg.pal.text,
+                        compact ? h.d_base : h.formula) +
        2 * pg.s;
   y += pen.wrapped(font, ImVec2(pg.x0, y), pg.width, pg.pal.accent, h.context);
   if (!h.partial.empty())
@@ -421,7 +425,8 @@ SpectrumView::Layout SpectrumView::layout(const Model& m, const Params& p, const
     lay.text.scaling = "scaling not applied: " + m.scaling_error;
   const float min_plots_h = 380.0f * s;
   const float right_w = std::min(std::round(400.0f * s), 0.3f * canvas.size.x);
-  const float room = lay.bottom - header(Pen{}, lay, lay.text, false);
+  const Pen measure = canvas.pen.measuring();  // the formula as it will be drawn
+  const float room = lay.bottom - header(measure, lay, lay.text, false);
   const auto fits = [&](int level) {
     switch (static_cast<NotePlace>(level)) {
       case NotePlace::right:
@@ -439,10 +444,10 @@ SpectrumView::Layout SpectrumView::layout(const Model& m, const Params& p, const
     lay.note_w = lay.width;
     lay.note_h = note(Pen{}, lay, 0, 0, lay.width) + 10 * s;
   }
-  lay.top = header(Pen{}, lay, lay.text, lay.place == NotePlace::none_compact);
+  lay.top = header(measure, lay, lay.text, lay.place == NotePlace::none_compact);
   if (!lay.text.partial.empty() && lay.bottom - lay.note_h - lay.top < 380.0f * s) {
     lay.text.partial.clear();  // short canvases: the plots first (their legends still say it)
-    lay.top = header(Pen{}, lay, lay.text, lay.place == NotePlace::none_compact);
+    lay.top = header(measure, lay, lay.text, lay.place == NotePlace::none_compact);
   }
   return lay;
 }
@@ -589,7 +594,8 @@ void SpectrumView::hover(const Model& m, const Layout& lay, const plot::Frame& f
 void SpectrumView::Draw(AppState& state, const ViewEnv& env) {
   const Params& p = state.params;
   const Model& m = model_.get(inputs_of(p), compute);
-  const Canvas canvas("spectrum_canvas", &drawn_);  // clip pushed here, popped at every return
+  const MathScope math(env, own_math_);
+  const Canvas canvas("spectrum_canvas", &drawn_, math.pen());  // clip popped at every return
   const Layout lay = layout(m, p, canvas, env);
   header(canvas.pen, lay, lay.text, lay.place == NotePlace::none_compact);
   if (m.thetas.empty() || lay.bottom - lay.top < 120 * lay.s) return;

@@ -25,6 +25,7 @@
 #include "rope/scaling.h"
 #include "state/app_state.h"
 #include "ui/canvas.h"
+#include "ui/math_text.h"
 #include "ui/plot.h"
 #include "ui/view_cache.h"
 #include "ui/view_env.h"
@@ -94,6 +95,7 @@ struct SpectrumView {
 
   ViewCache<Inputs, Model> model_;  // ui/view_cache.h
   DrawnText drawn_;                 // every line of text of the last Draw
+  MathText own_math_;               // the header's formulas when ViewEnv::math is null (tests)
 };
 
 }  // namespace rope::app

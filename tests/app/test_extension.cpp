@@ -501,3 +501,46 @@ TEST_CASE("extension: frame times when PI's fit is recomputed", "[.bench]") {
         context, steady[3], worst[3], worst[6], wait[3], fit[3]);
   }
 }
+
+// Classroom review D12: in lesson 12 step 5 (Llama 3.1) the band name "blended" was wider than
+// its band, pairs 29 … 34, and so seemed to name its neighbours' pairs too. A name that fits
+// lies inside its band; one that does not points at it with a bracket spanning the band.
+TEST_CASE("the extension view's band names lie in their bands or point at them (review D12)",
+          "[app][extension]") {
+  UiContext ui(false);
+  for (const Area& area : kLectureCanvases) {
+    INFO("canvas " << area.size.x << " x " << area.size.y << " at scale " << area.scale);
+    ExtensionView view;
+    AppState state;
+    state.params.ui_scale = area.scale;
+    set_all(state.params, {{"dim", "128"},
+                           {"base", "500000"},
+                           {"original_context", "8192"},
+                           {"extension_mode", "frequencies"},
+                           {"scaling", "llama3"},
+                           {"factor", "8"}});
+    draw_alone(ui, state, view, area.size);
+    check_text_fits(view.drawn());
+    const ExtensionView::Model* m = view.model();
+    REQUIRE(m);
+    REQUIRE(m->bands.size() == 3);
+    CHECK(m->bands[1].first == 29);
+    CHECK(m->bands[1].last == 34);
+    const auto& marks = view.band_marks();
+    REQUIRE(marks.size() == 3);
+    const plot::Frame& fr = view.frame(0);
+    for (std::size_t i = 0; i < marks.size(); ++i) {
+      const ExtensionView::BandMark& mk = marks[i];
+      INFO("band " << i << ": label x " << mk.label_min.x << " … " << mk.label_max.x << ", band x "
+                   << mk.band_x0 << " … " << mk.band_x1);
+      CHECK(mk.band == m->bands[i].band);
+      CHECK(mk.band_x0 == Approx(fr.x.to_px(m->bands[i].first - 0.5)));
+      CHECK(mk.band_x1 == Approx(fr.x.to_px(m->bands[i].last + 0.5)));
+      const bool inside = mk.label_min.x >= mk.band_x0 - 1 && mk.label_max.x <= mk.band_x1 + 1;
+      CHECK(inside != mk.bracket);  // inside its band, or pointing at it: never over neighbours
+      CHECK(mk.label_max.y < fr.area_min.y);  // above the plots, off the data
+    }
+    // six of 64 pairs are narrower than "blended" on every lecture canvas
+    CHECK(marks[1].bracket);
+  }
+}

@@ -1566,3 +1566,99 @@ TEST_CASE("the heatmap's diagonal fit panel: one diagonal's RoPE scores against 
   run_frames(ui, state, views, 2);
   CHECK_FALSE(views.heatmap.diagonal_fit().model().error.empty());
 }
+
+// Classroom review D12: in lesson 8 step 5 (r = 5000 of 20 000) the "|n − m| = 5000" label sat on
+// the curve at the foot of the plot. It goes where no curve passes under it (the plot's top
+// here), and D(5000)'s label keeps clear of it and of the curve too.
+TEST_CASE("the decay view's distance label stays off the curve (review D12)", "[app][decay]") {
+  UiContext ui(false);
+  for (const Area& area : kLectureCanvases) {
+    INFO("canvas " << area.size.x << " x " << area.size.y << " at scale " << area.scale);
+    DecayView view;
+    AppState state;
+    state.params.ui_scale = area.scale;
+    set_all(state.params, {{"dim", "128"},
+                           {"base", "10000"},
+                           {"position", "0"},
+                           {"key_position", "5000"},
+                           {"max_distance", "20000"}});
+    draw_alone(ui, state, view, area.size);
+    check_text_fits(view.drawn());  // the two labels apart from each other and the rest
+    const plot::Frame& fr = view.frame();
+    REQUIRE(fr.area_max.x > fr.area_min.x);
+    const float pad = std::round(5.0f * static_cast<float>(area.scale));  // label_box_padding
+    for (const char* label : {"|n − m| = 5", "D(5"}) {                    // 5000, or 5 000 grouped
+      const TextBox* box = nullptr;
+      for (const TextBox& b : view.drawn().boxes)
+        if (b.text.rfind(label, 0) == 0) box = &b;
+      INFO(label);
+      REQUIRE(box != nullptr);
+      // every curve's points under the label's box (with its padding) pass above or below it
+      const double r0 = std::max(0.0, std::floor(fr.x.from_px(box->min.x - pad)));
+      const double r1 = std::ceil(fr.x.from_px(box->max.x + pad));
+      int under = 0;
+      for (const DecayView::Curve& c : view.curves())
+        for (double r = r0; r <= r1 && r < static_cast<double>(c.values.size()); r += 1.0) {
+          const float y = fr.y.to_px(c.values[static_cast<std::size_t>(r)] * c.scale);
+          ++under;
+          const bool clear = y < box->min.y - 0.5f * pad || y > box->max.y + 0.5f * pad;
+          if (!clear) {
+            INFO("r = " << r << " at y " << y << ", box y " << box->min.y << " … " << box->max.y);
+            CHECK(clear);
+            break;
+          }
+        }
+      CHECK(under > 0);
+    }
+  }
+}
+
+// Classroom review D20: the sinusoidal view's title was bold 38 px in lesson 2 step 1 and regular
+// 26 px in step 3 (a taller header there fell back to the regular font). On one canvas the title
+// now has one font, bold, in both steps, or is left out (the lesson names the step).
+TEST_CASE("the sinusoidal view's title keeps its font from step to step (review D20)",
+          "[app][sinusoidal]") {
+  UiContext ui(false);
+  for (const Area& area : kLectureCanvases) {
+    INFO("canvas " << area.size.x << " x " << area.size.y << " at scale " << area.scale);
+    std::vector<float> heights;  // of the title's first line, one per step that shows it
+    std::vector<TextBox> lines;  // that line
+    for (const bool step3 : {false, true}) {
+      SinusoidalView view;
+      AppState state;
+      state.params.ui_scale = area.scale;
+      if (step3)  // lesson 2 step 3: x + PE across d = 64, the rows m and m + 1
+        set_all(state.params, {{"dim", "64"},
+                               {"pe_dim", "64"},
+                               {"pe_positions", "64"},
+                               {"pe_add_ones", "true"},
+                               {"position", "20"},
+                               {"offset", "1"}});
+      else  // step 1
+        set_all(state.params, {{"dim", "16"},
+                               {"pe_dim", "16"},
+                               {"pe_positions", "128"},
+                               {"offset", "0"},
+                               {"position", "10"}});
+      draw_alone(ui, state, view, area.size);
+      check_text_fits(view.drawn());
+      for (const TextBox& b : view.drawn().boxes)
+        if (b.text.rfind("Sinusoidal", 0) == 0) {
+          heights.push_back(b.max.y - b.min.y);
+          lines.push_back(b);
+          break;
+        }
+    }
+    if (heights.size() == 2) CHECK(heights[0] == heights[1]);
+    // the title or the heading font, both bold, never the regular font of the same height: the
+    // line is as wide as one of them sets it
+    const Fonts& f = ui.fonts();
+    for (const TextBox& b : lines) {
+      INFO(b.text);
+      const float w = b.max.x - b.min.x;
+      CHECK((w == Approx(text_size(f.title, b.text).x) ||
+             w == Approx(text_size(f.heading, b.text).x)));
+      CHECK(w != Approx(text_size(f.large, b.text).x));
+    }
+  }
+}

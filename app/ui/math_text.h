@@ -1,4 +1,4 @@
-// views/math_text.h — typeset TeX on a view's canvas: the OpenType MATH font (loaded on first
+// ui/math_text.h — typeset TeX on a view's canvas: the OpenType MATH font (loaded on first
 // use, fonts-lmodern's Latin Modern Math first), its glyph atlas and GL texture, and a cache of
 // typeset formulas by TeX, values, size and colour. The shell owns one for every view
 // (ViewEnv::math: one font, one 16 MB atlas and texture); a view drawn alone (tests) uses its own.
@@ -13,6 +13,11 @@
 //
 // A reference returned by typeset() is invalidated by any later typeset() call (the cache is
 // emptied when it holds kMaxCached formulas): copy what you need before typesetting more.
+//
+// A view's Draw with math in its text (the Pen's rich lines, ui/canvas.h) begins with a
+// MathScope, which picks the shared typesetter or the view's own and hands the Canvas its pen:
+//   const MathScope math(env, own_math_);
+//   const Canvas canvas("my_canvas", &drawn_, math.pen());
 #pragma once
 
 #include <map>
@@ -25,6 +30,8 @@
 #include "rope/typeset/glyph_atlas.h"
 #include "rope/typeset/math_font.h"
 #include "rope/typeset/parser.h"
+#include "ui/canvas.h"
+#include "ui/view_env.h"
 
 namespace rope::app {
 
@@ -55,7 +62,17 @@ class MathText {
   void paint(ImDrawList* dl, const typeset::DisplayList& list, ImVec2 origin, ImU32 colour,
              bool has_gl);
 
+  // The em size, px, at which inline math looks as large as text in `font` drawn at `size` px:
+  // between the size that matches the text's capital height and the one that matches its
+  // x-height (DejaVu Sans has a tall x-height; matching it alone makes the math's digits too
+  // large, matching the capitals alone its letters too small). Without the glyphs to measure:
+  // size / 1.164 (DejaVu Sans: ascent + descent = 1.164 em). Requires font().
+  float inline_px(const ImFont* font, float size) const;
+
   static constexpr std::size_t kMaxCached = 512;  // a slider sweep makes new strings every frame
+  // Sub- and superscripts of math in a view's text and a lesson's are drawn at least this large,
+  // px at scale 1: 12 px on a 1280 x 720 screen, 18 px on a 1080-line projector (scale 1.5).
+  static constexpr float kMinScriptPx = 12.0f;
 
  private:
   bool tried_ = false;
@@ -64,6 +81,27 @@ class MathText {
   std::unique_ptr<typeset::GlyphAtlas> atlas_;
   GlyphTexture texture_;
   std::map<std::string, Formula> cache_;
+};
+
+// The typesetter a view's Draw uses: ViewEnv::math (begun and ended by draw_frame), or, for a
+// view drawn alone (tests), the view's own, begun here and ended when the scope ends. Declare
+// it before the Canvas, so that the canvas's clip is popped first.
+class MathScope {
+ public:
+  MathScope(const ViewEnv& env, MathText& own);
+  ~MathScope();
+  MathScope(const MathScope&) = delete;
+  MathScope& operator=(const MathScope&) = delete;
+
+  MathText* get() const { return math_; }
+  // What the canvas's pen typesets `$…$` with (Canvas's third argument).
+  PenMath pen() const;
+
+ private:
+  MathText* math_;
+  bool own_;
+  bool has_gl_;
+  float scale_;
 };
 
 }  // namespace rope::app

@@ -1,5 +1,6 @@
-#include "views/math_text.h"
+#include "ui/math_text.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iterator>
@@ -30,7 +31,47 @@ typeset::Rgba to_rgba(ImU32 c) {
           static_cast<std::uint8_t>((c >> 16) & 0xFF), static_cast<std::uint8_t>((c >> 24) & 0xFF)};
 }
 
+// The height of glyph `c` of `font` drawn at `size` px above its baseline, px (0 when the font
+// lacks it). ImGui bakes glyph tops relative to the line top, with the baseline at round(Ascent).
+float text_glyph_height(const ImFont* font, float size, ImWchar c) {
+  const ImFontGlyph* g = font->FindGlyphNoFallback(c);
+  if (g == nullptr || font->FontSize <= 0.0f) return 0.0f;
+  return (std::round(font->Ascent) - g->Y0) * size / font->FontSize;
+}
+
+// A math glyph's height above the baseline in em (0 when the font lacks it).
+float math_glyph_height(const typeset::MathFont& font, char32_t c) {
+  const std::uint32_t g = font.glyph_for(c);
+  if (g == 0) return 0.0f;
+  return static_cast<float>(font.metrics(g).y_max) / static_cast<float>(font.units_per_em());
+}
+
 }  // namespace
+
+float MathText::inline_px(const ImFont* font, float size) const {
+  const float text_cap = text_glyph_height(font, size, 'H');
+  const float text_x = text_glyph_height(font, size, 'x');
+  const float math_cap = math_glyph_height(*font_, U'H'), math_x = math_glyph_height(*font_, U'x');
+  if (text_cap <= 0.0f || text_x <= 0.0f || math_cap <= 0.0f || math_x <= 0.0f)
+    return size / 1.164f;
+  return std::sqrt((text_cap / math_cap) * (text_x / math_x));
+}
+
+MathScope::MathScope(const ViewEnv& env, MathText& own)
+    : math_(env.math ? env.math : &own),
+      own_(env.math == nullptr),
+      has_gl_(env.has_gl),
+      scale_(env.scale) {
+  if (own_) own.begin_frame();  // the shared one is begun by draw_frame
+}
+
+MathScope::~MathScope() {
+  if (own_) math_->end_frame(has_gl_);
+}
+
+PenMath MathScope::pen() const {
+  return PenMath{math_, has_gl_, scale_};
+}
 
 void MathText::begin_frame() {
   if (atlas_ && atlas_->full()) atlas_->reset();
