@@ -32,6 +32,7 @@
 #include "ui/canvas.h"
 #include "ui/view_cache.h"
 #include "ui/view_env.h"
+#include "views/pointer_cover.h"
 
 namespace rope::app {
 
@@ -131,8 +132,9 @@ struct PointersView {
 
   ViewCache<Inputs, Model> model_;  // ui/view_cache.h
   ViewCache<ScoreInputs, Scores> scores_;
-  std::vector<Tip> tips_;  // one per block drawn
-  DrawnText drawn_;        // every line of text of the last Draw
+  std::vector<Tip> tips_;   // one per block drawn
+  DrawnText drawn_;         // every line of text of the last Draw
+  ShaftCover shaft_cover_;  // the shared circle's shafts under shafts, storage kept per frame
 };
 
 }  // namespace rope::app
