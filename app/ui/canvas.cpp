@@ -11,7 +11,7 @@
 namespace rope::app {
 
 void draw_arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 colour, float thickness,
-                float head_size) {
+                float head_size, float skip_from, float skip_to) {
   const float dx = to.x - from.x;
   const float dy = to.y - from.y;
   const float len = std::sqrt(dx * dx + dy * dy);
@@ -23,7 +23,14 @@ void draw_arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 colour, float thic
   const float uy = dy / len;
   const float head = std::min(head_size, 0.45f * len);
   const ImVec2 base(to.x - ux * head, to.y - uy * head);
-  dl->AddLine(from, base, colour, thickness);
+  const float shaft = len - head;
+  if (!(skip_to > skip_from)) {
+    dl->AddLine(from, base, colour, thickness);
+  } else {
+    const auto at = [&](float t) { return ImVec2(from.x + ux * t, from.y + uy * t); };
+    if (skip_from > 0.0f) dl->AddLine(from, at(std::min(skip_from, shaft)), colour, thickness);
+    if (skip_to < shaft) dl->AddLine(at(std::max(skip_to, 0.0f)), base, colour, thickness);
+  }
   const float w = 0.55f * head;
   dl->AddTriangleFilled(to, ImVec2(base.x - uy * w, base.y + ux * w),
                         ImVec2(base.x + uy * w, base.y - ux * w), colour);

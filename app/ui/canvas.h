@@ -21,9 +21,10 @@
 
 namespace rope::app {
 
-// A line from `from` to `to` with a filled triangular head at `to`.
+// A line from `from` to `to` with a filled triangular head at `to`. The line between skip_from
+// and skip_to px from `from` is left out (it lies under other shapes) when skip_to > skip_from.
 void draw_arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 colour, float thickness,
-                float head_size);
+                float head_size, float skip_from = 0.0f, float skip_to = 0.0f);
 
 // Arc around `centre` from angle a0 to a1 (radians, counter-clockwise on screen, i.e. y up).
 void draw_arc(ImDrawList* dl, ImVec2 centre, float radius, double a0, double a1, ImU32 colour,

@@ -22,6 +22,7 @@
 #include "ui/canvas.h"
 #include "ui/param_widgets.h"
 #include "ui/theme.h"
+#include "views/pointer_cover.h"
 #include "views/vector_editor.h"
 #include "views/view_precision.h"
 #include "views/view_scaling.h"
@@ -274,12 +275,20 @@ PointersView::Tip pointer_tips(const Dial& d) {
   return PointersView::Tip{d.c, polar(d.c, d.rq, d.aq), polar(d.c, d.rk, d.ak), d.r};
 }
 
+// The query arrow's head size (draw_arrow's head_size), px.
+float query_head(const Dial& d, float s) {
+  return std::max(6.0f * s, d.thick * 3.2f);
+}
+
 // Key: thin line with a ring at the tip; query: solid arrow. On small dials the filled shapes
 // (arrowhead, key dot) skip their anti-aliased fringe: a few pixels across, they look the
 // same, and the rasteriser draws one triangle instead of seven. `query`, `key` false: that
-// pointer lies under another to the pixel and is not drawn. Returns where they end.
+// pointer lies under another to the pixel and is not drawn. `query_skip`, `key_skip`: the
+// stretch of the shaft (px from the centre) that lies under pointers painted later
+// (ShaftCover) and is left out. Returns where they end.
 PointersView::Tip paint_pointers(ImDrawList* dl, const Dial& d, float s, bool query = true,
-                                 bool key = true) {
+                                 bool key = true, ShaftCover::Stretch query_skip = {},
+                                 ShaftCover::Stretch key_skip = {}) {
   const PointersView::Tip tip = pointer_tips(d);
   const ImVec2 c = d.c;
   const ImVec2 tk = tip.key;
@@ -287,7 +296,16 @@ PointersView::Tip paint_pointers(ImDrawList* dl, const Dial& d, float s, bool qu
   const ImDrawListFlags flags = dl->Flags;
   if (d.r < 32.0f * s) dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
   if (d.rk > 0.0f && key) {
-    dl->AddLine(c, tk, d.col, d.thin);
+    if (!(key_skip.to > key_skip.from)) {
+      dl->AddLine(c, tk, d.col, d.thin);
+    } else {
+      const auto at = [&](float radius) {
+        const float t = std::clamp(radius / d.rk, 0.0f, 1.0f);
+        return ImVec2(c.x + (tk.x - c.x) * t, c.y + (tk.y - c.y) * t);
+      };
+      if (key_skip.from > 0.0f) dl->AddLine(c, at(key_skip.from), d.col, d.thin);
+      if (key_skip.to < d.rk) dl->AddLine(at(key_skip.to), tk, d.col, d.thin);
+    }
     if (d.r >= 32.0f * s) {
       dl->AddCircle(tk, std::max(3.0f * s, d.thick * 1.5f), d.col, d.r >= 60.0f * s ? 16 : 8,
                     d.thin);
@@ -296,7 +314,7 @@ PointersView::Tip paint_pointers(ImDrawList* dl, const Dial& d, float s, bool qu
     }
   }
   if (d.rq > 0.0f && query) {
-    draw_arrow(dl, c, tq, d.col, d.thick, std::max(6.0f * s, d.thick * 3.2f));
+    draw_arrow(dl, c, tq, d.col, d.thick, query_head(d, s), query_skip.from, query_skip.to);
   } else if (d.rq <= 0.0f && query) {
     dl->AddCircleFilled(c, d.thick, d.col, 12);
   }
@@ -868,8 +886,10 @@ void PointersView::paint_dials(const Model& m, const Scores& sc, const Layout& l
     return d;
   };
   int trails_drawn = 0;  // on the crowded shared circle: the trails not under another
-  // `query`, `key` false: that pointer lies under another (CoverSet) and is not drawn
-  const auto paint_block = [&](const Dial& d, bool query, bool key, bool trail_shown) {
+  // `query`, `key` false: that pointer lies under another (CoverSet) and is not drawn;
+  // `query_skip`, `key_skip`: the stretch of its shaft under others (ShaftCover)
+  const auto paint_block = [&](const Dial& d, bool query, bool key, bool trail_shown,
+                               ShaftCover::Stretch query_skip, ShaftCover::Stretch key_skip) {
     const int i = d.i;
     const auto u = static_cast<std::size_t>(i);
     const ImVec2 c = d.c;
@@ -890,7 +910,7 @@ void PointersView::paint_dials(const Model& m, const Scores& sc, const Layout& l
       paint_angle(dl, canvas.pen, lay.f, pal.accent, d, lay.circle || p.polar, trail, s);
     if (p.polar && !lay.circle)
       paint_polar(dl, canvas.pen, lay.f, pal, d, p.position, p.key_position, s);
-    tips_[u] = paint_pointers(dl, d, s, query, key);
+    tips_[u] = paint_pointers(dl, d, s, query, key, query_skip, key_skip);
     if (sc.emulated && r >= 12.0f * s) {  // over the exact pointers: both show where they part
       const double qa = sc.q_angle_emulated[u], ka = sc.k_angle_emulated[u];
       const auto len = [](float exact, double factor) {
@@ -924,7 +944,15 @@ void PointersView::paint_dials(const Model& m, const Scores& sc, const Layout& l
     std::vector<Dial> dials;
     dials.reserve(static_cast<std::size_t>(std::max(lay.shown, 0)));
     std::vector<char> draw_query, draw_key, draw_trail;
+    std::vector<ShaftCover::Stretch> query_skip, key_skip;
     CoverSet queries, keys;
+    // Shafts under shafts (views/pointer_cover.h): an opaque pointer's core covers what lies
+    // under it, the anti-aliased fringe does not; whole-pixel widths w (Dial::thick, thin)
+    // have cores w/2 - 0.5 and footprints w/2 + 0.5 either side of the axis.
+    ShaftCover& cover = shaft_cover_;
+    cover.clear();
+    const auto core = [](float w) { return 0.5f * w - 0.5f; };
+    const auto footprint = [](float w) { return 0.5f * w + 0.5f; };
     std::vector<TrailArc> trails;  // the trails drawn, of lower blocks than the one at hand
     for (int i = 0; i < lay.shown; ++i) {
       dials.push_back(dial(i, c, r));
@@ -932,6 +960,20 @@ void PointersView::paint_dials(const Model& m, const Scores& sc, const Layout& l
       const PointersView::Tip tip = pointer_tips(d);
       draw_query.push_back(!queries.covered_or_add(tip.query));
       draw_key.push_back(!keys.covered_or_add(tip.key));
+      // the query above the key of its block (paint_pointers), both under the lower blocks'
+      const bool opaque = (d.col & IM_COL32_A_MASK) == IM_COL32_A_MASK;
+      query_skip.emplace_back();
+      key_skip.emplace_back();
+      if (draw_query.back() && d.rq > 0.0f) {
+        query_skip.back() = cover.covered(d.aq, footprint(d.thick));
+        // the shaft ends where the head begins (draw_arrow)
+        const float shaft = d.rq - std::min(query_head(d, s), 0.45f * d.rq) - 0.01f;
+        if (opaque) cover.add(d.aq, shaft, core(d.thick));
+      }
+      if (draw_key.back() && d.rk > 0.0f) {
+        key_skip.back() = cover.covered(d.ak, footprint(d.thin));
+        if (opaque) cover.add(d.ak, d.rk - 0.01f, core(d.thin));
+      }
       // the crowded circle's trails are one band of one width and alpha (paint_trail)
       bool shown = trail > 0.0 && d.rq > 0.0f;
       if (shown && lay.shown > kCrowdedCircle) {
@@ -945,7 +987,8 @@ void PointersView::paint_dials(const Model& m, const Scores& sc, const Layout& l
     trails_drawn = static_cast<int>(trails.size());
     for (int i = lay.shown - 1; i >= 0; --i) {
       const auto u = static_cast<std::size_t>(i);
-      paint_block(dials[u], draw_query[u] != 0, draw_key[u] != 0, draw_trail[u] != 0);
+      paint_block(dials[u], draw_query[u] != 0, draw_key[u] != 0, draw_trail[u] != 0, query_skip[u],
+                  key_skip[u]);
     }
     return;
   }
@@ -960,7 +1003,7 @@ void PointersView::paint_dials(const Model& m, const Scores& sc, const Layout& l
     } else {
       dl->AddCircle(c, r, pal.grid, lay.dials.segs, std::max(1.0f, std::round(1.5f * s)));
     }
-    paint_block(dial(i, c, r), true, true, true);
+    paint_block(dial(i, c, r), true, true, true, {}, {});
   }
 }
 

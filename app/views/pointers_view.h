@@ -33,6 +33,7 @@
 #include "ui/math_text.h"
 #include "ui/view_cache.h"
 #include "ui/view_env.h"
+#include "views/pointer_cover.h"
 
 namespace rope::app {
 
@@ -132,9 +133,10 @@ struct PointersView {
 
   ViewCache<Inputs, Model> model_;  // ui/view_cache.h
   ViewCache<ScoreInputs, Scores> scores_;
-  std::vector<Tip> tips_;  // one per block drawn
-  DrawnText drawn_;        // every line of text of the last Draw
-  MathText own_math_;      // the info line's θᵢ formula when ViewEnv::math is null (tests)
+  std::vector<Tip> tips_;   // one per block drawn
+  DrawnText drawn_;         // every line of text of the last Draw
+  MathText own_math_;       // the info line's θᵢ formula when ViewEnv::math is null (tests)
+  ShaftCover shaft_cover_;  // the shared circle's shafts under shafts, storage kept per frame
 };
 
 }  // namespace rope::app
